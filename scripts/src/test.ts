@@ -1,0 +1,41 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+// `npm test`: type-check the whole tree, lint, then run every test, and close with one plain count line.
+const root = path.join(import.meta.dirname, "../..");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const run = (command: string, args: string[]) => spawnSync(command, args, { cwd: root, stdio: "inherit" }).status ?? 1;
+
+let failedSteps = 0;
+console.log("Type-checking…");
+if (run(bin("tsc"), ["-p", "tsconfig.json"]) !== 0) failedSteps++;
+console.log("Linting…");
+if (run(bin("biome"), ["check", "."]) !== 0) failedSteps++;
+
+const report = path.join(mkdtempSync(path.join(tmpdir(), "hirestream-test-")), "report.json");
+const vitestStatus = run(bin("vitest"), [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+]);
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}
+let counts: VitestReport = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0 };
+try {
+  counts = JSON.parse(readFileSync(report, "utf8")) as VitestReport;
+} catch {
+  failedSteps++;
+}
+const failed = counts.numFailedTests + failedSteps + (vitestStatus !== 0 && counts.numFailedTests === 0 ? 1 : 0);
+const skipped = counts.numPendingTests + counts.numTodoTests;
+console.log(`${counts.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,77 @@
+import type { EventMetadata } from "@hirestream/contracts/metadata.ts";
+
+/** `any` skips the check; `no_stream` demands a new stream; `exists` any existing one; a number, that exact last revision. */
+export type ExpectedRevision = "any" | "no_stream" | "exists" | number;
+
+export interface NewEvent {
+  /** Derived from the command id (see event-id.ts), so a retried command appends nothing new. */
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent {
+  streamId: string;
+  /** 0-based revision within its stream. */
+  revision: number;
+  /** Position in `$all`: strictly increasing in the order readers see events; not dense. */
+  position: number;
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  recordedAt: Date;
+}
+
+export interface AppendResult {
+  /** Revision of the stream's last event after the append (-1 for an empty stream). */
+  nextExpectedRevision: number;
+  /** `$all` position of the last event of this append, or of the earlier identical append. */
+  position: number;
+  /** False when every event id was already stored: the command was a retry. */
+  appended: boolean;
+}
+
+export interface AppendOptions {
+  expectedRevision: ExpectedRevision;
+}
+
+export interface ReadAllOptions {
+  /** Read events whose position is greater than this; 0 reads from the start. */
+  after: number;
+  limit: number;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+  /** Resolves when the subscription ends; rejects with the handler's or the store's error. */
+  done: Promise<void>;
+}
+
+export type BatchHandler = (events: RecordedEvent[]) => Promise<void>;
+
+/** The port every capability appends to and reads from. Adapters: postgres (default), esdb. */
+export interface EventStore {
+  appendToStream(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Delivers every event after `after` in position order, in batches, then live ones as they commit. */
+  subscribeToAll(after: number, handler: BatchHandler): Subscription;
+  /** Position of the last event a reader can see now (0 when the store is empty). */
+  headPosition(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  readonly streamId: string;
+  readonly expected: ExpectedRevision;
+  readonly actual: number;
+  constructor(streamId: string, expected: ExpectedRevision, actual: number) {
+    super(`stream ${streamId}: expected revision ${String(expected)}, actual ${actual}`);
+    this.name = "WrongExpectedRevisionError";
+    this.streamId = streamId;
+    this.expected = expected;
+    this.actual = actual;
+  }
+}

@@ -3,6 +3,10 @@ import { emailReserved, userEvent } from "./accounts/events.ts";
 import { workspaceEvent } from "./workspaces/events.ts";
 
 /** Every event the system appends, keyed by `type`. Projections parse what they read with it. */
-export const domainEvent = z.union([userEvent, workspaceEvent, emailReserved]);
+export const domainEvent = z.discriminatedUnion("type", [
+  ...userEvent.options,
+  ...workspaceEvent.options,
+  emailReserved,
+]);
 export type DomainEvent = z.infer<typeof domainEvent>;
 export type DomainEventType = DomainEvent["type"];

@@ -1,0 +1,40 @@
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../database.ts";
+
+export interface ThrottleRule {
+  /** Attempts allowed in one window. */
+  limit: number;
+  windowMs: number;
+}
+
+export const signInPerEmail: ThrottleRule = { limit: 5, windowMs: 15 * 60 * 1000 };
+export const signInPerAddress: ThrottleRule = { limit: 30, windowMs: 15 * 60 * 1000 };
+export const resetPerEmail: ThrottleRule = { limit: 5, windowMs: 60 * 60 * 1000 };
+
+/** Seconds until `key` may try again, or 0 when it may now. */
+export async function retryAfterSeconds(
+  db: Kysely<Database>,
+  key: string,
+  rule: ThrottleRule,
+  now: Date,
+): Promise<number> {
+  const row = await db.selectFrom("sign_in_failures").selectAll().where("key", "=", key).executeTakeFirst();
+  if (!row) return 0;
+  const windowEnds = row.window_started_at.getTime() + rule.windowMs;
+  if (windowEnds <= now.getTime() || row.failures < rule.limit) return 0;
+  return Math.ceil((windowEnds - now.getTime()) / 1000);
+}
+
+/** Counts one more attempt against `key`, opening a new window when the old one has passed. */
+export async function countAttempt(db: Kysely<Database>, key: string, rule: ThrottleRule, now: Date): Promise<void> {
+  const windowStart = new Date(now.getTime() - rule.windowMs);
+  await sql`insert into sign_in_failures (key, failures, window_started_at) values (${key}, 1, ${now})
+    on conflict (key) do update set
+      failures = case when sign_in_failures.window_started_at <= ${windowStart} then 1 else sign_in_failures.failures + 1 end,
+      window_started_at = case when sign_in_failures.window_started_at <= ${windowStart} then ${now}
+                               else sign_in_failures.window_started_at end`.execute(db);
+}
+
+export async function forget(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom("sign_in_failures").where("key", "=", key).execute();
+}

@@ -1,0 +1,47 @@
+import type { Generated } from "kysely";
+
+/** The tables the API reads and the few it owns, as kysely sees them (snake_case, as stored). */
+export interface Database {
+  "read.users": {
+    id: string;
+    email: string;
+    password_hash: string;
+    first_name: string;
+    last_name: string;
+    picture: string | null;
+    color: string;
+    created_at: Date;
+    updated_at: Date;
+  };
+  "read.password_resets": { id: string; token_hash: string; expires_at: Date };
+  "read.workspaces": {
+    id: string;
+    name: string;
+    description: string;
+    visible: boolean;
+    user_id: string;
+    projects_count: number;
+    created_at: Date;
+    updated_at: Date;
+  };
+  "read.workspace_members": { id: string; workspace_id: string; user_id: string; role: string; created_at: Date };
+  "read.checkpoint": { name: string; position: string };
+  auth_sessions: {
+    user_id: string;
+    client: string;
+    token_hash: string;
+    expires_at: Date;
+    created_at: Generated<Date>;
+    last_used_at: Generated<Date>;
+  };
+  sign_in_failures: { key: string; failures: number; window_started_at: Date };
+  idempotency_keys: {
+    owner: string;
+    key: string;
+    request_hash: string;
+    status: number;
+    body: unknown;
+    created_at: Generated<Date>;
+  };
+  local_mailbox: { id: string; to_address: string; subject: string; mime: string; created_at: Generated<Date> };
+}

@@ -1,0 +1,18 @@
+import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+
+/**
+ * Who may do what to a workspace, by workspace role. The one place these powers are written;
+ * commands, queries and sync scopes all ask `mayInWorkspace`.
+ */
+const powers = {
+  "workspace.read": ["owner", "manager", "collaborator", "viewer"],
+  "workspace.update": ["owner"],
+  "workspace.remove": ["owner"],
+  "workspace.leave": ["manager", "collaborator", "viewer"],
+} as const satisfies Record<string, readonly WorkspaceRole[]>;
+
+export type WorkspaceAction = keyof typeof powers;
+
+export function mayInWorkspace(role: WorkspaceRole, action: WorkspaceAction): boolean {
+  return (powers[action] as readonly WorkspaceRole[]).includes(role);
+}

@@ -1,0 +1,458 @@
+import { DomainError } from "@hirestream/contracts/errors.ts";
+import {
+  type WorkspaceEvent,
+  type WorkspaceRole,
+  workspaceEvent,
+  workspaceRoles,
+} from "@hirestream/contracts/workspaces/events.ts";
+import { describe, expect, it } from "vitest";
+import { type CommandContext, fold } from "../decider.ts";
+import { mayInWorkspace, type WorkspaceAction } from "../permissions/workspace-permissions.ts";
+import { WORKSPACE_NAME_MAX, type WorkspaceCommand, workspaceDecider } from "./workspace.decider.ts";
+
+const workspaceId = "3f2a9c1d-8b4e-4f6a-9c2d-1e0f5a6b7c8d";
+const ownerId = "0b5d3f3e-6a1f-4c1e-9d7a-2f1c3b4a5e6f";
+const managerId = "1c6e4f4f-7b2a-4d2f-8e8b-3a2d4c5b6f70";
+const collaboratorId = "2d7f5a5a-8c3b-4e3a-af9c-4b3e5d6c7a81";
+const viewerId = "4e8a6b6b-9d4c-4f4b-b0ad-5c4f6e7d8b92";
+const strangerId = "5f9b7c7c-ae5d-4a5c-81be-6d5a7f8e9ca3";
+const now = new Date("2026-11-22T12:00:00Z");
+
+function as(actorId: string | null): CommandContext {
+  return { now, actorId };
+}
+
+const created: WorkspaceEvent = {
+  type: "WorkspaceCreated",
+  data: { workspaceId, name: "Recruiting", description: "Hiring pipeline", visible: true, ownerId },
+};
+
+function memberAdded(userId: string, role: WorkspaceRole): WorkspaceEvent {
+  return { type: "WorkspaceMemberAdded", data: { workspaceId, userId, role } };
+}
+
+function memberLeft(userId: string): WorkspaceEvent {
+  return { type: "WorkspaceMemberLeft", data: { workspaceId, userId } };
+}
+
+const renamed = (name: string): WorkspaceEvent => ({ type: "WorkspaceRenamed", data: { workspaceId, name } });
+const described = (description: string): WorkspaceEvent => ({
+  type: "WorkspaceDescriptionChanged",
+  data: { workspaceId, description },
+});
+const madeVisible = (visible: boolean): WorkspaceEvent => ({
+  type: "WorkspaceVisibilityChanged",
+  data: { workspaceId, visible },
+});
+const removed: WorkspaceEvent = { type: "WorkspaceRemoved", data: { workspaceId } };
+
+/** A live workspace with one member of every role. */
+const workspace: WorkspaceEvent[] = [
+  created,
+  memberAdded(ownerId, "owner"),
+  memberAdded(managerId, "manager"),
+  memberAdded(collaboratorId, "collaborator"),
+  memberAdded(viewerId, "viewer"),
+];
+
+const nonOwners = [
+  { role: "manager", userId: managerId },
+  { role: "collaborator", userId: collaboratorId },
+  { role: "viewer", userId: viewerId },
+] as const;
+
+/** Given these events, when this command is decided: the events it emits (each checked against the contract). */
+function when(given: WorkspaceEvent[], command: WorkspaceCommand, context: CommandContext): WorkspaceEvent[] {
+  const events = workspaceDecider.decide(fold(workspaceDecider, given), command, context);
+  for (const event of events) workspaceEvent.parse(event);
+  return events;
+}
+
+/** Given these events, when this command is decided: the DomainError it is rejected with. */
+function rejection(given: WorkspaceEvent[], command: WorkspaceCommand, context: CommandContext) {
+  try {
+    workspaceDecider.decide(fold(workspaceDecider, given), command, context);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { code: error.code, message: error.message, pointer: error.pointer };
+  }
+  throw new Error(`expected ${command.type} to be rejected, but it was accepted`);
+}
+
+const notFound = { code: "NOT_FOUND", message: "Workspace not found", pointer: undefined };
+const forbidden = { code: "FORBIDDEN", message: "Your role does not allow this", pointer: undefined };
+const unauthenticated = { code: "UNAUTHENTICATED", message: "Session missing or expired", pointer: undefined };
+const alreadyExists = { code: "ALREADY_EXISTS", message: "A record with this id already exists", pointer: undefined };
+const nameRequired = { code: "VALIDATION", message: "This field is required", pointer: "/data/attributes/name" };
+const nameTooLong = {
+  code: "VALIDATION",
+  message: "is too long (maximum is 120 characters)",
+  pointer: "/data/attributes/name",
+};
+
+const create = (data: { name: string; description?: string }): WorkspaceCommand => ({
+  type: "CreateWorkspace",
+  data: { workspaceId, ...data },
+});
+const update = (data: { name?: string; description?: string; visible?: boolean }): WorkspaceCommand => ({
+  type: "UpdateWorkspace",
+  data,
+});
+const remove: WorkspaceCommand = { type: "RemoveWorkspace" };
+const leave: WorkspaceCommand = { type: "LeaveWorkspace" };
+
+describe("CreateWorkspace", () => {
+  it("creating a workspace makes it visible and the creator its owner", () => {
+    expect(when([], create({ name: "Recruiting", description: "Hiring pipeline" }), as(ownerId))).toEqual([
+      created,
+      memberAdded(ownerId, "owner"),
+    ]);
+  });
+
+  it("the name and description are trimmed", () => {
+    expect(when([], create({ name: "  Recruiting\t", description: "  Hiring pipeline \n" }), as(ownerId))).toEqual([
+      created,
+      memberAdded(ownerId, "owner"),
+    ]);
+  });
+
+  for (const [label, description] of [
+    ["missing", undefined],
+    ["empty", ""],
+    ["blank", "   \t\n"],
+  ] as const) {
+    it(`a ${label} description becomes exactly 'New Workspace'`, () => {
+      const command = create(description === undefined ? { name: "Recruiting" } : { name: "Recruiting", description });
+      expect(when([], command, as(ownerId))).toEqual([
+        {
+          type: "WorkspaceCreated",
+          data: { workspaceId, name: "Recruiting", description: "New Workspace", visible: true, ownerId },
+        },
+        memberAdded(ownerId, "owner"),
+      ]);
+    });
+  }
+
+  it("nobody may create a workspace without being signed in", () => {
+    expect(rejection([], create({ name: "Recruiting" }), as(null))).toEqual(unauthenticated);
+  });
+
+  it("an empty actor id counts as not signed in", () => {
+    expect(rejection([], create({ name: "Recruiting" }), as(""))).toEqual(unauthenticated);
+  });
+
+  for (const name of ["", " ", "   \t\n  "]) {
+    it(`a blank name (${JSON.stringify(name)}) is required`, () => {
+      expect(rejection([], create({ name }), as(ownerId))).toEqual(nameRequired);
+    });
+  }
+
+  it("a name of exactly the maximum length is accepted", () => {
+    const name = "n".repeat(WORKSPACE_NAME_MAX);
+    expect(when([], create({ name, description: "d" }), as(ownerId))).toEqual([
+      { type: "WorkspaceCreated", data: { workspaceId, name, description: "d", visible: true, ownerId } },
+      memberAdded(ownerId, "owner"),
+    ]);
+  });
+
+  it("surrounding spaces do not count towards the maximum length", () => {
+    const name = "n".repeat(WORKSPACE_NAME_MAX);
+    expect(when([], create({ name: `  ${name}  `, description: "d" }), as(ownerId))).toEqual([
+      { type: "WorkspaceCreated", data: { workspaceId, name, description: "d", visible: true, ownerId } },
+      memberAdded(ownerId, "owner"),
+    ]);
+  });
+
+  it("a name one character over the maximum length is too long", () => {
+    expect(WORKSPACE_NAME_MAX).toBe(120);
+    expect(rejection([], create({ name: "n".repeat(WORKSPACE_NAME_MAX + 1) }), as(ownerId))).toEqual(nameTooLong);
+  });
+
+  it("a workspace that already exists may not be created again", () => {
+    expect(rejection(workspace, create({ name: "Other" }), as(strangerId))).toEqual(alreadyExists);
+  });
+
+  it("a removed workspace's id may not be created again", () => {
+    expect(rejection([...workspace, removed], create({ name: "Other" }), as(ownerId))).toEqual(alreadyExists);
+  });
+});
+
+describe("UpdateWorkspace", () => {
+  it("the owner renames the workspace", () => {
+    expect(when(workspace, update({ name: "Sales" }), as(ownerId))).toEqual([renamed("Sales")]);
+  });
+
+  it("a new name is trimmed", () => {
+    expect(when(workspace, update({ name: "  Sales  " }), as(ownerId))).toEqual([renamed("Sales")]);
+  });
+
+  it("renaming to the current name emits nothing, even with surrounding spaces", () => {
+    expect(when(workspace, update({ name: " Recruiting " }), as(ownerId))).toEqual([]);
+  });
+
+  it("renaming to the name given by an earlier rename emits nothing", () => {
+    expect(when([...workspace, renamed("Sales")], update({ name: "Sales" }), as(ownerId))).toEqual([]);
+  });
+
+  it("the owner changes the description", () => {
+    expect(when(workspace, update({ description: " Engineering hires " }), as(ownerId))).toEqual([
+      described("Engineering hires"),
+    ]);
+  });
+
+  it("setting the current description emits nothing", () => {
+    expect(when(workspace, update({ description: "Hiring pipeline" }), as(ownerId))).toEqual([]);
+  });
+
+  it("setting the description given by an earlier change emits nothing", () => {
+    expect(
+      when([...workspace, described("Engineering hires")], update({ description: "Engineering hires" }), as(ownerId)),
+    ).toEqual([]);
+  });
+
+  it("the owner hides the workspace", () => {
+    expect(when(workspace, update({ visible: false }), as(ownerId))).toEqual([madeVisible(false)]);
+  });
+
+  it("the owner shows a hidden workspace again", () => {
+    expect(when([...workspace, madeVisible(false)], update({ visible: true }), as(ownerId))).toEqual([
+      madeVisible(true),
+    ]);
+  });
+
+  it("making a visible workspace visible emits nothing", () => {
+    expect(when(workspace, update({ visible: true }), as(ownerId))).toEqual([]);
+  });
+
+  it("hiding a hidden workspace emits nothing", () => {
+    expect(when([...workspace, madeVisible(false)], update({ visible: false }), as(ownerId))).toEqual([]);
+  });
+
+  it("changing everything at once emits one event per change, in order", () => {
+    expect(when(workspace, update({ name: "Sales", description: "Deals", visible: false }), as(ownerId))).toEqual([
+      renamed("Sales"),
+      described("Deals"),
+      madeVisible(false),
+    ]);
+  });
+
+  it("only the fields that changed emit events", () => {
+    expect(when(workspace, update({ name: "Recruiting", description: "Deals", visible: true }), as(ownerId))).toEqual([
+      described("Deals"),
+    ]);
+  });
+
+  it("an update naming no fields emits nothing", () => {
+    expect(when(workspace, update({}), as(ownerId))).toEqual([]);
+  });
+
+  it("an update repeating every current value emits nothing", () => {
+    expect(
+      when(workspace, update({ name: "Recruiting", description: "Hiring pipeline", visible: true }), as(ownerId)),
+    ).toEqual([]);
+  });
+
+  for (const name of ["", "   "]) {
+    it(`the owner may not blank the name (${JSON.stringify(name)})`, () => {
+      expect(rejection(workspace, update({ name }), as(ownerId))).toEqual(nameRequired);
+    });
+  }
+
+  it("a blank name rejects the whole update, other changes included", () => {
+    expect(rejection(workspace, update({ name: " ", description: "Deals", visible: false }), as(ownerId))).toEqual(
+      nameRequired,
+    );
+  });
+
+  it("the owner may not rename the workspace to a name over the maximum length", () => {
+    expect(rejection(workspace, update({ name: "n".repeat(WORKSPACE_NAME_MAX + 1) }), as(ownerId))).toEqual(
+      nameTooLong,
+    );
+  });
+
+  for (const { role, userId } of nonOwners) {
+    it(`a ${role} who is not the owner may not rename the workspace`, () => {
+      expect(rejection(workspace, update({ name: "Sales" }), as(userId))).toEqual(forbidden);
+    });
+
+    it(`a ${role} may not change the description or visibility either`, () => {
+      expect(rejection(workspace, update({ description: "Deals" }), as(userId))).toEqual(forbidden);
+      expect(rejection(workspace, update({ visible: false }), as(userId))).toEqual(forbidden);
+    });
+
+    it(`a ${role} is told they are forbidden even when the update would change nothing`, () => {
+      expect(rejection(workspace, update({}), as(userId))).toEqual(forbidden);
+    });
+
+    it(`a ${role} learns nothing about name validation`, () => {
+      expect(rejection(workspace, update({ name: " " }), as(userId))).toEqual(forbidden);
+    });
+  }
+
+  it("someone who is not a member cannot find the workspace to update", () => {
+    expect(rejection(workspace, update({ name: "Sales" }), as(strangerId))).toEqual(notFound);
+  });
+
+  it("someone who is not a member learns nothing about name validation", () => {
+    expect(rejection(workspace, update({ name: " " }), as(strangerId))).toEqual(notFound);
+  });
+
+  it("nobody may update a workspace without being signed in", () => {
+    expect(rejection(workspace, update({ name: "Sales" }), as(null))).toEqual(unauthenticated);
+  });
+});
+
+describe("RemoveWorkspace", () => {
+  it("the owner removes the workspace", () => {
+    expect(when(workspace, remove, as(ownerId))).toEqual([removed]);
+  });
+
+  for (const { role, userId } of nonOwners) {
+    it(`a ${role} who is not the owner may not remove the workspace`, () => {
+      expect(rejection(workspace, remove, as(userId))).toEqual(forbidden);
+    });
+  }
+
+  it("someone who is not a member cannot find the workspace to remove", () => {
+    expect(rejection(workspace, remove, as(strangerId))).toEqual(notFound);
+  });
+
+  it("nobody may remove a workspace without being signed in", () => {
+    expect(rejection(workspace, remove, as(null))).toEqual(unauthenticated);
+  });
+});
+
+describe("LeaveWorkspace", () => {
+  for (const { role, userId } of nonOwners) {
+    it(`a ${role} leaves the workspace`, () => {
+      expect(when(workspace, leave, as(userId))).toEqual([memberLeft(userId)]);
+    });
+
+    it(`a ${role} who has left is a stranger afterwards`, () => {
+      const afterLeaving = [...workspace, ...when(workspace, leave, as(userId))];
+      expect(rejection(afterLeaving, leave, as(userId))).toEqual(notFound);
+      expect(rejection(afterLeaving, update({ name: "Sales" }), as(userId))).toEqual(notFound);
+      expect(rejection(afterLeaving, remove, as(userId))).toEqual(notFound);
+    });
+  }
+
+  it("the others stay members when one member leaves", () => {
+    const afterLeaving = [...workspace, memberLeft(viewerId)];
+    expect(when(afterLeaving, leave, as(collaboratorId))).toEqual([memberLeft(collaboratorId)]);
+    expect(when(afterLeaving, update({ name: "Sales" }), as(ownerId))).toEqual([renamed("Sales")]);
+  });
+
+  it("a member who left and was added again may leave again", () => {
+    const rejoined = [...workspace, memberLeft(viewerId), memberAdded(viewerId, "viewer")];
+    expect(when(rejoined, leave, as(viewerId))).toEqual([memberLeft(viewerId)]);
+  });
+
+  it("the owner may not leave the workspace", () => {
+    expect(rejection(workspace, leave, as(ownerId))).toEqual({
+      code: "OWNER_CANNOT_LEAVE",
+      message: "The owner of a workspace cannot leave it",
+      pointer: undefined,
+    });
+  });
+
+  it("someone who is not a member cannot find the workspace to leave", () => {
+    expect(rejection(workspace, leave, as(strangerId))).toEqual(notFound);
+  });
+
+  it("nobody may leave a workspace without being signed in", () => {
+    expect(rejection(workspace, leave, as(null))).toEqual(unauthenticated);
+  });
+});
+
+describe("commands on a workspace that is not there", () => {
+  const commands: WorkspaceCommand[] = [update({ name: "Sales" }), update({}), remove, leave];
+
+  for (const command of commands) {
+    for (const { role, userId } of [{ role: "owner", userId: ownerId }, ...nonOwners]) {
+      it(`${command.type} by its former ${role} on a removed workspace is not found`, () => {
+        expect(rejection([...workspace, removed], command, as(userId))).toEqual(notFound);
+      });
+    }
+
+    it(`${command.type} on an unknown workspace is not found`, () => {
+      expect(rejection([], command, as(ownerId))).toEqual(notFound);
+    });
+
+    it(`${command.type} on an unknown workspace is not found even without a session`, () => {
+      expect(rejection([], command, as(null))).toEqual(notFound);
+    });
+  }
+
+  it("events after a removal do not bring the workspace back", () => {
+    const afterRemoval = [...workspace, removed, memberAdded(strangerId, "owner"), renamed("Back")];
+    expect(fold(workspaceDecider, afterRemoval)).toEqual({ status: "removed" });
+    expect(rejection(afterRemoval, update({ name: "Sales" }), as(strangerId))).toEqual(notFound);
+  });
+
+  it("events before the creation are ignored", () => {
+    expect(fold(workspaceDecider, [memberAdded(strangerId, "owner"), renamed("Early")])).toEqual({
+      status: "unknown",
+    });
+  });
+});
+
+describe("evolve", () => {
+  it("the history builds the workspace with its members", () => {
+    expect(fold(workspaceDecider, [...workspace, renamed("Sales"), described("Deals"), madeVisible(false)])).toEqual({
+      status: "active",
+      workspaceId,
+      name: "Sales",
+      description: "Deals",
+      visible: false,
+      ownerId,
+      members: new Map<string, WorkspaceRole>([
+        [ownerId, "owner"],
+        [managerId, "manager"],
+        [collaboratorId, "collaborator"],
+        [viewerId, "viewer"],
+      ]),
+    });
+  });
+
+  it("events it does not know leave the workspace unchanged", () => {
+    const foreign = {
+      type: "UserSignedUp",
+      data: {
+        userId: strangerId,
+        email: "x@example.com",
+        passwordHash: "h",
+        firstName: "",
+        lastName: "",
+        color: "red",
+      },
+    } as unknown as WorkspaceEvent;
+    expect(fold(workspaceDecider, [...workspace, foreign])).toEqual(fold(workspaceDecider, workspace));
+    expect(fold(workspaceDecider, [foreign])).toEqual({ status: "unknown" });
+  });
+});
+
+describe("mayInWorkspace", () => {
+  const expected: Record<WorkspaceRole, Record<WorkspaceAction, boolean>> = {
+    owner: { "workspace.read": true, "workspace.update": true, "workspace.remove": true, "workspace.leave": false },
+    manager: { "workspace.read": true, "workspace.update": false, "workspace.remove": false, "workspace.leave": true },
+    collaborator: {
+      "workspace.read": true,
+      "workspace.update": false,
+      "workspace.remove": false,
+      "workspace.leave": true,
+    },
+    viewer: { "workspace.read": true, "workspace.update": false, "workspace.remove": false, "workspace.leave": true },
+  };
+
+  it("the table names every role of the contract", () => {
+    expect(Object.keys(expected).sort()).toEqual([...workspaceRoles].sort());
+  });
+
+  for (const role of workspaceRoles) {
+    for (const [action, allowed] of Object.entries(expected[role]) as [WorkspaceAction, boolean][]) {
+      it(`a ${role} ${allowed ? "may" : "may not"} ${action.replace("workspace.", "")} the workspace`, () => {
+        expect(mayInWorkspace(role, action)).toBe(allowed);
+      });
+    }
+  }
+});

@@ -1,0 +1,76 @@
+import { DomainError } from "@hirestream/contracts/errors.ts";
+import { deriveEventId } from "./event-id.ts";
+import type { EventStore } from "./event-store.ts";
+import { WrongExpectedRevisionError } from "./event-store.ts";
+
+interface CommandDecider<State, Command, Event, Context> {
+  initialState(): State;
+  evolve(state: State, event: Event): State;
+  decide(state: State, command: Command, context: Context): Event[];
+}
+
+export interface CommandEnvelope<Command, Context extends { now: Date; actorId: string | null }> {
+  streamId: string;
+  command: Command;
+  context: Context;
+  /** The Idempotency-Key when the client sent one: the same key always derives the same event ids. */
+  commandId: string;
+  correlationId?: string;
+}
+
+export interface CommandOutcome<Event> {
+  events: Event[];
+  /** `$all` position of the last appended event; 0 when the command changed nothing. */
+  position: number;
+}
+
+/**
+ * Read the stream, fold, decide, append with the revision read. A concurrent writer makes the
+ * append conflict: re-read and re-decide once, then give up with CONFLICT.
+ */
+export async function handleCommand<
+  State,
+  Command,
+  Event extends { type: string; data: unknown },
+  Context extends { now: Date; actorId: string | null },
+>(
+  store: EventStore,
+  decider: CommandDecider<State, Command, Event, Context>,
+  parse: (stored: { type: string; data: unknown }) => Event | undefined,
+  envelope: CommandEnvelope<Command, Context>,
+): Promise<CommandOutcome<Event>> {
+  for (let attempt = 0; ; attempt++) {
+    const stored = await store.readStream(envelope.streamId);
+    let state = decider.initialState();
+    for (const recorded of stored) {
+      const event = parse(recorded);
+      if (event) state = decider.evolve(state, event);
+    }
+    const events = decider.decide(state, envelope.command, envelope.context);
+    if (events.length === 0) return { events, position: 0 };
+    const last = stored.at(-1);
+    const metadata = {
+      commandId: envelope.commandId,
+      userId: envelope.context.actorId,
+      correlationId: envelope.correlationId ?? envelope.commandId,
+      causationId: envelope.commandId,
+      occurredAt: envelope.context.now.toISOString(),
+    };
+    try {
+      const result = await store.appendToStream(
+        envelope.streamId,
+        events.map((event, index) => ({
+          id: deriveEventId(envelope.commandId, index),
+          type: event.type,
+          data: event.data,
+          metadata,
+        })),
+        { expectedRevision: last ? last.revision : "no_stream" },
+      );
+      return { events, position: result.position };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (attempt >= 1) throw new DomainError("CONFLICT");
+    }
+  }
+}

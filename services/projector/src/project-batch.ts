@@ -1,0 +1,167 @@
+import { type DomainEvent, domainEvent } from "@hirestream/contracts/events.ts";
+import { eventMetadata } from "@hirestream/contracts/metadata.ts";
+import type { RecordedEvent } from "@hirestream/eventstore/event-store.ts";
+import { type Kysely, sql, type Transaction } from "kysely";
+import { type Projection, RowSet } from "./projection.ts";
+
+export const CHECKPOINT = "projector";
+export const CHANGES_CHANNEL = "hirestream_changes";
+
+interface ChangeLogRow {
+  position: number;
+  seq: number;
+  scope: string;
+  entity: string;
+  id: string;
+  op: "put" | "del";
+  data: Record<string, unknown> | null;
+}
+
+type AnyProjection = Projection<{ id: string }>;
+
+export async function ensureCheckpoint(db: Kysely<unknown>, schema: string): Promise<number> {
+  await sql`insert into ${sql.table(`${schema}.checkpoint`)} (name, position) values (${CHECKPOINT}, 0)
+            on conflict (name) do nothing`.execute(db);
+  const { rows } = await sql<{ position: string }>`select position from ${sql.table(`${schema}.checkpoint`)}
+            where name = ${CHECKPOINT}`.execute(db);
+  return Number(rows[0]?.position ?? 0);
+}
+
+/**
+ * Applies `events` (read after checkpoint `after`) to every read model in `schema`, writes their
+ * change-log rows and moves the checkpoint, all inside `trx`. Returns false, changing nothing, when
+ * the checkpoint is no longer `after` (another runner got there first).
+ */
+export async function projectBatch(
+  trx: Transaction<unknown>,
+  schema: string,
+  after: number,
+  events: RecordedEvent[],
+  projections: AnyProjection[],
+  options: { notify: boolean; pauseInsideMs?: number },
+): Promise<boolean> {
+  const last = events.at(-1);
+  if (!last) return true;
+  const checkpoint = sql.table(`${schema}.checkpoint`);
+  const { rows } = await sql<{ position: string }>`select position from ${checkpoint}
+    where name = ${CHECKPOINT} for update`.execute(trx);
+  if (Number(rows[0]?.position ?? -1) !== after) return false;
+
+  const parsed = events.flatMap((recorded) => {
+    const event = domainEvent.safeParse({ type: recorded.type, data: recorded.data });
+    const metadata = eventMetadata.safeParse(recorded.metadata);
+    // Events of kinds this build does not know are skipped, as `evolve` does.
+    return event.success && metadata.success
+      ? [{ event: event.data, position: recorded.position, occurredAt: metadata.data.occurredAt }]
+      : [];
+  });
+
+  const rowSets = new Map<AnyProjection, RowSet<{ id: string }>>();
+  for (const projection of projections) {
+    rowSets.set(
+      projection,
+      await loadRows(
+        trx,
+        schema,
+        projection,
+        parsed.map((p) => p.event),
+      ),
+    );
+  }
+
+  const changeLog: ChangeLogRow[] = [];
+  for (const { event, position, occurredAt } of parsed) {
+    let seq = 0;
+    for (const projection of projections) {
+      const rowSet = rowSets.get(projection);
+      if (!rowSet || projection.keys(event).length === 0) continue;
+      projection.apply(rowSet, event, { position, occurredAt });
+      const entity = projection.entity;
+      for (const [id, before] of rowSet.takeTouched()) {
+        const now = rowSet.get(id);
+        const row = now ?? before;
+        if (!entity || !row) continue;
+        for (const scope of projection.scopes(row)) {
+          changeLog.push({
+            position,
+            seq: seq++,
+            scope,
+            entity,
+            id,
+            op: now ? "put" : "del",
+            data: now ? projection.toClient(now) : null,
+          });
+        }
+      }
+    }
+  }
+
+  for (const [projection, rowSet] of rowSets) await writeRows(trx, schema, projection, rowSet);
+  if (changeLog.length > 0) {
+    await sql`insert into ${sql.table(`${schema}.change_log`)} (position, seq, scope, entity, id, op, data)
+      select * from jsonb_to_recordset(${JSON.stringify(changeLog)}::jsonb)
+        as x(position bigint, seq integer, scope text, entity text, id text, op text, data jsonb)`.execute(trx);
+  }
+  if (options.pauseInsideMs) await new Promise((resolve) => setTimeout(resolve, options.pauseInsideMs));
+  await sql`update ${checkpoint} set position = ${last.position} where name = ${CHECKPOINT}`.execute(trx);
+  if (options.notify) await sql`select pg_notify(${CHANGES_CHANNEL}, ${String(last.position)})`.execute(trx);
+  return true;
+}
+
+async function loadRows(
+  trx: Transaction<unknown>,
+  schema: string,
+  projection: AnyProjection,
+  events: DomainEvent[],
+): Promise<RowSet<{ id: string }>> {
+  const byColumn = new Map<string, Set<string>>();
+  for (const event of events) {
+    for (const { column, value } of projection.keys(event)) {
+      const values = byColumn.get(column) ?? new Set<string>();
+      values.add(value);
+      byColumn.set(column, values);
+    }
+  }
+  const rowSet = new RowSet<{ id: string }>();
+  for (const [column, values] of byColumn) {
+    const { rows } = await sql<{
+      row: unknown;
+    }>`select to_jsonb(t) as row from ${sql.table(`${schema}.${projection.table}`)} t
+      where ${sql.ref(`t.${column}`)} = any(${[...values]})`.execute(trx);
+    rowSet.load(
+      rows.map((r) => projection.row.parse(r.row)),
+      column === "id" ? values : [],
+    );
+  }
+  return rowSet;
+}
+
+const columnCache = new Map<string, string[]>();
+
+async function columnsOf(trx: Transaction<unknown>, schema: string, table: string): Promise<string[]> {
+  const key = `${schema}.${table}`;
+  const cached = columnCache.get(key);
+  if (cached) return cached;
+  const { rows } = await sql<{ column_name: string }>`select column_name from information_schema.columns
+    where table_schema = ${schema} and table_name = ${table} order by ordinal_position`.execute(trx);
+  const columns = rows.map((r) => r.column_name);
+  columnCache.set(key, columns);
+  return columns;
+}
+
+async function writeRows(
+  trx: Transaction<unknown>,
+  schema: string,
+  projection: AnyProjection,
+  rowSet: RowSet<{ id: string }>,
+): Promise<void> {
+  const { upserts, deletes } = rowSet.changed();
+  const table = sql.table(`${schema}.${projection.table}`);
+  if (deletes.length > 0) await sql`delete from ${table} where id = any(${deletes})`.execute(trx);
+  if (upserts.length === 0) return;
+  const columns = (await columnsOf(trx, schema, projection.table)).filter((c) => c !== "id");
+  const targets = sql.join(columns.map((c) => sql.ref(c)));
+  const sources = sql.join(columns.map((c) => sql.ref(`excluded.${c}`)));
+  await sql`insert into ${table} select * from jsonb_populate_recordset(null::${table}, ${JSON.stringify(upserts)}::jsonb)
+    on conflict (id) do update set (${targets}) = row(${sources})`.execute(trx);
+}

@@ -1,0 +1,84 @@
+import type { DomainEvent } from "@hirestream/contracts/events.ts";
+import type { z } from "zod";
+
+export interface RowKey {
+  column: string;
+  value: string;
+}
+
+export interface EventContext {
+  position: number;
+  /** When the command was decided (event metadata): read models never use the wall clock. */
+  occurredAt: string;
+}
+
+/** One read model: a table fed by events, and what of it each browser may see. */
+export interface Projection<Row extends { id: string }> {
+  table: string;
+  /** Parses rows as loaded from the table (to_jsonb form). */
+  row: z.ZodType<Row, unknown>;
+  /** Rows an event needs loaded before `apply`; none when it does not concern this read model. */
+  keys(event: DomainEvent): RowKey[];
+  apply(rows: RowSet<Row>, event: DomainEvent, context: EventContext): void;
+  /** The entity name in the change log, or null when the read model is not synced to browsers. */
+  entity: string | null;
+  scopes(row: Row): string[];
+  toClient(row: Row): Record<string, unknown>;
+}
+
+/** The rows of one read model that a batch has loaded or written, with what each event changed. */
+export class RowSet<Row extends { id: string }> {
+  readonly #rows = new Map<string, Row | null>();
+  readonly #original = new Map<string, Row | null>();
+  #touched = new Map<string, Row | null>();
+
+  /** Called once per batch, before any event is applied: rows found, and ids asked for but absent. */
+  load(rows: Row[], requestedIds: Iterable<string>): void {
+    for (const row of rows) if (!this.#rows.has(row.id)) this.#remember(row.id, row);
+    for (const id of requestedIds) if (!this.#rows.has(id)) this.#remember(id, null);
+  }
+
+  get(id: string): Row | undefined {
+    return this.#rows.get(id) ?? undefined;
+  }
+
+  where(column: keyof Row, value: unknown): Row[] {
+    return [...this.#rows.values()].filter((row): row is Row => row !== null && row[column] === value);
+  }
+
+  put(row: Row): void {
+    if (!this.#touched.has(row.id)) this.#touched.set(row.id, this.#rows.get(row.id) ?? null);
+    this.#rows.set(row.id, row);
+  }
+
+  delete(id: string): void {
+    const before = this.#rows.get(id);
+    if (!before) return;
+    if (!this.#touched.has(id)) this.#touched.set(id, before);
+    this.#rows.set(id, null);
+  }
+
+  /** What the last event changed: id → before-image (null if it did not exist). Resets the journal. */
+  takeTouched(): Map<string, Row | null> {
+    const touched = this.#touched;
+    this.#touched = new Map();
+    return touched;
+  }
+
+  /** Final state of every row that differs from what was loaded. */
+  changed(): { upserts: Row[]; deletes: string[] } {
+    const upserts: Row[] = [];
+    const deletes: string[] = [];
+    for (const [id, row] of this.#rows) {
+      if (row === this.#original.get(id)) continue;
+      if (row) upserts.push(row);
+      else deletes.push(id);
+    }
+    return { upserts, deletes };
+  }
+
+  #remember(id: string, row: Row | null): void {
+    this.#rows.set(id, row);
+    this.#original.set(id, row);
+  }
+}

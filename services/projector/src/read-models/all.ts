@@ -1,0 +1,13 @@
+import type { Projection } from "../projection.ts";
+import { passwordResetsProjection } from "./password-resets.projection.ts";
+import { usersProjection } from "./users.projection.ts";
+import { workspaceMembersProjection } from "./workspace-members.projection.ts";
+import { workspacesProjection } from "./workspaces.projection.ts";
+
+/** Every read model the projector keeps, in the order a batch applies them. */
+export const allProjections: Projection<{ id: string }>[] = [
+  usersProjection,
+  passwordResetsProjection,
+  workspacesProjection,
+  workspaceMembersProjection,
+];

@@ -1,0 +1,47 @@
+import { type WorkspaceMemberRow, workspaceMemberRow } from "@hirestream/contracts/workspaces/rows.ts";
+import type { Projection } from "../projection.ts";
+
+const memberId = (workspaceId: string, userId: string) => `${workspaceId}:${userId}`;
+
+/** Who belongs to which workspace with what role: the source of every workspace scope. */
+export const workspaceMembersProjection: Projection<WorkspaceMemberRow> = {
+  table: "workspace_members",
+  row: workspaceMemberRow,
+  entity: "workspace_member",
+  keys(event) {
+    switch (event.type) {
+      case "WorkspaceMemberAdded":
+      case "WorkspaceMemberLeft":
+        return [{ column: "id", value: memberId(event.data.workspaceId, event.data.userId) }];
+      case "WorkspaceRemoved":
+        return [{ column: "workspace_id", value: event.data.workspaceId }];
+      default:
+        return [];
+    }
+  },
+  apply(rows, event, { occurredAt }) {
+    switch (event.type) {
+      case "WorkspaceMemberAdded": {
+        const { workspaceId, userId, role } = event.data;
+        rows.put({
+          id: memberId(workspaceId, userId),
+          workspace_id: workspaceId,
+          user_id: userId,
+          role,
+          created_at: occurredAt,
+        });
+        return;
+      }
+      case "WorkspaceMemberLeft":
+        rows.delete(memberId(event.data.workspaceId, event.data.userId));
+        return;
+      case "WorkspaceRemoved":
+        for (const member of rows.where("workspace_id", event.data.workspaceId)) rows.delete(member.id);
+        return;
+      default:
+        return;
+    }
+  },
+  scopes: (member) => [`ws:${member.workspace_id}`, `user:${member.user_id}`],
+  toClient: (member) => member,
+};

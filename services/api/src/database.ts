@@ -1,3 +1,4 @@
+import type { AvatarColor } from "@hirestream/contracts/accounts/events.ts";
 import type { Generated } from "kysely";
 
 /** The tables the API reads and the few it owns, as kysely sees them (snake_case, as stored). */
@@ -9,7 +10,7 @@ export interface Database {
     first_name: string;
     last_name: string;
     picture: string | null;
-    color: string;
+    color: AvatarColor;
     created_at: Date;
     updated_at: Date;
   };

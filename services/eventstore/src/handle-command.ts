@@ -18,7 +18,9 @@ export interface CommandEnvelope<Command, Context extends { now: Date; actorId: 
   correlationId?: string;
 }
 
-export interface CommandOutcome<Event> {
+export interface CommandOutcome<State, Event> {
+  /** The stream's state after the new events. */
+  state: State;
   events: Event[];
   /** `$all` position of the last appended event; 0 when the command changed nothing. */
   position: number;
@@ -38,7 +40,7 @@ export async function handleCommand<
   decider: CommandDecider<State, Command, Event, Context>,
   parse: (stored: { type: string; data: unknown }) => Event | undefined,
   envelope: CommandEnvelope<Command, Context>,
-): Promise<CommandOutcome<Event>> {
+): Promise<CommandOutcome<State, Event>> {
   for (let attempt = 0; ; attempt++) {
     const stored = await store.readStream(envelope.streamId);
     let state = decider.initialState();
@@ -47,7 +49,7 @@ export async function handleCommand<
       if (event) state = decider.evolve(state, event);
     }
     const events = decider.decide(state, envelope.command, envelope.context);
-    if (events.length === 0) return { events, position: 0 };
+    if (events.length === 0) return { state, events, position: 0 };
     const last = stored.at(-1);
     const metadata = {
       commandId: envelope.commandId,
@@ -67,7 +69,7 @@ export async function handleCommand<
         })),
         { expectedRevision: last ? last.revision : "no_stream" },
       );
-      return { events, position: result.position };
+      return { state: events.reduce(decider.evolve, state), events, position: result.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (attempt >= 1) throw new DomainError("CONFLICT");

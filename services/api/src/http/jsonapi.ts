@@ -7,8 +7,6 @@ export interface ResourceObject {
   meta?: Record<string, unknown>;
 }
 
-export const pageSizes = [10, 20, 30, 40, 50] as const;
-
 export interface Page {
   number: number;
   size: number;

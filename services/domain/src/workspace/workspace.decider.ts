@@ -7,7 +7,7 @@ import { mayInWorkspace, type WorkspaceAction } from "../permissions/workspace-p
 export const WORKSPACE_NAME_MAX = 120;
 
 export type WorkspaceCommand =
-  | { type: "CreateWorkspace"; data: { workspaceId: string; name: string; description?: string } }
+  | { type: "CreateWorkspace"; data: { workspaceId: string; name: string; description?: string; visible?: boolean } }
   | { type: "UpdateWorkspace"; data: { name?: string; description?: string; visible?: boolean } }
   | { type: "RemoveWorkspace" }
   | { type: "LeaveWorkspace" };
@@ -63,7 +63,10 @@ export const workspaceDecider: Decider<WorkspaceState, WorkspaceCommand, Workspa
       const name = validName(command.data.name);
       const description = command.data.description?.trim() || messages.newWorkspaceDescription;
       return [
-        { type: "WorkspaceCreated", data: { workspaceId, name, description, visible: true, ownerId } },
+        {
+          type: "WorkspaceCreated",
+          data: { workspaceId, name, description, visible: command.data.visible ?? true, ownerId },
+        },
         { type: "WorkspaceMemberAdded", data: { workspaceId, userId: ownerId, role: "owner" } },
       ];
     }

@@ -1,0 +1,19 @@
+import type { EventStore } from "@hirestream/eventstore/event-store.ts";
+import type { MailTransport } from "@hirestream/outreach/transports/mail-transport.ts";
+import type { Kysely } from "kysely";
+import type { Database } from "./database.ts";
+import type { ReadModelWatcher } from "./http/read-model-watcher.ts";
+
+/** Everything the API touches, handed in so tests run it on real Postgres with a fixed clock. */
+export interface Deps {
+  db: Kysely<Database>;
+  store: EventStore;
+  clock: () => Date;
+  mail: MailTransport;
+  readModels: ReadModelWatcher;
+  /** Where the web app is served; links in mail point there. */
+  appUrl: string;
+  /** Largest request body accepted, in bytes. */
+  bodyLimit?: number;
+  logger?: boolean;
+}

@@ -1,0 +1,87 @@
+import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
+import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
+import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
+import { startProjector } from "@hirestream/projector/projector.ts";
+import type { FastifyInstance } from "fastify";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../app.ts";
+import type { Database } from "../database.ts";
+import { watchReadModels } from "../http/read-model-watcher.ts";
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  store: PostgresEventStore;
+  clock: { now: Date };
+  close(): Promise<void>;
+}
+
+/** The whole API on a fresh database with the projector running beside it, as in production. */
+export async function startTestApp(options: { now?: Date } = {}): Promise<TestApp> {
+  const url = await createTestDatabase(inject("postgresAdminUrl"));
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const store = new PostgresEventStore({ pool, pollIntervalMs: 5 });
+  const readModels = await watchReadModels(url);
+  const clock = { now: options.now ?? new Date("2026-11-22T12:00:00.000Z") };
+  const projectorDb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  const projector = startProjector({ db: projectorDb, store, idleMs: 5 });
+  const app = await buildApp({
+    db,
+    store,
+    clock: () => clock.now,
+    mail: new LocalTransport(pool),
+    readModels,
+    appUrl: "http://localhost:3000",
+  });
+  return {
+    app,
+    db,
+    pool,
+    store,
+    clock,
+    async close() {
+      await app.close();
+      await projector.stop();
+      await readModels.close();
+      await db.destroy();
+    },
+  };
+}
+
+export interface SignedIn {
+  userId: string;
+  email: string;
+  headers: Record<string, string>;
+}
+
+/** Signs a new user up through the API and returns the session headers to send. */
+export async function signUpUser(
+  app: FastifyInstance,
+  email: string,
+  password = "correct horse battery",
+): Promise<SignedIn> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/v1/auth",
+    payload: { email, password, password_confirmation: password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return {
+    userId: response.json<{ data: { id: string } }>().data.id,
+    email,
+    headers: sessionHeadersOf(response.headers),
+  };
+}
+
+export function sessionHeadersOf(headers: Record<string, unknown>): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of ["access-token", "client", "uid", "expiry", "token-type"]) {
+    const value = headers[name];
+    if (typeof value === "string") picked[name] = value;
+  }
+  return picked;
+}

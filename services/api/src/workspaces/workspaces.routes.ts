@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { DomainError } from "@hirestream/contracts/errors.ts";
+import { listQuery } from "@hirestream/contracts/lists.ts";
+import { createWorkspaceAttributes, updateWorkspaceAttributes } from "@hirestream/contracts/workspaces/commands.ts";
+import type { WorkspaceState } from "@hirestream/domain/workspace/workspace.decider.ts";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { requireSession } from "../auth/authenticate.ts";
+import type { Deps } from "../deps.ts";
+import { commandIdOf } from "../http/idempotency.ts";
+import { listDocument } from "../http/jsonapi.ts";
+import { parseParams, parseWriteBody } from "../http/parse.ts";
+import { runWorkspaceCommand } from "./workspace-commands.ts";
+import { findWorkspace, listWorkspaces, workspaceResource } from "./workspace-queries.ts";
+
+const types = ["workspace", "workspaces"] as const;
+
+/** An id that is not a UUID names nothing: 404, like any other unknown id. */
+function workspaceIdOf(params: unknown): string {
+  const parsed = z.object({ id: z.uuid() }).safeParse(params);
+  if (!parsed.success) throw new DomainError("NOT_FOUND", "Workspace not found");
+  return parsed.data.id;
+}
+
+/** What a write answers: the workspace as the command left it, before read models catch up. */
+function writtenResource(state: WorkspaceState, actorId: string) {
+  if (state.status !== "active") return null;
+  return {
+    id: state.workspaceId,
+    type: "workspace",
+    attributes: { name: state.name, description: state.description, visible: state.visible, user_id: state.ownerId },
+    meta: { role: state.members.get(actorId) ?? null },
+  };
+}
+
+export function workspaceRoutes(app: FastifyInstance, deps: Deps): void {
+  app.get("/workspaces", async (request) => {
+    const session = requireSession(request);
+    const query = parseParams(listQuery, request.query);
+    const { rows, total } = await listWorkspaces(deps, session.userId, query);
+    return listDocument(rows.map(workspaceResource), {
+      total,
+      page: { number: query.page, size: query.limit },
+      path: "/api/v1/workspaces",
+      query: { search_by: query.search_by },
+    });
+  });
+
+  app.get("/workspaces/:id", async (request) => {
+    const session = requireSession(request);
+    const workspace = await findWorkspace(deps, session.userId, workspaceIdOf(request.params));
+    if (!workspace) throw new DomainError("NOT_FOUND", "Workspace not found");
+    return { data: workspaceResource(workspace) };
+  });
+
+  app.post("/workspaces", async (request, reply) => {
+    const session = requireSession(request);
+    const { id, attributes } = parseWriteBody(createWorkspaceAttributes, request.body, { types });
+    const workspaceId = id ?? randomUUID();
+    const outcome = await runWorkspaceCommand(
+      deps,
+      workspaceId,
+      {
+        type: "CreateWorkspace",
+        data: {
+          workspaceId,
+          name: attributes.name,
+          ...(attributes.description ? { description: attributes.description } : {}),
+          ...(attributes.visible !== undefined ? { visible: attributes.visible } : {}),
+        },
+      },
+      commandIdOf(request),
+      session.userId,
+    );
+    reply.status(201).header("location", `/api/v1/workspaces/${workspaceId}`);
+    return { data: writtenResource(outcome.state, session.userId), meta: { position: outcome.position } };
+  });
+
+  app.put("/workspaces/:id", async (request) => {
+    const session = requireSession(request);
+    const workspaceId = workspaceIdOf(request.params);
+    const { attributes } = parseWriteBody(updateWorkspaceAttributes, request.body, { types });
+    const { name, description, visible } = attributes;
+    const outcome = await runWorkspaceCommand(
+      deps,
+      workspaceId,
+      {
+        type: "UpdateWorkspace",
+        data: {
+          ...(name !== undefined ? { name } : {}),
+          ...(description !== undefined ? { description } : {}),
+          ...(visible !== undefined ? { visible } : {}),
+        },
+      },
+      commandIdOf(request),
+      session.userId,
+    );
+    return { data: writtenResource(outcome.state, session.userId), meta: { position: outcome.position } };
+  });
+
+  // The owner removes the workspace; any other member leaves it (the spec's guest "Leave").
+  app.delete("/workspaces/:id", async (request) => {
+    const session = requireSession(request);
+    const workspaceId = workspaceIdOf(request.params);
+    const membership = await findWorkspace(deps, session.userId, workspaceId);
+    const command =
+      membership && membership.role !== "owner"
+        ? ({ type: "LeaveWorkspace" } as const)
+        : ({ type: "RemoveWorkspace" } as const);
+    const outcome = await runWorkspaceCommand(deps, workspaceId, command, commandIdOf(request), session.userId);
+    return { meta: { position: outcome.position, result: command.type === "LeaveWorkspace" ? "left" : "removed" } };
+  });
+}

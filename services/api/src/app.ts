@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
+import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { sessionReader } from "./auth/authenticate.ts";
 import type { Deps } from "./deps.ts";
-import { installErrorHandler } from "./http/errors.ts";
+import { errorObject, installErrorHandler } from "./http/errors.ts";
 import { installIdempotency } from "./http/idempotency.ts";
 import { installReadYourWrites } from "./http/read-your-writes.ts";
 import { workspaceRoutes } from "./workspaces/workspaces.routes.ts";
@@ -44,5 +45,20 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     },
     { prefix: "/api/v1" },
   );
+  if (deps.webRoot) await serveWebApp(app, deps.webRoot);
   return app;
+}
+
+/** The single-page app: files as they are, and index.html for every other path outside /api. */
+async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, { root, wildcard: false, index: ["index.html"] });
+  app.get("/*", async (request, reply) => {
+    if (request.url.startsWith("/api/")) {
+      return reply
+        .status(404)
+        .type("application/vnd.api+json")
+        .send({ errors: [errorObject("NOT_FOUND")] });
+    }
+    return reply.type("text/html").sendFile("index.html");
+  });
 }

@@ -13,6 +13,8 @@ export interface Deps {
   readModels: ReadModelWatcher;
   /** Where the web app is served; links in mail point there. */
   appUrl: string;
+  /** The built web app to serve beside the API, if any. */
+  webRoot?: string;
   /** Largest request body accepted, in bytes. */
   bodyLimit?: number;
   logger?: boolean;

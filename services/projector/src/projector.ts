@@ -59,7 +59,7 @@ export function startProjector(options: ProjectorOptions): RunningProjector {
       } catch (error) {
         // A lost connection or a swapped schema: start again from the stored checkpoint.
         if (stopped) break;
-        (options.onError ?? console.error)(error);
+        (options.onError ?? ((e: unknown) => console.error("projector:", e instanceof Error ? e.message : e)))(error);
         await sleep(500);
       }
     }

@@ -1,0 +1,29 @@
+# One image for every app service; docker-compose.yml picks the service with `command:`.
+FROM node:24-slim
+
+WORKDIR /app
+
+# Manifests first, so the dependency layer is rebuilt only when one of them changes.
+COPY package.json package-lock.json .npmrc ./
+COPY contracts/package.json contracts/
+COPY services/domain/package.json services/domain/
+COPY services/eventstore/package.json services/eventstore/
+COPY services/api/package.json services/api/
+COPY services/projector/package.json services/projector/
+COPY services/outreach/package.json services/outreach/
+COPY migrations/package.json migrations/
+COPY scripts/package.json scripts/
+COPY web/package.json web/
+RUN npm ci
+
+# Then the sources, directory by directory, so the host's node_modules and .data stay out.
+COPY tsconfig.base.json tsconfig.json ./
+COPY contracts contracts
+COPY services services
+COPY migrations migrations
+COPY scripts scripts
+COPY web web
+
+USER node
+# Node 24 runs the .ts sources directly (type stripping): there is no build step.
+CMD ["node", "scripts/src/run-service.ts", "api"]

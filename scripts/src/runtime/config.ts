@@ -1,0 +1,33 @@
+import path from "node:path";
+
+export const repoRoot = path.join(import.meta.dirname, "../../..");
+
+/** Every setting the services read, from the environment, with the defaults a fresh clone needs. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset: the embedded PostgreSQL under `.data/postgres` is started. */
+  databaseUrl: string | undefined;
+  embeddedPostgresPort: number;
+  /** Unset: events live in Postgres. `esdb://…`: an EventStoreDB cluster. */
+  eventStoreUrl: string | undefined;
+  appUrl: string;
+  dataDir: string;
+  log: boolean;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    throw new Error(`PORT must be a port number, not ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    databaseUrl: env.DATABASE_URL || undefined,
+    embeddedPostgresPort: Number(env.EMBEDDED_PGPORT ?? 54320),
+    eventStoreUrl: env.EVENTSTORE_URL || undefined,
+    appUrl: env.APP_URL ?? `http://localhost:${port}`,
+    dataDir: env.DATA_DIR ?? path.join(repoRoot, ".data"),
+    log: env.LOG === "1" || env.LOG === "true",
+  };
+}

@@ -1,0 +1,61 @@
+import path from "node:path";
+import type { Database } from "@hirestream/api/database.ts";
+import { EsdbEventStore } from "@hirestream/eventstore/esdb.event-store.ts";
+import type { EventStore } from "@hirestream/eventstore/event-store.ts";
+import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
+import { migrateToLatest } from "@hirestream/migrations/migrate.ts";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { ensureDatabase, type RunningPostgres, startEmbeddedPostgres } from "../postgres/embedded-postgres.ts";
+import type { Config } from "./config.ts";
+
+/** The connections every service shares: Postgres (embedded unless DATABASE_URL), the event store. */
+export interface Runtime {
+  databaseUrl: string;
+  pool: pg.Pool;
+  db: Kysely<Database>;
+  /** The same pool, for code that works on any schema (projector, rebuild). */
+  anyDb: Kysely<unknown>;
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+export async function openRuntime(config: Config, options: { migrate: boolean }): Promise<Runtime> {
+  let embedded: RunningPostgres | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(config.dataDir, "postgres"),
+      port: config.embeddedPostgresPort,
+    });
+    await ensureDatabase(embedded.url("postgres"), "hirestream");
+    databaseUrl = embedded.url("hirestream");
+  }
+  if (options.migrate) await migrateToLatest(databaseUrl);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 40 });
+  let closing = false;
+  process.once("SIGINT", () => {
+    closing = true;
+  });
+  // An idle connection that Postgres ends (Ctrl-C reaches the database too) must not crash us.
+  pool.on("error", (error) => {
+    if (!closing) console.error("postgres connection lost:", error.message);
+  });
+  const dialect = new PostgresDialect({ pool });
+  const store: EventStore = config.eventStoreUrl
+    ? new EsdbEventStore({ connectionString: config.eventStoreUrl })
+    : new PostgresEventStore({ pool });
+  return {
+    databaseUrl,
+    pool,
+    db: new Kysely<Database>({ dialect }),
+    anyDb: new Kysely<unknown>({ dialect }),
+    store,
+    async close() {
+      closing = true;
+      await store.close();
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+}

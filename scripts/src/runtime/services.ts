@@ -1,0 +1,82 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { buildApp } from "@hirestream/api/app.ts";
+import { watchReadModels } from "@hirestream/api/http/read-model-watcher.ts";
+import { createMailQueue, QueuedMailTransport, workMailQueue } from "@hirestream/outreach/mail/mail-queue.ts";
+import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
+import { startProjector } from "@hirestream/projector/projector.ts";
+import { PgBoss } from "pg-boss";
+import type { Config } from "./config.ts";
+import { repoRoot } from "./config.ts";
+import type { Runtime } from "./runtime.ts";
+
+export interface Running {
+  name: string;
+  stop(): Promise<void>;
+}
+
+let stopping = false;
+process.once("SIGINT", () => {
+  stopping = true;
+});
+process.once("SIGTERM", () => {
+  stopping = true;
+});
+
+async function startBoss(runtime: Runtime, worker: boolean): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: runtime.databaseUrl,
+    max: 4,
+    // Only the outreach process maintains queues; the API just sends.
+    supervise: worker,
+    schedule: worker,
+  });
+  boss.on("error", (error) => {
+    if (!stopping) console.error("pg-boss:", error.message);
+  });
+  await boss.start();
+  await createMailQueue(boss);
+  return boss;
+}
+
+export async function startApi(runtime: Runtime, config: Config): Promise<Running & { url: string }> {
+  const boss = await startBoss(runtime, false);
+  const readModels = await watchReadModels(runtime.databaseUrl);
+  const built = path.join(repoRoot, "web", "dist");
+  const app = await buildApp({
+    db: runtime.db,
+    store: runtime.store,
+    clock: () => new Date(),
+    mail: new QueuedMailTransport(boss),
+    readModels,
+    appUrl: config.appUrl,
+    webRoot: existsSync(built) ? built : path.join(repoRoot, "web", "public"),
+    logger: config.log,
+  });
+  const address = await app.listen({ port: config.port, host: config.host });
+  return {
+    name: "api",
+    url: address,
+    async stop() {
+      await app.close();
+      await readModels.close();
+      await boss.stop({ graceful: true });
+    },
+  };
+}
+
+export function startProjectorService(runtime: Runtime): Running {
+  const projector = startProjector({ db: runtime.anyDb, store: runtime.store });
+  return { name: "projector", stop: () => projector.stop() };
+}
+
+export async function startOutreach(runtime: Runtime): Promise<Running> {
+  const boss = await startBoss(runtime, true);
+  const transport = new LocalTransport(runtime.pool, (mail) => {
+    // Development convenience: with the local transport nothing leaves the machine, so show it.
+    const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+    console.log(`✉  mail to ${mail.to}: ${mail.subject}${link ? `\n   ${link}` : ""}`);
+  });
+  await workMailQueue(boss, transport);
+  return { name: "outreach", stop: () => boss.stop({ graceful: true }) };
+}

@@ -1,0 +1,63 @@
+import { buildApp } from "@hirestream/api/app.ts";
+import { watchReadModels } from "@hirestream/api/http/read-model-watcher.ts";
+import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
+import { readConfig } from "./runtime/config.ts";
+import { openRuntime } from "./runtime/runtime.ts";
+import { type Running, startApi, startOutreach, startProjectorService } from "./runtime/services.ts";
+import { demoAccount, seedDemo } from "./seed-demo.ts";
+
+// `npm start`: PostgreSQL, migrations, the demo account, then api + projector + outreach in this process.
+const config = readConfig();
+const runtime = await openRuntime(config, { migrate: true });
+const running: Running[] = [];
+let stopping = false;
+
+async function stopAll(code: number) {
+  if (stopping) return;
+  stopping = true;
+  console.log("\nStopping…");
+  for (const service of running.reverse()) {
+    await service.stop().catch((error: unknown) => console.error(`${service.name}:`, error));
+  }
+  await runtime.close();
+  console.log("Stopped. Data is kept in .data/ for next time.");
+  process.exit(code);
+}
+process.on("SIGINT", () => void stopAll(0));
+process.on("SIGTERM", () => void stopAll(0));
+
+try {
+  running.push(startProjectorService(runtime));
+  running.push(await startOutreach(runtime));
+  await seedOnce();
+  const api = await startApi(runtime, config);
+  running.push(api);
+  console.log(`
+Hirestream is running at ${config.appUrl}
+  Demo account: ${demoAccount.email} / ${demoAccount.password}
+  Database: ${config.databaseUrl ? "DATABASE_URL" : `embedded PostgreSQL (data in .data/postgres, port ${config.embeddedPostgresPort})`}
+  Events: ${config.eventStoreUrl ? "EventStoreDB (EVENTSTORE_URL)" : "PostgreSQL"}
+Press Ctrl-C to stop.`);
+} catch (error) {
+  console.error(error);
+  await stopAll(1);
+}
+
+/** Seeds through an API that is not listening yet, with mail stored locally. */
+async function seedOnce() {
+  const readModels = await watchReadModels(runtime.databaseUrl);
+  const app = await buildApp({
+    db: runtime.db,
+    store: runtime.store,
+    clock: () => new Date(),
+    mail: new LocalTransport(runtime.pool),
+    readModels,
+    appUrl: config.appUrl,
+  });
+  try {
+    await seedDemo(app);
+  } finally {
+    await app.close();
+    await readModels.close();
+  }
+}

@@ -43,7 +43,10 @@ export class RowSet<Row extends { id: string }> {
   }
 
   where(column: keyof Row, value: unknown): Row[] {
-    return [...this.#rows.values()].filter((row): row is Row => row !== null && row[column] === value);
+    // Sorted, so the change log comes out the same whichever batch loaded the rows.
+    return [...this.#rows.values()]
+      .filter((row): row is Row => row !== null && row[column] === value)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   put(row: Row): void {

@@ -14,6 +14,9 @@ export interface ProjectorOptions {
   /** Only for crash tests: hold each batch's transaction open this long before it moves the checkpoint. */
   pauseInsideBatchMs?: number;
   onError?: (error: unknown) => void;
+  /** Observers of the batch boundaries (crash tests use them to know where a kill landed). */
+  onBatchStart?: (after: number) => void;
+  onBatchCommitted?: (position: number) => void;
 }
 
 export interface RunningProjector {
@@ -47,6 +50,7 @@ export function startProjector(options: ProjectorOptions): RunningProjector {
             await sleep(idleMs);
             continue;
           }
+          options.onBatchStart?.(after);
           const applied = await options.db.transaction().execute((trx) =>
             projectBatch(trx, schema, after, events, projections, {
               notify: true,
@@ -55,6 +59,7 @@ export function startProjector(options: ProjectorOptions): RunningProjector {
           );
           if (!applied) break;
           after = events[events.length - 1]?.position ?? after;
+          options.onBatchCommitted?.(after);
         }
       } catch (error) {
         // A lost connection or a swapped schema: start again from the stored checkpoint.

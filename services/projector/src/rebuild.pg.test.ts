@@ -1,0 +1,61 @@
+import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
+import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { startProjector } from "./projector.ts";
+import { rebuildReadModels } from "./rebuild.ts";
+import { appendSampleHistory } from "./testing/sample-history.ts";
+import { snapshotSchema } from "./testing/schema-snapshot.ts";
+
+let pool: pg.Pool;
+let db: Kysely<unknown>;
+let store: PostgresEventStore;
+
+beforeAll(async () => {
+  pool = new pg.Pool({ connectionString: await createTestDatabase(inject("postgresAdminUrl")), max: 10 });
+  db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  store = new PostgresEventStore({ pool, pollIntervalMs: 5 });
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+const checkpoint = async () => {
+  const { rows } = await sql<{
+    position: string;
+  }>`select position from read.checkpoint where name = 'projector'`.execute(db);
+  return Number(rows[0]?.position ?? 0);
+};
+
+it("rebuilds beside the serving schema while writes go on, swaps it in, and the live projector carries on", async () => {
+  await appendSampleHistory(store, { commands: 800, seed: 3 });
+  const live = startProjector({ db, store, idleMs: 5, batchSize: 100, onError: () => undefined });
+  await expect.poll(checkpoint, { timeout: 30_000 }).toBe(await store.headPosition());
+  const servedDuringRebuild: number[] = [];
+  const writer = appendSampleHistory(store, { commands: 400, seed: 4 });
+  const reader = (async () => {
+    // The serving schema answers all along.
+    while (servedDuringRebuild.length < 50) {
+      const { rows } = await sql<{ n: string }>`select count(*) as n from read.users`.execute(db);
+      servedDuringRebuild.push(Number(rows[0]?.n));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const report = await rebuildReadModels({ db, store, batchSize: 200 });
+  await Promise.all([writer, reader]);
+  expect(report.resumed).toBe(false);
+  expect(report.events).toBeGreaterThan(0);
+  expect(servedDuringRebuild.every((n) => n > 0)).toBe(true);
+  await expect.poll(checkpoint, { timeout: 30_000 }).toBe(await store.headPosition());
+  await live.stop();
+  const { rows } = await sql<{ n: string }>`select count(*) as n from pg_namespace where nspname = 'read_next'`.execute(
+    db,
+  );
+  expect(Number(rows[0]?.n)).toBe(0);
+
+  await rebuildReadModels({ db, store, target: "read_clean", swap: false });
+  const swapped = await snapshotSchema(db, "read");
+  const clean = await snapshotSchema(db, "read_clean");
+  for (const table of Object.keys(clean)) expect(swapped[table], table).toEqual(clean[table]);
+}, 120_000);

@@ -5,7 +5,8 @@ import { type Running, startApi, startOutreach, startProjectorService } from "./
 // `npm run api|projector|outreach`: one service per process, for a multi-process deployment.
 const name = process.argv[2];
 const config = readConfig();
-const runtime = await openRuntime(config, { migrate: name === "api" });
+// Every service migrates on start: kysely's migration lock makes concurrent starts safe.
+const runtime = await openRuntime(config, { migrate: true });
 let service: Running;
 switch (name) {
   case "api":

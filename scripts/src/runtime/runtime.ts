@@ -6,7 +6,12 @@ import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.
 import { migrateToLatest } from "@hirestream/migrations/migrate.ts";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { ensureDatabase, type RunningPostgres, startEmbeddedPostgres } from "../postgres/embedded-postgres.ts";
+import {
+  embeddedCredentials,
+  ensureDatabase,
+  type RunningPostgres,
+  startEmbeddedPostgres,
+} from "../postgres/embedded-postgres.ts";
 import type { Config } from "./config.ts";
 
 /** The connections every service shares: Postgres (embedded unless DATABASE_URL), the event store. */
@@ -23,7 +28,10 @@ export interface Runtime {
 export async function openRuntime(config: Config, options: { migrate: boolean }): Promise<Runtime> {
   let embedded: RunningPostgres | undefined;
   let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
+  if (!databaseUrl && (await answers(embeddedUrl(config)))) {
+    // Another service of this checkout already started the embedded cluster: share it.
+    databaseUrl = embeddedUrl(config);
+  } else if (!databaseUrl) {
     embedded = await startEmbeddedPostgres({
       dir: path.join(config.dataDir, "postgres"),
       port: config.embeddedPostgresPort,
@@ -58,4 +66,19 @@ export async function openRuntime(config: Config, options: { migrate: boolean })
       await embedded?.stop();
     },
   };
+}
+
+const embeddedUrl = (config: Config) =>
+  `postgres://${embeddedCredentials.user}:${embeddedCredentials.password}@127.0.0.1:${config.embeddedPostgresPort}/hirestream`;
+
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  client.on("error", () => undefined);
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
 }

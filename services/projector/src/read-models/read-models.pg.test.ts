@@ -1,0 +1,157 @@
+import { randomUUID } from "node:crypto";
+import type { DomainEvent } from "@hirestream/contracts/events.ts";
+import { deriveEventId } from "@hirestream/eventstore/event-id.ts";
+import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
+import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { rebuildReadModels } from "../rebuild.ts";
+import { snapshotSchema } from "../testing/schema-snapshot.ts";
+
+let pool: pg.Pool;
+let db: Kysely<unknown>;
+let store: PostgresEventStore;
+
+beforeAll(async () => {
+  pool = new pg.Pool({ connectionString: await createTestDatabase(inject("postgresAdminUrl")), max: 4 });
+  db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  store = new PostgresEventStore({ pool });
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+const ada = "00000000-0000-4000-8000-00000000000a";
+const bob = "00000000-0000-4000-8000-00000000000b";
+const ws = "00000000-0000-4000-8000-0000000000f1";
+
+async function given(streamId: string, at: string, events: DomainEvent[]): Promise<number> {
+  const commandId = randomUUID();
+  const metadata = { commandId, userId: null, correlationId: commandId, causationId: commandId, occurredAt: at };
+  const result = await store.appendToStream(
+    streamId,
+    events.map((event, index) => ({
+      id: deriveEventId(commandId, index),
+      type: event.type,
+      data: event.data,
+      metadata,
+    })),
+    { expectedRevision: "any" },
+  );
+  return result.position;
+}
+
+interface ChangeLogEntry {
+  position: number;
+  seq: number;
+  scope: string;
+  entity: string;
+  op: string;
+  data: unknown;
+}
+
+/** The change log in the order the sync hub sends it. */
+function changeLogOf(tables: Record<string, unknown[]>): ChangeLogEntry[] {
+  const rows = (tables.change_log ?? []) as ChangeLogEntry[];
+  return rows.sort((a, b) => a.position - b.position || a.seq - b.seq);
+}
+
+async function project(): Promise<Record<string, unknown[]>> {
+  await sql`drop schema if exists read_test cascade`.execute(db);
+  await rebuildReadModels({ db, store, target: "read_test", swap: false, batchSize: 3 });
+  return snapshotSchema(db, "read_test");
+}
+
+it("projects users, workspaces, members and the change log from a workspace's life", async () => {
+  const signUp = (userId: string, email: string): DomainEvent => ({
+    type: "UserSignedUp",
+    data: { userId, email, passwordHash: `hash-${email}`, firstName: "", lastName: "", color: "pink" },
+  });
+  await given(`user-${ada}`, "2026-11-01T09:00:00.000Z", [signUp(ada, "ada@example.com")]);
+  await given(`user-${bob}`, "2026-11-01T09:05:00.000Z", [signUp(bob, "bob@example.com")]);
+  const created = await given(`workspace-${ws}`, "2026-11-02T10:00:00.000Z", [
+    {
+      type: "WorkspaceCreated",
+      data: { workspaceId: ws, name: "Acme", description: "New Workspace", visible: true, ownerId: ada },
+    },
+    { type: "WorkspaceMemberAdded", data: { workspaceId: ws, userId: ada, role: "owner" } },
+  ]);
+  await given(`workspace-${ws}`, "2026-11-02T10:01:00.000Z", [
+    { type: "WorkspaceMemberAdded", data: { workspaceId: ws, userId: bob, role: "viewer" } },
+  ]);
+  const renamed = await given(`workspace-${ws}`, "2026-11-03T08:00:00.000Z", [
+    { type: "WorkspaceRenamed", data: { workspaceId: ws, name: "Acme Hiring" } },
+  ]);
+  await given(`user-${ada}`, "2026-11-04T08:00:00.000Z", [
+    {
+      type: "UserPasswordResetRequested",
+      data: { userId: ada, tokenHash: "reset-hash", expiresAt: "2026-11-04T14:00:00.000Z" },
+    },
+  ]);
+
+  const tables = await project();
+  expect(tables.users).toEqual([
+    {
+      id: ada,
+      email: "ada@example.com",
+      password_hash: "hash-ada@example.com",
+      first_name: "",
+      last_name: "",
+      picture: null,
+      color: "pink",
+      created_at: "2026-11-01T09:00:00+00:00",
+      updated_at: "2026-11-01T09:00:00+00:00",
+    },
+    expect.objectContaining({ id: bob, email: "bob@example.com" }),
+  ]);
+  expect(tables.workspaces).toEqual([
+    {
+      id: ws,
+      name: "Acme Hiring",
+      description: "New Workspace",
+      visible: true,
+      user_id: ada,
+      projects_count: 0,
+      created_at: "2026-11-02T10:00:00+00:00",
+      updated_at: "2026-11-03T08:00:00+00:00",
+    },
+  ]);
+  expect(tables.workspace_members).toEqual([
+    { id: `${ws}:${ada}`, workspace_id: ws, user_id: ada, role: "owner", created_at: "2026-11-02T10:00:00+00:00" },
+    { id: `${ws}:${bob}`, workspace_id: ws, user_id: bob, role: "viewer", created_at: "2026-11-02T10:01:00+00:00" },
+  ]);
+  expect(tables.password_resets).toEqual([
+    { id: ada, token_hash: "reset-hash", expires_at: "2026-11-04T14:00:00+00:00" },
+  ]);
+
+  const log = changeLogOf(tables);
+  // Secrets never reach a browser.
+  expect(JSON.stringify(log)).not.toContain("hash-");
+  expect(JSON.stringify(log)).not.toContain("reset-hash");
+  expect(log.filter((row) => row.scope === `ws:${ws}` && row.entity === "workspace")).toEqual([
+    expect.objectContaining({ position: created - 1, op: "put", data: expect.objectContaining({ name: "Acme" }) }),
+    expect.objectContaining({ position: renamed, op: "put", data: expect.objectContaining({ name: "Acme Hiring" }) }),
+  ]);
+  expect(log.filter((row) => row.scope === `user:${bob}`).map((row) => row.entity)).toEqual([
+    "user",
+    "workspace_member",
+  ]);
+});
+
+it("removing a workspace deletes it and every membership, and tells each member's scope", async () => {
+  const removed = await given(`workspace-${ws}`, "2026-11-05T08:00:00.000Z", [
+    { type: "WorkspaceRemoved", data: { workspaceId: ws } },
+  ]);
+  const tables = await project();
+  expect(tables.workspaces).toEqual([]);
+  expect(tables.workspace_members).toEqual([]);
+  const log = changeLogOf(tables);
+  expect(log.filter((row) => row.position === removed).map((row) => [row.scope, row.entity, row.op])).toEqual(
+    expect.arrayContaining([
+      [`ws:${ws}`, "workspace", "del"],
+      [`user:${ada}`, "workspace_member", "del"],
+      [`user:${bob}`, "workspace_member", "del"],
+    ]),
+  );
+});

@@ -28,6 +28,7 @@ interface VitestReport {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
+  testResults?: { assertionResults?: { status: string; ancestorTitles?: string[] }[] }[];
 }
 let counts: VitestReport = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0 };
 try {
@@ -35,6 +36,16 @@ try {
 } catch {
   failedSteps++;
 }
+// Skipped suites are named, never silently green.
+const skippedSuites = new Map<string, number>();
+for (const file of counts.testResults ?? []) {
+  for (const test of file.assertionResults ?? []) {
+    if (test.status !== "pending" && test.status !== "skipped" && test.status !== "todo") continue;
+    const suite = test.ancestorTitles?.[0] ?? "(top level)";
+    skippedSuites.set(suite, (skippedSuites.get(suite) ?? 0) + 1);
+  }
+}
+for (const [suite, count] of skippedSuites) console.log(`SKIPPED: ${suite} (${count} tests)`);
 const failed = counts.numFailedTests + failedSteps + (vitestStatus !== 0 && counts.numFailedTests === 0 ? 1 : 0);
 const skipped = counts.numPendingTests + counts.numTodoTests;
 console.log(`${counts.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);

@@ -1,3 +1,5 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 import { migrateToLatest } from "@hirestream/migrations/migrate.ts";
 import { templateDatabase } from "@hirestream/migrations/testing/test-database.ts";
@@ -6,15 +8,33 @@ import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../postgres/embedded-postgres.ts";
 
 const root = path.join(import.meta.dirname, "../../..");
+mkdirSync(path.join(root, ".data"), { recursive: true });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /** One throwaway cluster per test run; each test file clones a freshly migrated template database. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const external = process.env.TEST_DATABASE_URL;
+  // A cluster of its own per run (fresh directory, free port), so two runs never meet.
+  const dir = mkdtempSync(path.join(root, ".data", "test-postgres-"));
+  // The cluster runs as the postgres user, who must be able to enter it.
+  chmodSync(dir, 0o755);
   const cluster = external
     ? undefined
     : await startEmbeddedPostgres({
-        dir: path.join(root, ".data", "test-postgres"),
-        port: Number(process.env.TEST_PGPORT ?? 54329),
+        dir: path.join(dir, "cluster"),
+        port: await freePort(),
         // Data here is disposable: trade durability for speed.
         settings: { fsync: "off", synchronous_commit: "off", full_page_writes: "off" },
       });
@@ -34,6 +54,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("postgresAdminUrl", adminUrl);
   return async () => {
     await cluster?.stop();
+    rmSync(dir, { recursive: true, force: true });
   };
 }
 

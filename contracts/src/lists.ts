@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 
 export const pageSizes = [10, 20, 30, 40, 50] as const;
 
 /** `search_by`, `limit` (10–50 in tens, default 10) and a 1-based `page`, as every list takes them. */
 export const listQuery = z
   .object({
-    search_by: z.string().max(200).optional(),
+    search_by: text().max(200).optional(),
     limit: z.coerce
       .number()
       .refine((n) => (pageSizes as readonly number[]).includes(n), { error: "must be one of 10, 20, 30, 40, 50" })

@@ -11,22 +11,30 @@ import { expect, inject, it } from "vitest";
 
 const script = path.join(import.meta.dirname, "rebuild-projections.ts");
 
-function runRebuild(url: string, killAfterMs?: number): Promise<string> {
+function runRebuild(url: string, killWhen?: () => Promise<boolean>): Promise<string> {
   return new Promise((resolve) => {
     const { EVENTSTORE_URL: _ignored, ...env } = process.env;
     const child = spawn(process.execPath, [script], {
-      env: { ...env, DATABASE_URL: url, REBUILD_BATCH_SIZE: "100" },
+      env: { ...env, DATABASE_URL: url, REBUILD_BATCH_SIZE: "20" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    const collect = (chunk: string) => {
       output += chunk;
+    };
+    child.stdout.setEncoding("utf8").on("data", collect);
+    child.stderr.setEncoding("utf8").on("data", collect);
+    let exited = false;
+    child.on("exit", () => {
+      exited = true;
+      resolve(output);
     });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      output += chunk;
-    });
-    if (killAfterMs !== undefined) setTimeout(() => child.kill("SIGKILL"), killAfterMs);
-    child.on("exit", () => resolve(output));
+    if (killWhen) {
+      void (async () => {
+        while (!exited && !(await killWhen())) await new Promise((r) => setTimeout(r, 20));
+        child.kill("SIGKILL");
+      })();
+    }
   });
 }
 
@@ -37,14 +45,17 @@ it("npm run rebuild-projections shows progress and events per second, and resume
   const store = new PostgresEventStore({ pool });
   try {
     await appendSampleHistory(store, { commands: 6000, seed: 5 });
-    let killed = "";
-    for (const delay of [1200, 1600, 2200, 3000]) {
-      killed = await runRebuild(url, delay);
-      if (/rebuilding read models/.test(killed)) break;
-    }
-    expect(killed).toMatch(/rebuilding read models/);
+    // Killed once the rebuild has committed some batches: half-way through.
+    const halfWay = async () => {
+      const { rows } = await pool
+        .query<{ position: string }>("select position from read_next.checkpoint where name = 'projector'")
+        .catch(() => ({ rows: [] as { position: string }[] }));
+      return Number(rows[0]?.position ?? 0) > 0;
+    };
+    const killed = await runRebuild(url, halfWay);
     expect(killed).not.toMatch(/Swapped in/);
     const finished = await runRebuild(url);
+    expect(finished).toMatch(/rebuilding read models \[/);
     expect(finished).toMatch(/Resumed an interrupted rebuild/);
     expect(finished).toMatch(/\d+ events\/s\. Swapped in\./);
 

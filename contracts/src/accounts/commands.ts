@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { text as storableText } from "../text.ts";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const text = z.string().max(512);
+const text = storableText().max(512);
 
 export const signUpBody = z
   .object({

@@ -1,11 +1,14 @@
 import { z } from "zod";
+import { messages } from "../messages.ts";
+import { text } from "../text.ts";
 
 export const WORKSPACE_DESCRIPTION_MAX = 500;
 
-const name = z.string({ error: "This field is required" }).max(1000);
-const description = z
-  .string()
-  .max(WORKSPACE_DESCRIPTION_MAX, { error: `is too long (maximum is ${WORKSPACE_DESCRIPTION_MAX} characters)` });
+// Missing is "required"; any other wrong type keeps zod's own message, which says what was expected.
+const name = text({ error: (issue) => (issue.input === undefined ? messages.required : undefined) }).max(1000);
+const description = text().max(WORKSPACE_DESCRIPTION_MAX, {
+  error: `is too long (maximum is ${WORKSPACE_DESCRIPTION_MAX} characters)`,
+});
 
 export const createWorkspaceAttributes = z
   .object({

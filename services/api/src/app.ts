@@ -24,6 +24,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.decorateRequest("session", null);
   app.decorateRequest("idempotency", null);
   installErrorHandler(app);
+  // Bodies are JSON (or JSON:API); anything else is 415, not a string handed to the routes.
+  app.removeContentTypeParser("text/plain");
   app.addContentTypeParser(
     "application/vnd.api+json",
     { parseAs: "string" },

@@ -17,5 +17,7 @@ export interface Deps {
   webRoot?: string;
   /** Largest request body accepted, in bytes. */
   bodyLimit?: number;
+  /** How long a read sent with `x-min-position` waits for read models before answering 503 (default 5000 ms). */
+  readYourWritesTimeoutMs?: number;
   logger?: boolean;
 }

@@ -1,4 +1,5 @@
 import { DomainError, type ErrorCode, errorCatalogue } from "@hirestream/contracts/errors.ts";
+import { messages } from "@hirestream/contracts/messages.ts";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { z } from "zod";
 
@@ -27,8 +28,9 @@ export function validationErrors(error: z.ZodError, base: string): ErrorObject[]
   });
 }
 
+/** "Required" only when the input is known to be missing: zod leaves `input` out unless asked (`reportInput`). */
 function messageOf(issue: z.core.$ZodIssue): string {
-  if (issue.code === "invalid_type" && issue.input === undefined) return "This field is required";
+  if (issue.code === "invalid_type" && "input" in issue && issue.input === undefined) return messages.required;
   if (issue.code === "unrecognized_keys") return "is not a known attribute";
   return issue.message;
 }

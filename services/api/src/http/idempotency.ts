@@ -26,7 +26,7 @@ export function commandIdOf(request: FastifyRequest): string {
  * A write repeated with the same Idempotency-Key and body answers the first answer and changes
  * nothing; the same key with another body is refused. Keys belong to the signed-in user.
  * Runs after the session is read. Auth routes answer with fresh session headers, so they only use
- * the key as their command id.
+ * the key as their command id; a caller without a session has nothing to replay and stores nothing.
  */
 export function installIdempotency(app: FastifyInstance, deps: Deps): void {
   app.addHook("preHandler", async (request, reply) => {
@@ -41,7 +41,7 @@ export function installIdempotency(app: FastifyInstance, deps: Deps): void {
       .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
       .digest("base64url");
     request.idempotency = { key: header, owner, hash };
-    if (request.url.includes("/auth")) return;
+    if (!remembers(request)) return;
     const stored = await deps.db
       .selectFrom("idempotency_keys")
       .selectAll()
@@ -56,7 +56,7 @@ export function installIdempotency(app: FastifyInstance, deps: Deps): void {
 
   app.addHook("onSend", async (request, reply, payload) => {
     const idempotency = request.idempotency;
-    if (!idempotency || request.url.includes("/auth") || reply.getHeader("idempotent-replayed")) return payload;
+    if (!idempotency || !remembers(request) || reply.getHeader("idempotent-replayed")) return payload;
     // Server faults are not remembered: the client's retry should run again.
     if (reply.statusCode >= 500 || reply.statusCode === 429 || reply.statusCode === 409) return payload;
     const body = typeof payload === "string" && payload.length > 0 ? (JSON.parse(payload) as unknown) : null;
@@ -73,4 +73,9 @@ export function installIdempotency(app: FastifyInstance, deps: Deps): void {
       .execute();
     return payload;
   });
+}
+
+/** Answers are remembered per signed-in user, and never for the auth routes. */
+function remembers(request: FastifyRequest): boolean {
+  return request.session !== null && !(request.routeOptions.url ?? "").startsWith("/api/v1/auth");
 }

@@ -3,7 +3,7 @@ import { type ErrorObject, RequestError, validationErrors } from "./errors.ts";
 
 /** Parses a query string or path parameters; errors point at the parameter. */
 export function parseParams<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input ?? {});
+  const result = schema.safeParse(input ?? {}, reportInput);
   if (!result.success) throw new RequestError(validationErrors(result.error, "").map(asParameter));
   return result.data;
 }
@@ -15,9 +15,13 @@ function asParameter(error: ErrorObject): ErrorObject {
 
 const documentShape = z.object({ data: z.unknown() }).loose();
 
+/** Issues carry their input, so a missing value ("This field is required") differs from a wrong one. */
+const reportInput = { reportInput: true };
+
 /**
  * A write body: either a JSON:API document `{data: {type, id?, attributes}}` or, where the spec
- * shows one, the flat attributes object. Both end in the same attributes schema.
+ * shows one, the flat attributes object. Both end in the same attributes schema, and their errors
+ * point at `/data/attributes/…` either way, as the domain's own rejections do.
  */
 export function parseWriteBody<T extends z.ZodType>(
   attributes: T,
@@ -34,8 +38,8 @@ export function parseWriteBody<T extends z.ZodType>(
   }
   const asDocument = documentShape.safeParse(body);
   if (!asDocument.success || !("data" in body)) {
-    const flat = attributes.safeParse(body);
-    if (!flat.success) throw new RequestError(validationErrors(flat.error, ""));
+    const flat = attributes.safeParse(body, reportInput);
+    if (!flat.success) throw new RequestError(validationErrors(flat.error, "/data/attributes"));
     return { id: undefined, attributes: flat.data };
   }
   const resource = z
@@ -46,9 +50,9 @@ export function parseWriteBody<T extends z.ZodType>(
       relationships: z.record(z.string(), z.unknown()).optional(),
     })
     .strict();
-  const document = z.object({ data: resource }).strict().safeParse(body);
+  const document = z.object({ data: resource }).strict().safeParse(body, reportInput);
   if (!document.success) throw new RequestError(validationErrors(document.error, ""));
-  const parsed = attributes.safeParse(document.data.data.attributes);
+  const parsed = attributes.safeParse(document.data.data.attributes, reportInput);
   if (!parsed.success) throw new RequestError(validationErrors(parsed.error, "/data/attributes"));
   return { id: document.data.data.id, attributes: parsed.data };
 }

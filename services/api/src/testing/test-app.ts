@@ -20,7 +20,7 @@ export interface TestApp {
 }
 
 /** The whole API on a fresh database with the projector running beside it, as in production. */
-export async function startTestApp(options: { now?: Date } = {}): Promise<TestApp> {
+export async function startTestApp(options: { now?: Date; readYourWritesTimeoutMs?: number } = {}): Promise<TestApp> {
   const url = await createTestDatabase(inject("postgresAdminUrl"));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -36,6 +36,9 @@ export async function startTestApp(options: { now?: Date } = {}): Promise<TestAp
     mail: new LocalTransport(pool),
     readModels,
     appUrl: "http://localhost:3000",
+    ...(options.readYourWritesTimeoutMs !== undefined
+      ? { readYourWritesTimeoutMs: options.readYourWritesTimeoutMs }
+      : {}),
   });
   return {
     app,
@@ -84,4 +87,10 @@ export function sessionHeadersOf(headers: Record<string, unknown>): Record<strin
     if (typeof value === "string") picked[name] = value;
   }
   return picked;
+}
+
+/** How many events the store holds: a refused request must leave it unchanged. */
+export async function countEvents(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>("select count(*)::int as n from events");
+  return rows[0]?.n ?? 0;
 }

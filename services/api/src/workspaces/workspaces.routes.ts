@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import { listQuery } from "@hirestream/contracts/lists.ts";
 import { createWorkspaceAttributes, updateWorkspaceAttributes } from "@hirestream/contracts/workspaces/commands.ts";
 import type { WorkspaceState } from "@hirestream/domain/workspace/workspace.decider.ts";
+import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requireSession } from "../auth/authenticate.ts";
@@ -56,7 +56,9 @@ export function workspaceRoutes(app: FastifyInstance, deps: Deps): void {
   app.post("/workspaces", async (request, reply) => {
     const session = requireSession(request);
     const { id, attributes } = parseWriteBody(createWorkspaceAttributes, request.body, { types });
-    const workspaceId = id ?? randomUUID();
+    // Derived from the command id, so a request repeated with its Idempotency-Key names the same workspace.
+    const commandId = commandIdOf(request);
+    const workspaceId = id ?? scopedId(commandId, "workspace");
     const outcome = await runWorkspaceCommand(
       deps,
       workspaceId,
@@ -69,7 +71,7 @@ export function workspaceRoutes(app: FastifyInstance, deps: Deps): void {
           ...(attributes.visible !== undefined ? { visible: attributes.visible } : {}),
         },
       },
-      commandIdOf(request),
+      commandId,
       session.userId,
     );
     reply.status(201).header("location", `/api/v1/workspaces/${workspaceId}`);
@@ -79,7 +81,10 @@ export function workspaceRoutes(app: FastifyInstance, deps: Deps): void {
   app.put("/workspaces/:id", async (request) => {
     const session = requireSession(request);
     const workspaceId = workspaceIdOf(request.params);
-    const { attributes } = parseWriteBody(updateWorkspaceAttributes, request.body, { types });
+    const { id, attributes } = parseWriteBody(updateWorkspaceAttributes, request.body, { types });
+    if (id !== undefined && id !== workspaceId) {
+      throw new DomainError("CONFLICT", "data.id does not match the workspace in the URL", "/data/id");
+    }
     const { name, description, visible } = attributes;
     const outcome = await runWorkspaceCommand(
       deps,

@@ -4,6 +4,7 @@ import type {
   AppendResult,
   BatchHandler,
   EventStore,
+  ExpectedRevision,
   NewEvent,
   ReadAllOptions,
   RecordedEvent,
@@ -11,6 +12,13 @@ import type {
 } from "./event-store.ts";
 import { WrongExpectedRevisionError } from "./event-store.ts";
 import { pollingSubscription } from "./polling-subscription.ts";
+import {
+  type DiagnosisRow,
+  diagnosisStatement,
+  EVENTS_PER_TRANSACTION,
+  type InsertedRow,
+  insertStatement,
+} from "./postgres.append-statements.ts";
 
 /**
  * Positions are `xid << 12 | n`: the appending transaction's id in the high bits, the event's
@@ -18,45 +26,11 @@ import { pollingSubscription } from "./polling-subscription.ts";
  * running transaction's id, so position order is the order in which events become safe to read:
  * a writer that commits late can never slip an event in behind a reader's cursor. No global lock.
  */
-export const EVENTS_PER_TRANSACTION = 4096;
+export { EVENTS_PER_TRANSACTION };
 
-const appendSql = `
-with
-  retried as (
-    select max(global_position) as position, max(stream_revision) as revision
-    from events where event_id = any($4::uuid[])
-  ),
-  current_revision as (
-    select coalesce(max(stream_revision), -1) as revision from events where stream_id = $1
-  ),
-  slot as (
-    select coalesce(
-      (select max(global_position) + 1 from events
-        where global_position >= x.lo and global_position < x.lo + ${EVENTS_PER_TRANSACTION}),
-      x.lo) as first
-    from (select pg_current_xact_id()::text::bigint * ${EVENTS_PER_TRANSACTION} as lo) x
-  ),
-  inserted as (
-    insert into events (global_position, stream_id, stream_revision, event_id, type, data, metadata)
-    select slot.first + e.ord - 1, $1, current_revision.revision + e.ord, e.id, e.type, e.data, e.metadata
-    from rows from (jsonb_to_recordset($5::jsonb) as (id uuid, type text, data jsonb, metadata jsonb))
-      with ordinality as e(id, type, data, metadata, ord),
-      slot, current_revision, retried
-    where retried.position is null
-      and case $2::text
-        when 'any' then true
-        when 'no_stream' then current_revision.revision = -1
-        when 'exists' then current_revision.revision >= 0
-        else current_revision.revision = $3::bigint
-      end
-    returning global_position, stream_revision
-  )
-select
-  (select revision from current_revision) as current_revision,
-  (select max(global_position) from inserted) as inserted_position,
-  (select max(stream_revision) from inserted) as inserted_revision,
-  (select position from retried) as retried_position,
-  (select revision from retried) as retried_revision`;
+const readStreamSql = `
+select global_position, stream_id, stream_revision, event_id, type, data, metadata, recorded_at
+from events where stream_id = $1 order by stream_revision`;
 
 const readAllSql = `
 select global_position, stream_id, stream_revision, event_id, type, data, metadata, recorded_at
@@ -75,14 +49,6 @@ interface EventRow {
   data: unknown;
   metadata: unknown;
   recorded_at: Date;
-}
-
-interface AppendRow {
-  current_revision: string;
-  inserted_position: string | null;
-  inserted_revision: string | null;
-  retried_position: string | null;
-  retried_revision: string | null;
 }
 
 const uniqueViolation = "23505";
@@ -112,6 +78,7 @@ export class PostgresEventStore implements EventStore {
   readonly #pool: Pool;
   readonly #pollIntervalMs: number;
   readonly #wakers = new Set<() => void>();
+  #wakeTimer: NodeJS.Timeout | undefined;
 
   constructor(options: PostgresEventStoreOptions) {
     this.#pool = options.pool;
@@ -127,52 +94,60 @@ export class PostgresEventStore implements EventStore {
    * follow-up rows (jobs, reservations) commit or roll back with the events.
    */
   async appendWith(db: Queryable, streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    const expected = options.expectedRevision;
-    const kind = typeof expected === "number" ? "exact" : expected;
-    const exact = typeof expected === "number" ? expected : null;
+    const inserted = events.length > 0 ? await this.#insert(db, streamId, events, options.expectedRevision) : null;
+    if (inserted) return inserted;
     const ids = events.map((event) => event.id);
+    const { rows } = await db.query<DiagnosisRow>(diagnosisStatement(streamId, ids));
+    const row = rows[0];
+    if (!row) throw new Error("append diagnosis returned no row");
+    if (row.retried_position !== null) {
+      return {
+        nextExpectedRevision: Number(row.retried_revision),
+        position: Number(row.retried_position),
+        appended: false,
+      };
+    }
+    const current = Number(row.current_revision);
+    if (events.length === 0) return { nextExpectedRevision: current, position: 0, appended: false };
+    throw new WrongExpectedRevisionError(streamId, options.expectedRevision, current);
+  }
+
+  /** The events appended, or null when the expected revision did not hold (or the command is a retry). */
+  async #insert(
+    db: Queryable,
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult | null> {
     const payload = JSON.stringify(events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })));
-    const insideTransaction = db !== this.#pool;
+    const statement = insertStatement(streamId, payload, expected, events[0]?.id ?? "", db === this.#pool);
     // A concurrent append to the same stream surfaces as a unique violation: re-evaluate.
     for (let attempt = 0; ; attempt++) {
       try {
-        const { rows } = await db.query<AppendRow>(appendSql, [streamId, kind, exact, ids, payload]);
-        const row = rows[0];
-        if (!row) throw new Error("append returned no row");
-        if (row.retried_position !== null) {
-          return {
-            nextExpectedRevision: Number(row.retried_revision),
-            position: Number(row.retried_position),
-            appended: false,
-          };
+        const { rows } = await db.query<InsertedRow>(statement);
+        if (rows.length === 0) return null;
+        let position = 0;
+        let revision = -1;
+        for (const row of rows) {
+          position = Math.max(position, Number(row.global_position));
+          revision = Math.max(revision, Number(row.stream_revision));
         }
-        const current = Number(row.current_revision);
-        if (events.length === 0) {
-          return { nextExpectedRevision: current, position: 0, appended: false };
-        }
-        if (row.inserted_position === null) throw new WrongExpectedRevisionError(streamId, expected, current);
         this.#wake();
-        return {
-          nextExpectedRevision: Number(row.inserted_revision),
-          position: Number(row.inserted_position),
-          appended: true,
-        };
+        return { nextExpectedRevision: revision, position, appended: true };
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (code !== uniqueViolation) throw error;
-        if (insideTransaction || attempt >= 5) {
-          throw new WrongExpectedRevisionError(streamId, expected, -1);
-        }
+        if (db !== this.#pool || attempt >= 5) throw new WrongExpectedRevisionError(streamId, expected, -1);
       }
     }
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const { rows } = await this.#pool.query<EventRow>(
-      `select global_position, stream_id, stream_revision, event_id, type, data, metadata, recorded_at
-       from events where stream_id = $1 order by stream_revision`,
-      [streamId],
-    );
+    const { rows } = await this.#pool.query<EventRow>({
+      name: "hirestream_read_stream",
+      text: readStreamSql,
+      values: [streamId],
+    });
     return rows.map(toRecorded);
   }
 
@@ -182,7 +157,11 @@ export class PostgresEventStore implements EventStore {
 
   /** Must run before `db`'s transaction writes anything: its own id would hold the boundary back. */
   async readAllWith(db: Queryable, options: ReadAllOptions): Promise<RecordedEvent[]> {
-    const { rows } = await db.query<EventRow>(readAllSql, [options.after, options.limit]);
+    const { rows } = await db.query<EventRow>({
+      name: "hirestream_read_all",
+      text: readAllSql,
+      values: [options.after, options.limit],
+    });
     return rows.map(toRecorded);
   }
 
@@ -210,11 +189,16 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.#wakers.clear();
+    clearTimeout(this.#wakeTimer);
+    this.#wakeTimer = undefined;
   }
 
   #wake(): void {
     // The committing transaction may still be in flight; subscribers poll again shortly anyway.
-    setTimeout(() => {
+    // One timer serves every append of the same millisecond: under load that is thousands a second.
+    if (this.#wakers.size === 0 || this.#wakeTimer) return;
+    this.#wakeTimer = setTimeout(() => {
+      this.#wakeTimer = undefined;
       for (const wake of this.#wakers) wake();
     }, 1);
   }

@@ -27,7 +27,9 @@ export interface RunningProjector {
 export function startProjector(options: ProjectorOptions): RunningProjector {
   const schema = options.schema ?? "read";
   const projections = options.projections ?? allProjections;
-  const batchSize = options.batchSize ?? 2000;
+  // As large as the rebuild's: catching up after a deploy or an outage, 5,000 events per
+  // transaction projected ~15% faster than 2,000 (bench); at the head, batches are what arrived.
+  const batchSize = options.batchSize ?? 5000;
   const idleMs = options.idleMs ?? 20;
   let stopped = false;
   let wake: (() => void) | undefined;

@@ -1,0 +1,91 @@
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import { repoRoot } from "../runtime/config.ts";
+import { type BenchCluster, freshDatabase, startBenchCluster } from "./bench-cluster.ts";
+import { benchEventStore } from "./event-store.bench.ts";
+import { eventStoreFigures, httpCommandFigures, projectionFigures } from "./figures.ts";
+import { benchHttpCommands } from "./http-commands.bench.ts";
+import { benchProjection } from "./projection.bench.ts";
+import { type Figure, renderResults, renderTable, writeResults } from "./results.ts";
+
+// `npm run bench`: the budgets of DESIGN.md measured in one run on the bench's own Postgres cluster.
+// Misses are reported, not thrown: the figures are the product. A stage that crashes exits 1.
+
+const port = Number(process.env.BENCH_PGPORT ?? 54340);
+const log = (line: string) => console.log(line);
+const loadAverage = os
+  .loadavg()
+  .map((n) => n.toFixed(2))
+  .join(", ");
+const figures: Figure[] = [];
+
+/** The commit measured, and whether the working tree differed from it. */
+function revision(): string {
+  try {
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: repoRoot, encoding: "utf8" }).trim();
+    const dirty = git("status", "--porcelain").length > 0;
+    return `${git("rev-parse", "--short", "HEAD")}${dirty ? " with uncommitted changes" : ""}`;
+  } catch {
+    return "unknown (not a git checkout)";
+  }
+}
+
+/** Runs one stage; a crash becomes a FAIL row and the next stage still runs. */
+async function stage(name: string, run: () => Promise<Figure[]>): Promise<void> {
+  log(`\n${name}`);
+  const started = performance.now();
+  try {
+    figures.push(...(await run()));
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+    const message = error instanceof Error ? error.message : String(error);
+    figures.push({
+      name: `${name}: crashed`,
+      value: message.replaceAll("|", "/").slice(0, 200),
+      budget: "—",
+      pass: false,
+    });
+  }
+  log(`  (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+let cluster: BenchCluster | undefined;
+try {
+  log(`Starting the bench's PostgreSQL (port ${port}, data in .data/bench-postgres)…`);
+  const started = await startBenchCluster(repoRoot, port);
+  cluster = started;
+  const url = await freshDatabase(started, "bench");
+
+  await stage("Event store appends vs raw INSERT (16 connections, 10 s per run, alternated)", async () =>
+    eventStoreFigures(await benchEventStore(url, { durationMs: 10_000, rounds: 2, log })),
+  );
+  await stage("Commands through HTTP (50 connections, 10 s per run)", async () =>
+    httpCommandFigures(await benchHttpCommands(url, { durationSeconds: 10, workspaces: 200, log })),
+  );
+  await stage("Projection catch-up (separate database holding only the bench history)", async () => {
+    const projectionUrl = await freshDatabase(started, "bench_projection");
+    return projectionFigures(await benchProjection(projectionUrl, { users: 1000, workspaces: 50_000, log }));
+  });
+
+  const markdown = renderResults(figures, {
+    date: new Date().toISOString(),
+    nproc: os.availableParallelism(),
+    node: process.version,
+    postgres: started.version,
+    postgresSettings: started.settings,
+    loadAverage,
+    revision: revision(),
+    command: "npm run bench",
+  });
+  const file = writeResults(repoRoot, markdown);
+  log(`\n${renderTable(figures)}\n\nWritten to ${file}`);
+  const misses = figures.filter((f) => f.pass === false);
+  if (misses.length > 0)
+    log(`\n!!! ${misses.length} figure(s) MISSED their budget: ${misses.map((f) => f.name).join("; ")}`);
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cluster?.postgres.stop();
+}

@@ -48,6 +48,7 @@ async function seedOnce() {
   const readModels = await watchReadModels(runtime.databaseUrl);
   const app = await buildApp({
     db: runtime.db,
+    pool: runtime.pool,
     store: runtime.store,
     clock: () => new Date(),
     mail: new LocalTransport(runtime.pool),

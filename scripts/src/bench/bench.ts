@@ -30,8 +30,12 @@ function revision(): string {
   }
 }
 
+// `BENCH_ONLY=http` (or appends, projection; comma-separated) runs some stages and prints without writing RESULTS.md.
+const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
+
 /** Runs one stage; a crash becomes a FAIL row and the next stage still runs. */
-async function stage(name: string, run: () => Promise<Figure[]>): Promise<void> {
+async function stage(key: string, name: string, run: () => Promise<Figure[]>): Promise<void> {
+  if (only && !only.includes(key)) return;
   log(`\n${name}`);
   const started = performance.now();
   try {
@@ -57,13 +61,13 @@ try {
   cluster = started;
   const url = await freshDatabase(started, "bench");
 
-  await stage("Event store appends vs raw INSERT (16 connections, 10 s per run, alternated)", async () =>
+  await stage("appends", "Event store appends vs raw INSERT (16 connections, 10 s per run, alternated)", async () =>
     eventStoreFigures(await benchEventStore(url, { durationMs: 10_000, rounds: 2, log })),
   );
-  await stage("Commands through HTTP (50 connections, 10 s per run)", async () =>
+  await stage("http", "Commands through HTTP (50 connections, 10 s per run)", async () =>
     httpCommandFigures(await benchHttpCommands(url, { durationSeconds: 10, workspaces: 200, log })),
   );
-  await stage("Projection catch-up (separate database holding only the bench history)", async () => {
+  await stage("projection", "Projection catch-up (separate database holding only the bench history)", async () => {
     const projectionUrl = await freshDatabase(started, "bench_projection");
     return projectionFigures(await benchProjection(projectionUrl, { users: 1000, workspaces: 50_000, log }));
   });
@@ -78,7 +82,7 @@ try {
     revision: revision(),
     command: "npm run bench",
   });
-  const file = writeResults(repoRoot, markdown);
+  const file = only ? "nowhere (BENCH_ONLY set)" : writeResults(repoRoot, markdown);
   log(`\n${renderTable(figures)}\n\nWritten to ${file}`);
   const misses = figures.filter((f) => f.pass === false);
   if (misses.length > 0)

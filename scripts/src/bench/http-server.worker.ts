@@ -24,6 +24,7 @@ const readModels = await watchReadModels(databaseUrl);
 const projector = startProjector({ db: new Kysely<unknown>({ dialect }), store });
 const app = await buildApp({
   db,
+  pool,
   store,
   clock: () => new Date(),
   mail: new LocalTransport(pool),

@@ -45,6 +45,7 @@ export async function startApi(runtime: Runtime, config: Config): Promise<Runnin
   const built = path.join(repoRoot, "web", "dist");
   const app = await buildApp({
     db: runtime.db,
+    pool: runtime.pool,
     store: runtime.store,
     clock: () => new Date(),
     mail: new QueuedMailTransport(boss),

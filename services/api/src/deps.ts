@@ -1,12 +1,15 @@
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
 import type { MailTransport } from "@hirestream/outreach/transports/mail-transport.ts";
 import type { Kysely } from "kysely";
+import type { Pool } from "pg";
 import type { Database } from "./database.ts";
 import type { ReadModelWatcher } from "./http/read-model-watcher.ts";
 
 /** Everything the API touches, handed in so tests run it on real Postgres with a fixed clock. */
 export interface Deps {
   db: Kysely<Database>;
+  /** The pool under `db`, for the few hot queries run as named (prepared) statements. */
+  pool: Pool;
   store: EventStore;
   clock: () => Date;
   mail: MailTransport;

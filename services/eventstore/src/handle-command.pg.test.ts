@@ -125,4 +125,25 @@ describe("handleCommand", () => {
     expect(outcome).toEqual({ state: 0, events: [], position: 0 });
     expect(await store.readStream(streamId)).toEqual([]);
   });
+
+  it("with expectNew, appends without reading, and on an existing stream decides on its real state", async () => {
+    const streamId = `counter-${randomUUID()}`;
+    const fresh = await handleCommand(store, counter, parse, {
+      streamId,
+      command: { by: 4, max: 5 },
+      context,
+      commandId: randomUUID(),
+      expectNew: true,
+    });
+    expect(fresh.state).toBe(4);
+    const again = handleCommand(store, counter, parse, {
+      streamId,
+      command: { by: 4, max: 5 },
+      context,
+      commandId: randomUUID(),
+      expectNew: true,
+    });
+    await expect(again).rejects.toMatchObject({ code: "VALIDATION" });
+    expect(await store.readStream(streamId)).toHaveLength(1);
+  });
 });

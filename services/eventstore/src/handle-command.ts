@@ -16,6 +16,11 @@ export interface CommandEnvelope<Command, Context extends { now: Date; actorId: 
   /** The Idempotency-Key when the client sent one: the same key always derives the same event ids. */
   commandId: string;
   correlationId?: string;
+  /**
+   * The command creates the stream (a new id): decide on the initial state without reading, and
+   * append with no_stream. Should the stream exist after all, the conflict path reads it.
+   */
+  expectNew?: boolean;
 }
 
 export interface CommandOutcome<State, Event> {
@@ -42,7 +47,7 @@ export async function handleCommand<
   envelope: CommandEnvelope<Command, Context>,
 ): Promise<CommandOutcome<State, Event>> {
   for (let attempt = 0; ; attempt++) {
-    const stored = await store.readStream(envelope.streamId);
+    const stored = envelope.expectNew && attempt === 0 ? [] : await store.readStream(envelope.streamId);
     let state = decider.initialState();
     for (const recorded of stored) {
       const event = parse(recorded);

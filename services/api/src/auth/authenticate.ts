@@ -13,7 +13,7 @@ declare module "fastify" {
 export function sessionReader(deps: Deps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const credentials = credentialsOf(request);
-    request.session = credentials ? await findSession(deps.db, credentials, deps.clock()) : null;
+    request.session = credentials ? await findSession(deps.pool, credentials, deps.clock()) : null;
     if (request.session) setSessionHeaders(reply, request.session);
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Kysely, sql } from "kysely";
+import type { Pool } from "pg";
 import type { Database } from "../database.ts";
 import { hashSecret, newSecret } from "./passwords.ts";
 
@@ -85,15 +86,28 @@ export function credentialsOf(request: FastifyRequest): Credentials | null {
   return accessToken && client && uid ? { accessToken, client, uid } : null;
 }
 
+/** Runs on every request: a named statement, so Postgres plans it once per connection. */
+const findSessionStatement = `
+select s.user_id, s.client, s.token_hash, s.expires_at, u.email
+from auth_sessions s join read.users u on u.id = s.user_id
+where u.email = $1 and s.client = $2`;
+
+interface SessionRow {
+  user_id: string;
+  client: string;
+  token_hash: string;
+  expires_at: Date;
+  email: string;
+}
+
 /** The live session these credentials name, or null. */
-export async function findSession(db: Kysely<Database>, credentials: Credentials, now: Date): Promise<Session | null> {
-  const row = await db
-    .selectFrom("auth_sessions as s")
-    .innerJoin("read.users as u", "u.id", "s.user_id")
-    .select(["s.user_id", "s.client", "s.token_hash", "s.expires_at", "u.email"])
-    .where("u.email", "=", credentials.uid.toLowerCase())
-    .where("s.client", "=", credentials.client)
-    .executeTakeFirst();
+export async function findSession(pool: Pool, credentials: Credentials, now: Date): Promise<Session | null> {
+  const { rows } = await pool.query<SessionRow>({
+    name: "find-session",
+    text: findSessionStatement,
+    values: [credentials.uid.toLowerCase(), credentials.client],
+  });
+  const row = rows[0];
   if (!row || row.expires_at.getTime() <= now.getTime()) return null;
   const expected = Buffer.from(row.token_hash);
   const given = Buffer.from(hashSecret(credentials.accessToken));

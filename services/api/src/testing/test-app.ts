@@ -31,6 +31,7 @@ export async function startTestApp(options: { now?: Date; readYourWritesTimeoutM
   const projector = startProjector({ db: projectorDb, store, idleMs: 5 });
   const app = await buildApp({
     db,
+    pool,
     store,
     clock: () => clock.now,
     mail: new LocalTransport(pool),

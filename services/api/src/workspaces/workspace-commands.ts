@@ -18,5 +18,6 @@ export function runWorkspaceCommand(
     command,
     context: { now: deps.clock(), actorId },
     commandId,
+    expectNew: command.type === "CreateWorkspace",
   });
 }

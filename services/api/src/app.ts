@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fastifyStatic from "@fastify/static";
+import { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { sessionReader } from "./auth/authenticate.ts";
@@ -12,7 +13,8 @@ import { workspaceRoutes } from "./workspaces/workspaces.routes.ts";
 const sessionHeaders = ["access-token", "token-type", "client", "expiry", "uid", "authorization"];
 
 /** The HTTP API under /api/v1; `server.ts` only listens. */
-export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+export async function buildApp(given: Deps): Promise<FastifyInstance> {
+  const deps: Deps = { ...given, aggregates: given.aggregates ?? new AggregateCache() };
   const app = Fastify({
     logger: deps.logger
       ? { redact: ["req.headers['access-token']", "req.headers.authorization", "req.headers.cookie"] }

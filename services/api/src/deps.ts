@@ -1,3 +1,4 @@
+import type { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
 import type { MailTransport } from "@hirestream/outreach/transports/mail-transport.ts";
 import type { Kysely } from "kysely";
@@ -18,6 +19,8 @@ export interface Deps {
   appUrl: string;
   /** The built web app to serve beside the API, if any. */
   webRoot?: string;
+  /** Folded aggregate states kept between commands; buildApp makes one when none is given. */
+  aggregates?: AggregateCache;
   /** Largest request body accepted, in bytes. */
   bodyLimit?: number;
   /** How long a read sent with `x-min-position` waits for read models before answering 503 (default 5000 ms). */

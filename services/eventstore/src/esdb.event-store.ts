@@ -28,6 +28,7 @@ import type {
   EventStore,
   ExpectedRevision,
   NewEvent,
+  ReadStreamOptions as OurReadStreamOptions,
   ReadAllOptions,
   RecordedEvent,
   Subscription,
@@ -187,8 +188,9 @@ export class EsdbEventStore implements EventStore {
     return { nextExpectedRevision: Number(result.nextExpectedRevision), position, appended: true };
   }
 
-  readStream(streamId: string): Promise<RecordedEvent[]> {
-    return this.#readStream(streamId, { direction: FORWARDS, fromRevision: START });
+  readStream(streamId: string, options: OurReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const from = options.fromRevision;
+    return this.#readStream(streamId, { direction: FORWARDS, fromRevision: from ? BigInt(from) : START });
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {

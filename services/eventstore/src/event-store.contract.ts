@@ -55,6 +55,13 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreU
       expect(read[0]?.position).toBeLessThan(read[1]?.position ?? 0);
     });
 
+    it("reads a stream from a given revision on", async () => {
+      const id = stream();
+      await store.appendToStream(id, newEvents(4), { expectedRevision: "no_stream" });
+      expect((await store.readStream(id, { fromRevision: 2 })).map((e) => e.revision)).toEqual([2, 3]);
+      expect(await store.readStream(id, { fromRevision: 4 })).toEqual([]);
+    });
+
     it("reads an unknown stream as empty", async () => {
       expect(await store.readStream(stream())).toEqual([]);
     });

@@ -37,6 +37,11 @@ export interface AppendOptions {
   expectedRevision: ExpectedRevision;
 }
 
+export interface ReadStreamOptions {
+  /** The first revision to read (0-based); 0 reads the whole stream. */
+  fromRevision?: number;
+}
+
 export interface ReadAllOptions {
   /** Read events whose position is greater than this; 0 reads from the start. */
   after: number;
@@ -54,7 +59,7 @@ export type BatchHandler = (events: RecordedEvent[]) => Promise<void>;
 /** The port every capability appends to and reads from. Adapters: postgres (default), esdb. */
 export interface EventStore {
   appendToStream(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Delivers every event after `after` in position order, in batches, then live ones as they commit. */
   subscribeToAll(after: number, handler: BatchHandler): Subscription;

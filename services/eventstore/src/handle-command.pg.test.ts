@@ -3,6 +3,7 @@ import { DomainError } from "@hirestream/contracts/errors.ts";
 import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { AggregateCache } from "./aggregate-cache.ts";
 import { newEvents } from "./event-store.contract.ts";
 import type { EventStore } from "./event-store.ts";
 import { handleCommand } from "./handle-command.ts";
@@ -145,5 +146,45 @@ describe("handleCommand", () => {
     });
     await expect(again).rejects.toMatchObject({ code: "VALIDATION" });
     expect(await store.readStream(streamId)).toHaveLength(1);
+  });
+
+  it("with a cache, reads only the newer events and still sees another process's writes", async () => {
+    const cache = new AggregateCache();
+    const streamId = `counter-${randomUUID()}`;
+    const run = (by: number) =>
+      handleCommand(
+        store,
+        counter,
+        parse,
+        { streamId, command: { by, max: 100 }, context, commandId: randomUUID() },
+        cache,
+      );
+    await run(1);
+    await run(2);
+    expect(cache.get(counter, streamId)).toEqual({ revision: 1, state: 3 });
+    // Another process appends behind this one's back.
+    await store.appendToStream(
+      streamId,
+      newEvents(1).map((e) => ({ ...e, type: "Incremented", data: { by: 10 } })),
+      {
+        expectedRevision: 1,
+      },
+    );
+    const outcome = await run(4);
+    expect(outcome.state).toBe(17);
+    expect(cache.get(counter, streamId)).toEqual({ revision: 3, state: 17 });
+  });
+
+  it("the cache drops the least recently used stream beyond its capacity", () => {
+    const cache = new AggregateCache(2);
+    cache.set(counter, "a", { revision: 0, state: 1 });
+    cache.set(counter, "b", { revision: 0, state: 2 });
+    cache.get(counter, "a");
+    cache.set(counter, "c", { revision: 0, state: 3 });
+    expect([cache.get(counter, "a"), cache.get(counter, "b"), cache.get(counter, "c")]).toEqual([
+      { revision: 0, state: 1 },
+      undefined,
+      { revision: 0, state: 3 },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
+import type { AggregateCache } from "./aggregate-cache.ts";
 import { deriveEventId } from "./event-id.ts";
 import type { EventStore } from "./event-store.ts";
 import { WrongExpectedRevisionError } from "./event-store.ts";
@@ -45,17 +46,27 @@ export async function handleCommand<
   decider: CommandDecider<State, Command, Event, Context>,
   parse: (stored: { type: string; data: unknown }) => Event | undefined,
   envelope: CommandEnvelope<Command, Context>,
+  cache?: AggregateCache,
 ): Promise<CommandOutcome<State, Event>> {
+  const { streamId } = envelope;
   for (let attempt = 0; ; attempt++) {
-    const stored = envelope.expectNew && attempt === 0 ? [] : await store.readStream(envelope.streamId);
     let state = decider.initialState();
-    for (const recorded of stored) {
-      const event = parse(recorded);
-      if (event) state = decider.evolve(state, event);
+    let revision = -1;
+    if (!envelope.expectNew || attempt > 0) {
+      const cached = attempt === 0 ? cache?.get(decider, streamId) : undefined;
+      if (cached) ({ state, revision } = cached);
+      const newer = await store.readStream(streamId, { fromRevision: revision + 1 });
+      for (const recorded of newer) {
+        const event = parse(recorded);
+        if (event) state = decider.evolve(state, event);
+        revision = recorded.revision;
+      }
     }
     const events = decider.decide(state, envelope.command, envelope.context);
-    if (events.length === 0) return { state, events, position: 0 };
-    const last = stored.at(-1);
+    if (events.length === 0) {
+      if (revision >= 0) cache?.set(decider, streamId, { revision, state });
+      return { state, events, position: 0 };
+    }
     const metadata = {
       commandId: envelope.commandId,
       userId: envelope.context.actorId,
@@ -65,16 +76,19 @@ export async function handleCommand<
     };
     try {
       const result = await store.appendToStream(
-        envelope.streamId,
+        streamId,
         events.map((event, index) => ({
           id: deriveEventId(envelope.commandId, index),
           type: event.type,
           data: event.data,
           metadata,
         })),
-        { expectedRevision: last ? last.revision : "no_stream" },
+        { expectedRevision: revision >= 0 ? revision : "no_stream" },
       );
-      return { state: events.reduce(decider.evolve, state), events, position: result.position };
+      const next = events.reduce(decider.evolve, state);
+      // A retried command's earlier append may lie behind the stream's head: cache nothing then.
+      if (result.appended) cache?.set(decider, streamId, { revision: result.nextExpectedRevision, state: next });
+      return { state: next, events, position: result.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (attempt >= 1) throw new DomainError("CONFLICT");

@@ -7,6 +7,7 @@ import type {
   ExpectedRevision,
   NewEvent,
   ReadAllOptions,
+  ReadStreamOptions,
   RecordedEvent,
   Subscription,
 } from "./event-store.ts";
@@ -30,7 +31,7 @@ export { EVENTS_PER_TRANSACTION };
 
 const readStreamSql = `
 select global_position, stream_id, stream_revision, event_id, type, data, metadata, recorded_at
-from events where stream_id = $1 order by stream_revision`;
+from events where stream_id = $1 and stream_revision >= $2 order by stream_revision`;
 
 const readAllSql = `
 select global_position, stream_id, stream_revision, event_id, type, data, metadata, recorded_at
@@ -142,11 +143,11 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const { rows } = await this.#pool.query<EventRow>({
       name: "hirestream_read_stream",
       text: readStreamSql,
-      values: [streamId],
+      values: [streamId, options.fromRevision ?? 0],
     });
     return rows.map(toRecorded);
   }

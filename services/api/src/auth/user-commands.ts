@@ -18,12 +18,18 @@ export function runUserCommand(
   commandId: string,
   actorId: string | null,
 ) {
-  return handleCommand(deps.store, userDecider, parseUserEvent, {
-    streamId: userStream(userId),
-    command,
-    context: { now: deps.clock(), actorId },
-    commandId,
-  });
+  return handleCommand(
+    deps.store,
+    userDecider,
+    parseUserEvent,
+    {
+      streamId: userStream(userId),
+      command,
+      context: { now: deps.clock(), actorId },
+      commandId,
+    },
+    deps.aggregates,
+  );
 }
 
 /** A reservation this old without its user was left by a crash, not by a sign-up still running. */

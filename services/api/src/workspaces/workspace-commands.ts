@@ -13,11 +13,17 @@ export function runWorkspaceCommand(
   commandId: string,
   actorId: string,
 ) {
-  return handleCommand(deps.store, workspaceDecider, parseWorkspaceEvent, {
-    streamId: workspaceStream(workspaceId),
-    command,
-    context: { now: deps.clock(), actorId },
-    commandId,
-    expectNew: command.type === "CreateWorkspace",
-  });
+  return handleCommand(
+    deps.store,
+    workspaceDecider,
+    parseWorkspaceEvent,
+    {
+      streamId: workspaceStream(workspaceId),
+      command,
+      context: { now: deps.clock(), actorId },
+      commandId,
+      expectNew: command.type === "CreateWorkspace",
+    },
+    deps.aggregates,
+  );
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Runs on whatever Node the machine has (npm's own), before the pinned Node exists:
-// installs dependencies when the lock file changed since the last install.
+// Runs on whatever Node the machine has (npm's own), before the pinned Node exists: installs
+// dependencies when a manifest changed since the last install, then runs the script it is given
+// (`bootstrap.cjs scripts/src/start.ts args…`) on the project's pinned Node.
 // Plain CommonJS on purpose: it must run before anything is installed.
 const { createHash } = require("node:crypto");
-const { execSync } = require("node:child_process");
+const { execSync, spawn } = require("node:child_process");
 const { existsSync, readFileSync, writeFileSync } = require("node:fs");
 const { join } = require("node:path");
 
@@ -25,4 +26,19 @@ if (current !== wanted || !existsSync(join(root, "node_modules", ".bin", "node")
   console.log("Installing dependencies…");
   execSync("npm install --no-fund --no-audit", { cwd: root, stdio: "inherit" });
   writeFileSync(stampFile, wanted);
+}
+
+const [script, ...args] = process.argv.slice(2);
+if (script) {
+  const child = spawn(join(root, "node_modules", ".bin", "node"), [script, ...args], {
+    cwd: process.cwd(),
+    stdio: "inherit",
+  });
+  // Ctrl-C reaches the child too; it decides how to stop, and we wait for it.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.on(signal, () => {
+      if (signal !== "SIGINT") child.kill(signal);
+    });
+  }
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

@@ -6,7 +6,10 @@ import path from "node:path";
 // `npm test`: type-check the whole tree, lint, then run every test, and close with one plain count line.
 const root = path.join(import.meta.dirname, "../..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
-const run = (command: string, args: string[]) => spawnSync(command, args, { cwd: root, stdio: "inherit" }).status ?? 1;
+// Tools started from here find this same (pinned) Node first on PATH.
+const env = { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}` };
+const run = (command: string, args: string[]) =>
+  spawnSync(command, args, { cwd: root, stdio: "inherit", env }).status ?? 1;
 
 let failedSteps = 0;
 console.log("Type-checking…");

@@ -4,6 +4,7 @@ import { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { sessionReader } from "./auth/authenticate.ts";
+import { SessionCache } from "./auth/session-cache.ts";
 import type { Deps } from "./deps.ts";
 import { errorObject, installErrorHandler } from "./http/errors.ts";
 import { installIdempotency } from "./http/idempotency.ts";
@@ -15,6 +16,8 @@ const sessionHeaders = ["access-token", "token-type", "client", "expiry", "uid",
 /** The HTTP API under /api/v1; `server.ts` only listens. */
 export async function buildApp(given: Deps): Promise<FastifyInstance> {
   const deps: Deps = { ...given, aggregates: given.aggregates ?? new AggregateCache() };
+  const sessions = new SessionCache(deps.pool);
+  await sessions.listen();
   const app = Fastify({
     logger: deps.logger
       ? { redact: ["req.headers['access-token']", "req.headers.authorization", "req.headers.cookie"] }
@@ -25,6 +28,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
   });
   app.decorateRequest("session", null);
   app.decorateRequest("idempotency", null);
+  app.addHook("onClose", () => sessions.close());
   installErrorHandler(app);
   // Bodies are JSON (or JSON:API); anything else is 415, not a string handed to the routes.
   app.removeContentTypeParser("text/plain");
@@ -40,11 +44,11 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
         reply.header("access-control-expose-headers", sessionHeaders.join(", "));
         reply.header("cache-control", "no-store");
       });
-      api.addHook("preHandler", sessionReader(deps));
+      api.addHook("preHandler", sessionReader({ ...deps, sessions }));
       installIdempotency(api, deps);
       installReadYourWrites(api, deps);
       api.get("/health", async () => ({ status: "ok", position: deps.readModels.position() }));
-      authRoutes(api, deps);
+      authRoutes(api, { ...deps, sessions });
       workspaceRoutes(api, deps);
     },
     { prefix: "/api/v1" },

@@ -142,6 +142,21 @@ describe("sign in and out", () => {
     expect(again.json()).toEqual({ success: false, errors: ["User was not found or was not logged in."] });
   });
 
+  it("ends a session in every API process at once when it signs out in one", async () => {
+    const user = await signUpUser(t.app, "two-processes@example.com");
+    const other = await t.anotherProcess();
+    const validate = (app: typeof other) =>
+      app.inject({ method: "GET", url: "/api/v1/auth/validate_token", headers: user.headers });
+    // Both processes have the session checked and cached.
+    expect((await validate(other)).statusCode).toBe(200);
+    expect((await validate(other)).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: "/api/v1/auth/sign_out", headers: user.headers })).statusCode,
+    ).toBe(200);
+    expect((await validate(t.app)).statusCode).toBe(401);
+    await expect.poll(async () => (await validate(other)).statusCode, { timeout: 2000, interval: 20 }).toBe(401);
+  });
+
   it("accepts the session packed in a Bearer Authorization header", async () => {
     const user = await signUpUser(t.app, "bearer@example.com");
     const packed = Buffer.from(JSON.stringify(user.headers)).toString("base64");

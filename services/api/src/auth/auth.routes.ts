@@ -14,6 +14,7 @@ import type { Deps } from "../deps.ts";
 import { commandIdOf } from "../http/idempotency.ts";
 import { fieldErrors, userData } from "./auth-replies.ts";
 import { hashPassword, hashSecret, newSecret, verifyPassword } from "./passwords.ts";
+import type { SessionCache } from "./session-cache.ts";
 import { createSession, endOtherSessions, endSession, setSessionHeaders } from "./sessions.ts";
 import {
   countAttempt,
@@ -47,7 +48,13 @@ function tooMany(reply: FastifyReply, seconds: number) {
 }
 
 /** devise_token_auth's endpoints, answering in its shapes. */
-export function authRoutes(app: FastifyInstance, deps: Deps): void {
+export function authRoutes(app: FastifyInstance, deps: Deps & { sessions: SessionCache }): void {
+  // Endings made here are forgotten at once; other processes hear of them by NOTIFY.
+  const startSession = async (user: { id: string; email: string }, now: Date) => {
+    const session = await createSession(deps.db, user, now);
+    deps.sessions.forgetUser(user.id);
+    return session;
+  };
   app.post("/auth", async (request, reply) => {
     const parsed = signUpBody.safeParse(request.body ?? {});
     const body = parsed.success ? parsed.data : {};
@@ -66,7 +73,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       await deps.readModels.waitFor(position, 5000);
       const user = await deps.db.selectFrom("read.users").selectAll().where("id", "=", userId).executeTakeFirst();
       if (!user) throw new DomainError("NOT_CAUGHT_UP");
-      setSessionHeaders(reply, await createSession(deps.db, user, deps.clock()));
+      setSessionHeaders(reply, await startSession(user, deps.clock()));
       return { status: "success", data: userData(user) };
     } catch (error) {
       if (error instanceof DomainError && error.code === "EMAIL_TAKEN") {
@@ -101,7 +108,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       return reply.status(401).send({ success: false, errors: [messages.invalidLogin] });
     }
     await forget(deps.db, emailKey);
-    setSessionHeaders(reply, await createSession(deps.db, user, now));
+    setSessionHeaders(reply, await startSession(user, now));
     return { data: userData(user) };
   });
 
@@ -109,6 +116,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     const session = request.session;
     if (!session) return reply.status(404).send({ success: false, errors: [messages.notLoggedIn] });
     await endSession(deps.db, session.userId, session.client);
+    deps.sessions.forgetUser(session.userId);
     for (const header of ["access-token", "client", "uid", "expiry", "token-type", "authorization"]) {
       reply.removeHeader(header);
     }
@@ -201,12 +209,13 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         throw error;
       }
       await endOtherSessions(deps.db, reset.id, null);
+      deps.sessions.forgetUser(reset.id);
       const user = await deps.db
         .selectFrom("read.users")
         .selectAll()
         .where("id", "=", reset.id)
         .executeTakeFirstOrThrow();
-      setSessionHeaders(reply, await createSession(deps.db, user, now));
+      setSessionHeaders(reply, await startSession(user, now));
       return { success: true, data: userData(user), message: "Your password has been successfully updated." };
     }
     const session = request.session;
@@ -228,6 +237,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     );
     await deps.readModels.waitFor(outcome.position, 5000);
     await endOtherSessions(deps.db, user.id, session.client);
+    deps.sessions.forgetUser(user.id);
     return { success: true, data: userData(user), message: "Your password has been successfully updated." };
   });
 }

@@ -1,7 +1,8 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Deps } from "../deps.ts";
-import { credentialsOf, findSession, type Session, setSessionHeaders } from "./sessions.ts";
+import type { SessionCache } from "./session-cache.ts";
+import { credentialsOf, type Session, setSessionHeaders } from "./sessions.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -10,10 +11,10 @@ declare module "fastify" {
 }
 
 /** Reads the session headers into `request.session`; answers nothing itself. */
-export function sessionReader(deps: Deps) {
+export function sessionReader(deps: Deps & { sessions: SessionCache }) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const credentials = credentialsOf(request);
-    request.session = credentials ? await findSession(deps.pool, credentials, deps.clock()) : null;
+    request.session = credentials ? await deps.sessions.find(credentials, deps.clock()) : null;
     if (request.session) setSessionHeaders(reply, request.session);
   };
 }

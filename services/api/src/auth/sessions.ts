@@ -7,6 +7,8 @@ import { hashSecret, newSecret } from "./passwords.ts";
 
 export const TOKEN_LIFESPAN_MS = 14 * 24 * 60 * 60 * 1000;
 export const MAX_CLIENTS_PER_USER = 10;
+/** NOTIFY channel telling every API process that sessions of a user ended (payload: the user id). */
+export const SESSIONS_ENDED_CHANNEL = "hirestream_sessions_ended";
 
 export interface Session {
   userId: string;
@@ -36,10 +38,11 @@ export async function createSession(
       .insertInto("auth_sessions")
       .values({ user_id: user.id, client, token_hash: hash, expires_at: expiresAt, created_at: now, last_used_at: now })
       .execute();
-    await sql`delete from auth_sessions where user_id = ${user.id} and client not in (
+    const pruned = await sql`delete from auth_sessions where user_id = ${user.id} and client not in (
       select client from auth_sessions where user_id = ${user.id} order by created_at desc, client limit ${MAX_CLIENTS_PER_USER})`.execute(
       trx,
     );
+    if (Number(pruned.numAffectedRows ?? 0) > 0) await announceEnded(trx, user.id);
   });
   return { userId: user.id, email: user.email, client, token: secret, expiry: Math.floor(expiresAt.getTime() / 1000) };
 }
@@ -121,13 +124,24 @@ export async function findSession(pool: Pool, credentials: Credentials, now: Dat
   };
 }
 
+/** Every API process forgets the user's cached sessions when this commits. */
+async function announceEnded(db: Kysely<Database>, userId: string): Promise<void> {
+  await sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${userId})`.execute(db);
+}
+
 export async function endSession(db: Kysely<Database>, userId: string, client: string): Promise<void> {
-  await db.deleteFrom("auth_sessions").where("user_id", "=", userId).where("client", "=", client).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("auth_sessions").where("user_id", "=", userId).where("client", "=", client).execute();
+    await announceEnded(trx, userId);
+  });
 }
 
 /** Ends every session of the user but `keepClient` (a password change keeps the device that made it). */
 export async function endOtherSessions(db: Kysely<Database>, userId: string, keepClient: string | null): Promise<void> {
-  let query = db.deleteFrom("auth_sessions").where("user_id", "=", userId);
-  if (keepClient) query = query.where("client", "!=", keepClient);
-  await query.execute();
+  await db.transaction().execute(async (trx) => {
+    let query = trx.deleteFrom("auth_sessions").where("user_id", "=", userId);
+    if (keepClient) query = query.where("client", "!=", keepClient);
+    await query.execute();
+    await announceEnded(trx, userId);
+  });
 }

@@ -16,6 +16,8 @@ export interface TestApp {
   pool: pg.Pool;
   store: PostgresEventStore;
   clock: { now: Date };
+  /** Another API process on the same database (its own caches and listeners), closed with this one. */
+  anotherProcess(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -41,13 +43,28 @@ export async function startTestApp(options: { now?: Date; readYourWritesTimeoutM
       ? { readYourWritesTimeoutMs: options.readYourWritesTimeoutMs }
       : {}),
   });
+  const others: FastifyInstance[] = [];
   return {
     app,
+    async anotherProcess() {
+      const other = await buildApp({
+        db,
+        pool,
+        store,
+        clock: () => clock.now,
+        mail: new LocalTransport(pool),
+        readModels,
+        appUrl: "http://localhost:3000",
+      });
+      others.push(other);
+      return other;
+    },
     db,
     pool,
     store,
     clock,
     async close() {
+      for (const other of others) await other.close();
       await app.close();
       await projector.stop();
       await readModels.close();

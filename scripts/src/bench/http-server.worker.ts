@@ -4,12 +4,11 @@ import type { Database } from "@hirestream/api/database.ts";
 import { watchReadModels } from "@hirestream/api/http/read-model-watcher.ts";
 import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
 import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
-import { startProjector } from "@hirestream/projector/projector.ts";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 
-// The API and its projector on their own thread, wired as services.ts does, so that the load
-// generator on the main thread never steals the server's event loop.
+// The API on its own thread, wired as services.ts does, so that the load generator on the main
+// thread never steals the server's event loop. The projector runs on another (projector.worker.ts).
 
 const databaseUrl: unknown = workerData;
 const port = parentPort;
@@ -21,7 +20,6 @@ const dialect = new PostgresDialect({ pool });
 const db = new Kysely<Database>({ dialect });
 const store = new PostgresEventStore({ pool });
 const readModels = await watchReadModels(databaseUrl);
-const projector = startProjector({ db: new Kysely<unknown>({ dialect }), store });
 const app = await buildApp({
   db,
   pool,
@@ -36,7 +34,6 @@ port.postMessage({ type: "listening", url });
 
 port.once("message", async () => {
   await app.close();
-  await projector.stop();
   await readModels.close();
   await store.close();
   await db.destroy();

@@ -31,31 +31,25 @@ export async function startTestApp(options: { now?: Date; readYourWritesTimeoutM
   const clock = { now: options.now ?? new Date("2026-11-22T12:00:00.000Z") };
   const projectorDb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   const projector = startProjector({ db: projectorDb, store, idleMs: 5 });
-  const app = await buildApp({
-    db,
-    pool,
-    store,
-    clock: () => clock.now,
-    mail: new LocalTransport(pool),
-    readModels,
-    appUrl: "http://localhost:3000",
-    ...(options.readYourWritesTimeoutMs !== undefined
-      ? { readYourWritesTimeoutMs: options.readYourWritesTimeoutMs }
-      : {}),
-  });
+  const build = () =>
+    buildApp({
+      db,
+      pool,
+      store,
+      clock: () => clock.now,
+      mail: new LocalTransport(pool),
+      readModels,
+      appUrl: "http://localhost:3000",
+      ...(options.readYourWritesTimeoutMs !== undefined
+        ? { readYourWritesTimeoutMs: options.readYourWritesTimeoutMs }
+        : {}),
+    });
+  const app = await build();
   const others: FastifyInstance[] = [];
   return {
     app,
     async anotherProcess() {
-      const other = await buildApp({
-        db,
-        pool,
-        store,
-        clock: () => clock.now,
-        mail: new LocalTransport(pool),
-        readModels,
-        appUrl: "http://localhost:3000",
-      });
+      const other = await build();
       others.push(other);
       return other;
     },

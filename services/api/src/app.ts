@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fastifyStatic from "@fastify/static";
+import websocket from "@fastify/websocket";
 import { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { authRoutes } from "./auth/auth.routes.ts";
@@ -9,6 +10,8 @@ import type { Deps } from "./deps.ts";
 import { errorObject, installErrorHandler } from "./http/errors.ts";
 import { installIdempotency } from "./http/idempotency.ts";
 import { installReadYourWrites } from "./http/read-your-writes.ts";
+import { syncRoutes } from "./sync/sync.routes.ts";
+import { SyncHub } from "./sync/sync-hub.ts";
 import { workspaceRoutes } from "./workspaces/workspaces.routes.ts";
 
 const sessionHeaders = ["access-token", "token-type", "client", "expiry", "uid", "authorization"];
@@ -18,6 +21,8 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
   const deps: Deps = { ...given, aggregates: given.aggregates ?? new AggregateCache() };
   const sessions = new SessionCache(deps.pool);
   await sessions.listen();
+  const hub = new SyncHub(deps.pool, deps.clock);
+  await hub.start();
   const app = Fastify({
     logger: deps.logger
       ? { redact: ["req.headers['access-token']", "req.headers.authorization", "req.headers.cookie"] }
@@ -28,7 +33,10 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
   });
   app.decorateRequest("session", null);
   app.decorateRequest("idempotency", null);
-  app.addHook("onClose", () => sessions.close());
+  app.addHook("onClose", async () => {
+    await hub.stop();
+    await sessions.close();
+  });
   installErrorHandler(app);
   // Bodies are JSON (or JSON:API); anything else is 415, not a string handed to the routes.
   app.removeContentTypeParser("text/plain");
@@ -49,6 +57,8 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       installReadYourWrites(api, deps);
       api.get("/health", async () => ({ status: "ok", position: deps.readModels.position() }));
       authRoutes(api, { ...deps, sessions });
+      await api.register(websocket, { options: { maxPayload: 64 * 1024 } });
+      syncRoutes(api, deps, hub);
       workspaceRoutes(api, deps);
     },
     { prefix: "/api/v1" },

@@ -8,7 +8,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../app.ts";
 import type { Database } from "../database.ts";
-import { watchReadModels } from "../http/read-model-watcher.ts";
+import { type ReadModelWatcher, watchReadModels } from "../http/read-model-watcher.ts";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,6 +16,7 @@ export interface TestApp {
   pool: pg.Pool;
   store: PostgresEventStore;
   clock: { now: Date };
+  readModels: ReadModelWatcher;
   /** Another API process on the same database (its own caches and listeners), closed with this one. */
   anotherProcess(): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -57,6 +58,7 @@ export async function startTestApp(options: { now?: Date; readYourWritesTimeoutM
     pool,
     store,
     clock,
+    readModels,
     async close() {
       for (const other of others) await other.close();
       await app.close();

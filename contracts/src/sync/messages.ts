@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/**
+ * The replica's wire protocol over /api/v1/sync. Bump the version, with a note, for any change
+ * a client of the previous version would misread.
+ */
+export const SYNC_PROTOCOL_VERSION = 1;
+
+/** `ws:{workspace id}` or `user:{user id}`: what one browser may hold a share of. */
+export const scope = z.string().regex(/^(ws|user):[0-9a-f-]{36}$/, { error: "not a scope" });
+
+export const hello = z
+  .object({
+    type: z.literal("hello"),
+    version: z.literal(SYNC_PROTOCOL_VERSION),
+    credentials: z
+      .object({ "access-token": z.string().max(512), client: z.string().max(512), uid: z.string().max(512) })
+      .strict(),
+    /** Position of the last change the client applied; 0 for a fresh replica. */
+    cursor: z.number().int().min(0),
+    /** Scopes the client already holds rows of. */
+    scopes: z.array(scope).max(10_000),
+  })
+  .strict();
+export type Hello = z.infer<typeof hello>;
+
+export const clientMessage = z.discriminatedUnion("type", [hello, z.object({ type: z.literal("ping") }).strict()]);
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+export interface SyncRow {
+  position: number;
+  scope: string;
+  entity: string;
+  id: string;
+  op: "put" | "del";
+  data: Record<string, unknown> | null;
+}
+
+export type ServerMessage =
+  /** Every row the scope holds as of `position`; the client replaces that scope's rows with these. */
+  | {
+      type: "snapshot";
+      scope: string;
+      position: number;
+      rows: { entity: string; id: string; data: Record<string, unknown> }[];
+    }
+  /** Rows in position order; after applying them the client's cursor is `cursor`. */
+  | { type: "changes"; rows: SyncRow[]; cursor: number }
+  /** Access to the scope ended: the client deletes its rows. */
+  | { type: "drop-scope"; scope: string }
+  /** The client has caught up to `cursor` with these scopes; live changes follow. */
+  | { type: "ready"; cursor: number; scopes: string[] }
+  | { type: "pong" }
+  /** The session ended or expired; the socket closes after this. */
+  | { type: "session-expired" }
+  | { type: "error"; code: string; detail: string };

@@ -1,0 +1,67 @@
+import type { SyncRow } from "@hirestream/contracts/sync/messages.ts";
+import type { Pool, PoolClient } from "pg";
+
+type Queryable = Pick<Pool, "query"> | Pick<PoolClient, "query">;
+
+/** How far read models and the change log go. */
+export async function checkpointOf(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ position: string }>({
+    name: "sync-checkpoint",
+    text: "select position from read.checkpoint where name = 'projector'",
+  });
+  return Number(rows[0]?.position ?? 0);
+}
+
+/** The scopes a user may hold: their own, and one per workspace they belong to. Never the client's word. */
+export async function scopesOf(db: Queryable, userId: string): Promise<string[]> {
+  const { rows } = await db.query<{ workspace_id: string }>({
+    name: "sync-scopes",
+    text: "select workspace_id from read.workspace_members where user_id = $1 order by workspace_id",
+    values: [userId],
+  });
+  return [`user:${userId}`, ...rows.map((row) => `ws:${row.workspace_id}`)];
+}
+
+/** Every live row of a scope as of `upTo`: the newest change-log entry per row, when it is a put. */
+export async function snapshotOf(
+  db: Queryable,
+  scope: string,
+  upTo: number,
+): Promise<{ entity: string; id: string; data: Record<string, unknown> }[]> {
+  const { rows } = await db.query<{ entity: string; id: string; data: Record<string, unknown> }>({
+    name: "sync-snapshot",
+    text: `select entity, id, data from (
+             select distinct on (entity, id) entity, id, op, data from read.change_log
+             where scope = $1 and position <= $2
+             order by entity, id, position desc, seq desc) latest
+           where op = 'put'`,
+    values: [scope, upTo],
+  });
+  return rows;
+}
+
+/** Change-log rows of `scopes` in (after, upTo], in position order, at most `limit`. */
+export async function changesOf(
+  db: Queryable,
+  scopes: string[],
+  after: { position: number; seq: number },
+  upTo: number,
+  limit: number,
+): Promise<(SyncRow & { seq: number })[]> {
+  const { rows } = await db.query<{
+    position: string;
+    seq: number;
+    scope: string;
+    entity: string;
+    id: string;
+    op: "put" | "del";
+    data: Record<string, unknown> | null;
+  }>({
+    name: "sync-changes",
+    text: `select position, seq, scope, entity, id, op, data from read.change_log
+           where scope = any($1::text[]) and (position, seq) > ($2::bigint, $3::int) and position <= $4
+           order by position, seq limit $5`,
+    values: [scopes, after.position, after.seq, upTo, limit],
+  });
+  return rows.map((row) => ({ ...row, position: Number(row.position) }));
+}

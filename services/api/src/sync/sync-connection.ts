@@ -1,0 +1,153 @@
+import type { Hello, ServerMessage, SyncRow } from "@hirestream/contracts/sync/messages.ts";
+import type { Pool } from "pg";
+import type { Credentials } from "../auth/sessions.ts";
+import { changesOf, checkpointOf, scopesOf, snapshotOf } from "./change-feed.ts";
+
+const PAGE = 500;
+/** A cursor names the last position applied in full: start after all its rows. */
+const AFTER_EVERY_SEQ = 2_147_483_647;
+
+export interface ConnectionPorts {
+  pool: Pool;
+  send(message: ServerMessage): void;
+  close(code: number, reason: string): void;
+}
+
+/**
+ * One browser's replica feed: a snapshot of each scope it lacks, the changes after its cursor in
+ * the scopes it holds, then live changes. Scopes come from the read models, never from the client.
+ */
+export class SyncConnection {
+  readonly userId: string;
+  readonly credentials: Credentials;
+  /** When the session ends by itself (ms since the epoch). */
+  readonly expiresAt: number;
+  readonly #ports: ConnectionPorts;
+  #scopes = new Set<string>();
+  #cursor = 0;
+  #queue: Promise<void> = Promise.resolve();
+  #closed = false;
+
+  constructor(session: { userId: string; expiry: number }, credentials: Credentials, ports: ConnectionPorts) {
+    this.userId = session.userId;
+    this.expiresAt = session.expiry * 1000;
+    this.credentials = credentials;
+    this.#ports = ports;
+  }
+
+  get scopes(): ReadonlySet<string> {
+    return this.#scopes;
+  }
+
+  /** Brings the client from its cursor to now, in one consistent read of the read models. */
+  start(hello: Hello): Promise<void> {
+    return this.#enqueue(async () => {
+      const client = await this.#ports.pool.connect();
+      try {
+        await client.query("begin isolation level repeatable read read only");
+        const upTo = await checkpointOf(client);
+        const allowed = await scopesOf(client, this.userId);
+        // A cursor beyond the log (another or a rebuilt database) is no cursor at all.
+        const cursor = hello.cursor <= upTo ? hello.cursor : 0;
+        const held = new Set(cursor > 0 ? hello.scopes.filter((scope) => allowed.includes(scope)) : []);
+        for (const scope of hello.scopes) {
+          if (!allowed.includes(scope)) this.#send({ type: "drop-scope", scope });
+        }
+        for (const scope of allowed) {
+          if (!held.has(scope))
+            this.#send({ type: "snapshot", scope, position: upTo, rows: await snapshotOf(client, scope, upTo) });
+        }
+        let after = { position: cursor, seq: AFTER_EVERY_SEQ };
+        while (held.size > 0) {
+          const rows = await changesOf(client, [...held], after, upTo, PAGE);
+          if (rows.length > 0)
+            this.#send({ type: "changes", rows: rows.map(withoutSeq), cursor: lastPosition(rows, upTo) });
+          const last = rows.at(-1);
+          if (!last || rows.length < PAGE) break;
+          after = { position: last.position, seq: last.seq };
+        }
+        await client.query("commit");
+        this.#scopes = new Set(allowed);
+        this.#cursor = upTo;
+        this.#send({ type: "ready", cursor: upTo, scopes: allowed });
+      } finally {
+        client.release();
+      }
+    });
+  }
+
+  /** Sends what committed up to `upTo`; calls queue up, one at a time. */
+  advance(upTo: number): Promise<void> {
+    return this.#enqueue(() => this.#advance(upTo));
+  }
+
+  expire(): void {
+    if (this.#closed) return;
+    this.#send({ type: "session-expired" });
+    this.close(4401, "session expired");
+  }
+
+  close(code: number, reason: string): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#ports.close(code, reason);
+  }
+
+  async #advance(upTo: number): Promise<void> {
+    if (upTo <= this.#cursor || this.#closed) return;
+    const me = `user:${this.userId}`;
+    const joined = new Set<string>();
+    let after = { position: this.#cursor, seq: AFTER_EVERY_SEQ };
+    for (;;) {
+      const rows = await changesOf(this.#ports.pool, [...this.#scopes], after, upTo, PAGE);
+      let batch: SyncRow[] = [];
+      for (const row of rows) {
+        // A scope dropped earlier in this page gets nothing more.
+        if (!this.#scopes.has(row.scope)) continue;
+        batch.push(withoutSeq(row));
+        if (row.scope !== me || row.entity !== "workspace_member") continue;
+        const scope = `ws:${row.id.split(":")[0]}`;
+        if (row.op === "put") {
+          if (!this.#scopes.has(scope)) joined.add(scope);
+          continue;
+        }
+        this.#send({ type: "changes", rows: batch, cursor: row.position - 1 });
+        batch = [];
+        joined.delete(scope);
+        if (this.#scopes.delete(scope)) this.#send({ type: "drop-scope", scope });
+      }
+      if (batch.length > 0) this.#send({ type: "changes", rows: batch, cursor: lastPosition(rows, upTo) });
+      const last = rows.at(-1);
+      if (!last || rows.length < PAGE) break;
+      after = { position: last.position, seq: last.seq };
+    }
+    for (const scope of joined) {
+      this.#send({ type: "snapshot", scope, position: upTo, rows: await snapshotOf(this.#ports.pool, scope, upTo) });
+      this.#scopes.add(scope);
+    }
+    this.#cursor = upTo;
+  }
+
+  #enqueue(work: () => Promise<void>): Promise<void> {
+    this.#queue = this.#queue.then(work).catch(() => this.close(1011, "sync failed"));
+    return this.#queue;
+  }
+
+  #send(message: ServerMessage): void {
+    if (!this.#closed) this.#ports.send(message);
+  }
+}
+
+function withoutSeq({ seq: _seq, ...row }: SyncRow & { seq: number }): SyncRow {
+  return row;
+}
+
+/**
+ * A page that reaches the end carries the cursor to `upTo`. A full page may have cut a position's
+ * rows in two, so its cursor stays just before that position: resuming there repeats a few rows
+ * (puts and deletes are idempotent) rather than skipping any.
+ */
+function lastPosition(rows: { position: number }[], upTo: number): number {
+  const last = rows.at(-1);
+  return rows.length < PAGE || !last ? upTo : last.position - 1;
+}

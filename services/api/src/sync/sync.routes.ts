@@ -1,0 +1,77 @@
+import { clientMessage, type ServerMessage } from "@hirestream/contracts/sync/messages.ts";
+import type { FastifyInstance } from "fastify";
+import { findSession } from "../auth/sessions.ts";
+import type { Deps } from "../deps.ts";
+import { SyncConnection } from "./sync-connection.ts";
+import type { SyncHub } from "./sync-hub.ts";
+
+const HELLO_TIMEOUT_MS = 10_000;
+
+/**
+ * GET /api/v1/sync, upgraded to a WebSocket. The browser proves its session in its first message
+ * (never in the URL, which ends up in logs), from the app's own origin only.
+ */
+export function syncRoutes(app: FastifyInstance, deps: Deps, hub: SyncHub): void {
+  const appOrigin = new URL(deps.appUrl).origin;
+  app.get("/sync", { websocket: true }, (socket, request) => {
+    const send = (message: ServerMessage) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    };
+    const refuse = (code: number, errorCode: string, detail: string) => {
+      send({ type: "error", code: errorCode, detail });
+      socket.close(code, detail);
+    };
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== appOrigin) {
+      refuse(4403, "FORBIDDEN", "This origin may not open the sync socket");
+      return;
+    }
+    let connection: SyncConnection | undefined;
+    const helloTimer = setTimeout(() => refuse(4400, "BAD_REQUEST", "No hello received"), HELLO_TIMEOUT_MS);
+    socket.on("close", () => {
+      clearTimeout(helloTimer);
+      if (connection) hub.detach(connection);
+    });
+    socket.on("message", async (raw: Buffer) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(String(raw));
+      } catch {
+        refuse(4400, "BAD_REQUEST", "Messages are JSON");
+        return;
+      }
+      const message = clientMessage.safeParse(parsed);
+      if (!message.success) {
+        refuse(4400, "BAD_REQUEST", message.error.issues[0]?.message ?? "Unknown message");
+        return;
+      }
+      if (message.data.type === "ping") {
+        send({ type: "pong" });
+        return;
+      }
+      if (connection) {
+        refuse(4400, "BAD_REQUEST", "hello was already sent");
+        return;
+      }
+      clearTimeout(helloTimer);
+      const hello = message.data;
+      const credentials = {
+        accessToken: hello.credentials["access-token"],
+        client: hello.credentials.client,
+        uid: hello.credentials.uid,
+      };
+      const session = await findSession(deps.pool, credentials, deps.clock());
+      if (!session) {
+        refuse(4401, "UNAUTHENTICATED", "Session missing or expired");
+        return;
+      }
+      connection = new SyncConnection(session, credentials, {
+        pool: deps.pool,
+        send,
+        close: (code, reason) => socket.close(code, reason),
+      });
+      await connection.start(hello);
+      hub.attach(connection);
+    });
+  });
+}

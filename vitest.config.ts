@@ -7,6 +7,8 @@ export default defineConfig({
       "services/*/src/**/*.test.ts",
       "scripts/src/**/*.test.ts",
       "migrations/src/**/*.test.ts",
+      "web/src/**/*.test.{ts,tsx}",
+      "web/e2e/**/*.e2e.test.ts",
     ],
     globalSetup: ["scripts/src/testing/global-setup.ts"],
     pool: "forks",

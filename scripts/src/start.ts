@@ -1,13 +1,32 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { buildApp } from "@hirestream/api/app.ts";
 import { watchReadModels } from "@hirestream/api/http/read-model-watcher.ts";
 import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
-import { readConfig } from "./runtime/config.ts";
+import { readConfig, repoRoot } from "./runtime/config.ts";
 import { openRuntime } from "./runtime/runtime.ts";
 import { type Running, startApi, startOutreach, startProjectorService } from "./runtime/services.ts";
 import { demoAccount, seedDemo } from "./seed-demo.ts";
 
-// `npm start`: PostgreSQL, migrations, the demo account, then api + projector + outreach in this process.
+// `npm start`: the web app's production build, PostgreSQL, migrations, the demo account, then
+// api + projector + outreach in this process.
 const config = readConfig();
+const build = spawnSync(
+  process.execPath,
+  [
+    path.join(repoRoot, "node_modules", "vite", "bin", "vite.js"),
+    "build",
+    "--config",
+    "web/vite.config.ts",
+    "--logLevel",
+    "warn",
+  ],
+  { cwd: repoRoot, stdio: "inherit" },
+);
+if (build.status !== 0) {
+  console.error("The web app did not build.");
+  process.exit(1);
+}
 const runtime = await openRuntime(config, { migrate: true });
 const running: Running[] = [];
 let stopping = false;

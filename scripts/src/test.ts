@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 // `npm test`: type-check the whole tree, lint, then run every test, and close with one plain count line.
 const root = path.join(import.meta.dirname, "../..");
+const chromiumPath = "/usr/bin/chromium";
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 // Tools started from here find this same (pinned) Node first on PATH.
 const env = { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}` };
@@ -14,8 +15,24 @@ const run = (command: string, args: string[]) =>
 let failedSteps = 0;
 console.log("Type-checking…");
 if (run(bin("tsc"), ["-p", "tsconfig.json"]) !== 0) failedSteps++;
+if (run(bin("tsc"), ["-p", "web/tsconfig.json"]) !== 0) failedSteps++;
 console.log("Linting…");
 if (run(bin("biome"), ["check", "."]) !== 0) failedSteps++;
+
+console.log("Building the web app…");
+if (
+  run(process.execPath, [
+    path.join(root, "node_modules", "vite", "bin", "vite.js"),
+    "build",
+    "--config",
+    "web/vite.config.ts",
+    "--logLevel",
+    "warn",
+  ]) !== 0
+) {
+  failedSteps++;
+}
+ensureChromium();
 
 const report = path.join(mkdtempSync(path.join(tmpdir(), "hirestream-test-")), "report.json");
 const vitestStatus = run(bin("vitest"), [
@@ -53,3 +70,16 @@ const failed = counts.numFailedTests + failedSteps + (vitestStatus !== 0 && coun
 const skipped = counts.numPendingTests + counts.numTodoTests;
 console.log(`${counts.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed === 0 ? 0 : 1);
+
+/** Browser tests drive Debian's Chromium; install it when it is missing (CI runs as root). */
+function ensureChromium(): void {
+  if (existsSync(chromiumPath)) return;
+  console.log("Installing Debian's chromium for the browser tests…");
+  const apt = (args: string[]) =>
+    spawnSync("apt-get", args, { stdio: "inherit", env: { ...env, DEBIAN_FRONTEND: "noninteractive" } }).status;
+  if (apt(["update", "-qq"]) !== 0 || apt(["install", "-y", "-qq", "chromium"]) !== 0 || !existsSync(chromiumPath)) {
+    console.error(
+      `Could not install chromium: browser tests will fail. Install it yourself (apt-get install chromium).`,
+    );
+  }
+}

@@ -17,3 +17,10 @@ export async function createTestDatabase(adminUrl: string): Promise<string> {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+declare module "vitest" {
+  /** Provided by the test run's global setup: where to create test databases. */
+  export interface ProvidedContext {
+    postgresAdminUrl: string;
+  }
+}

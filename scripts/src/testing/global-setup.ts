@@ -57,9 +57,3 @@ export default async function setup(project: TestProject): Promise<() => Promise
     rmSync(dir, { recursive: true, force: true });
   };
 }
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    postgresAdminUrl: string;
-  }
-}

@@ -23,7 +23,16 @@ export interface TestApp {
 }
 
 /** The whole API on a fresh database with the projector running beside it, as in production. */
-export async function startTestApp(options: { now?: Date; readYourWritesTimeoutMs?: number } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  now?: Date;
+  readYourWritesTimeoutMs?: number;
+  /** Serve the built web app too (browser tests). */
+  webRoot?: string;
+  /** Where the app will listen, so links and the sync socket's origin check agree with it. */
+  appUrl?: string;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const url = await createTestDatabase(inject("postgresAdminUrl"));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -40,7 +49,8 @@ export async function startTestApp(options: { now?: Date; readYourWritesTimeoutM
       clock: () => clock.now,
       mail: new LocalTransport(pool),
       readModels,
-      appUrl: "http://localhost:3000",
+      appUrl: options.appUrl ?? "http://localhost:3000",
+      ...(options.webRoot ? { webRoot: options.webRoot } : {}),
       ...(options.readYourWritesTimeoutMs !== undefined
         ? { readYourWritesTimeoutMs: options.readYourWritesTimeoutMs }
         : {}),

@@ -1,10 +1,17 @@
-import { MantineProvider, Text, Title } from "@mantine/core";
+import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { ErrorBoundary } from "./components/error-boundary.tsx";
+import { TOAST_AUTO_CLOSE_MS } from "./constants.ts";
+import { AppRoutes } from "./routes.tsx";
+import { theme } from "./theme.ts";
 
 export function App() {
   return (
-    <MantineProvider>
-      <Title>Hirestream</Title>
-      <Text>Recruiting and talent sourcing.</Text>
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      <ErrorBoundary>
+        <AppRoutes />
+      </ErrorBoundary>
     </MantineProvider>
   );
 }

@@ -1,0 +1,14 @@
+// Business constants of the spec (§9) that the web app uses.
+
+/** Widths of this many CSS pixels or fewer count as mobile: the product is desktop only. */
+export const MOBILE_MAX_WIDTH_PX = 800;
+export const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_MAX_WIDTH_PX}px)`;
+
+/** Toasts appear top-right and close by themselves after this long. */
+export const TOAST_AUTO_CLOSE_MS = 9000;
+
+/** Height of the signed-in top bar. */
+export const NAVBAR_HEIGHT_PX = 64;
+
+/** Where a successful sign-in (and a desktop sign-up) lands. */
+export const AFTER_SIGN_IN_PATH = "/workspaces/me/projects";

@@ -1,0 +1,152 @@
+import { OutboxView } from "./outbox-view.ts";
+import {
+  parseRow,
+  type ReplicaDb,
+  type ReplicaRows,
+  replicaTransaction,
+  type Stored,
+  type TableName,
+  tableNames,
+  tableOfEntity,
+} from "./replica-db.ts";
+import type { ChangesMessage, ReadyMessage, SnapshotMessage } from "./server-message.ts";
+import { readSyncState, writeCursor, writeScopes } from "./sync-state.ts";
+
+/** One server row for one scope: its data, or null when the scope no longer holds it. */
+interface ServerUpdate<T extends TableName> {
+  id: string;
+  scope: string;
+  row: ReplicaRows[T] | null;
+}
+type Updates = { [T in TableName]: ServerUpdate<T>[] };
+
+/** Replaces every row of the snapshot's scope with the snapshot's rows. The cursor stays: see `applyReady`. */
+export function applySnapshot(db: ReplicaDb, message: SnapshotMessage): Promise<void> {
+  return replicaTransaction(db, async () => {
+    const view = await OutboxView.load(db);
+    const updates = await scopeEmptied(db, view, message.scope);
+    for (const { entity, id, data } of message.rows) addUpdate(updates, entity, id, message.scope, data);
+    await writeUpdates(db, view, updates);
+    const { scopes } = await readSyncState(db);
+    if (!scopes.includes(message.scope)) await writeScopes(db, [...scopes, message.scope]);
+  });
+}
+
+/** Applies rows in order, then moves the cursor: a cursor names the last position applied in full. */
+export function applyChanges(db: ReplicaDb, message: ChangesMessage): Promise<void> {
+  return replicaTransaction(db, async () => {
+    const view = await OutboxView.load(db);
+    const updates = emptyUpdates();
+    for (const { entity, id, scope, op, data } of message.rows) {
+      addUpdate(updates, entity, id, scope, op === "put" ? data : null);
+    }
+    await writeUpdates(db, view, updates);
+    await writeCursor(db, message.cursor);
+  });
+}
+
+/** Access to the scope ended: its rows go, except where another held scope still has them. */
+export function dropScope(db: ReplicaDb, scope: string): Promise<void> {
+  return replicaTransaction(db, async () => {
+    const view = await OutboxView.load(db);
+    await writeUpdates(db, view, await scopeEmptied(db, view, scope));
+    const { scopes } = await readSyncState(db);
+    await writeScopes(
+      db,
+      scopes.filter((held) => held !== scope),
+    );
+  });
+}
+
+/**
+ * Caught up: the cursor moves (a fresh replica gets only snapshots, so this is where its cursor
+ * first moves), and the server's list of scopes becomes ours. A scope we hold that is missing from
+ * it has already been dropped by the server; dropping it here too keeps the replica to that list.
+ */
+export function applyReady(db: ReplicaDb, message: ReadyMessage): Promise<void> {
+  return replicaTransaction(db, async () => {
+    const view = await OutboxView.load(db);
+    const { scopes } = await readSyncState(db);
+    for (const scope of scopes) {
+      if (!message.scopes.includes(scope)) await writeUpdates(db, view, await scopeEmptied(db, view, scope));
+    }
+    await writeScopes(db, message.scopes);
+    await writeCursor(db, message.cursor);
+  });
+}
+
+function emptyUpdates(): Updates {
+  return { workspaces: [], workspace_members: [], users: [] };
+}
+
+/** Updates taking every row the scope holds out of it; later updates for the same rows win. */
+async function scopeEmptied(db: ReplicaDb, view: OutboxView, scope: string): Promise<Updates> {
+  const updates = emptyUpdates();
+  for (const table of tableNames) {
+    const shown = await db.rowTables[table].where("scopes").equals(scope).primaryKeys();
+    for (const id of new Set([...shown, ...view.idsInScope(table, scope)])) {
+      updates[table].push({ id, scope, row: null });
+    }
+  }
+  return updates;
+}
+
+function addUpdate(updates: Updates, entity: string, id: string, scope: string, data: unknown): void {
+  const table = tableOfEntity(entity);
+  // A newer server may sync entities this client has no table for; they are not ours to keep.
+  if (table) pushUpdate(updates, table, id, scope, data);
+}
+
+function pushUpdate<T extends TableName>(updates: Updates, table: T, id: string, scope: string, data: unknown): void {
+  updates[table].push({ id, scope, row: data === null ? null : parseRow(table, data) });
+}
+
+async function writeUpdates(db: ReplicaDb, view: OutboxView, updates: Updates): Promise<void> {
+  for (const table of tableNames) await writeTable(db, view, table, updates[table]);
+  await view.save(db);
+}
+
+/**
+ * Folds one table's updates, in order, over the rows as stored. A row with commands pending keeps
+ * its optimistic data: the server's row becomes the before-image of the oldest of them instead,
+ * so a rejection restores what the server holds now. Its scopes follow the server either way.
+ */
+async function writeTable<T extends TableName>(
+  db: ReplicaDb,
+  view: OutboxView,
+  table: T,
+  updates: readonly ServerUpdate<T>[],
+): Promise<void> {
+  if (updates.length === 0) return;
+  const store = db.rowTables[table];
+  const ids = [...new Set(updates.map((update) => update.id))];
+  const loaded = await store.bulkGet(ids);
+  const shown = new Map(ids.map((id, index) => [id, loaded[index] ?? null]));
+  for (const { id, scope, row } of updates) {
+    const current = shown.get(id) ?? null;
+    const base = view.baseOf(table, id);
+    if (!base) {
+      shown.set(id, serverRow(current, scope, row));
+      continue;
+    }
+    const server = serverRow(base.row, scope, row);
+    view.rebase(table, id, server);
+    if (current) shown.set(id, { ...current, scopes: server?.scopes ?? [] });
+  }
+  const puts: Stored<ReplicaRows[T]>[] = [];
+  const deletes: string[] = [];
+  for (const [id, row] of shown) {
+    if (row) puts.push(row);
+    else deletes.push(id);
+  }
+  await store.bulkPut(puts);
+  await store.bulkDelete(deletes);
+}
+
+/** The server's row after one update from `scope`: gone once no held scope has it. */
+function serverRow<R>(current: Stored<R> | null, scope: string, row: R | null): Stored<R> | null {
+  const others = (current?.scopes ?? []).filter((held) => held !== scope);
+  if (row) return { ...row, scopes: [...others, scope], _pending: 0 };
+  if (!current || others.length === 0) return null;
+  return { ...current, scopes: others };
+}

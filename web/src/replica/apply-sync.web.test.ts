@@ -1,0 +1,300 @@
+import { describe, expect, test } from "vitest";
+import { applyChanges, applyReady, applySnapshot, dropScope } from "./apply-sync.ts";
+import { type Command, mutate } from "./outbox.ts";
+import { settleEntry } from "./outbox-settle.ts";
+import type { SnapshotMessage, SyncRow } from "./server-message.ts";
+import { readSyncState, writeCursor, writeScopes } from "./sync-state.ts";
+import { alice, bob, member, user, workspace, ws1, ws2 } from "./testing/rows.ts";
+import { openTestDb } from "./testing/test-db.ts";
+
+const wsScope = (id: string) => `ws:${id}`;
+const me = `user:${alice}`;
+
+describe("snapshot", () => {
+  test("replaces the rows of its scope and leaves other scopes alone", async () => {
+    const { db } = openTestDb();
+    await applySnapshot(db, {
+      type: "snapshot",
+      scope: wsScope(ws1),
+      position: 5,
+      rows: [
+        { entity: "workspace", id: ws1, data: workspace(ws1, { name: "Old" }) },
+        { entity: "workspace_member", id: `${ws1}:${bob}`, data: member(ws1, bob) },
+      ],
+    });
+    await applySnapshot(db, {
+      type: "snapshot",
+      scope: wsScope(ws2),
+      position: 5,
+      rows: [{ entity: "workspace", id: ws2, data: workspace(ws2) }],
+    });
+
+    await applySnapshot(db, {
+      type: "snapshot",
+      scope: wsScope(ws1),
+      position: 9,
+      rows: [{ entity: "workspace", id: ws1, data: workspace(ws1, { name: "New" }) }],
+    });
+
+    expect(await db.workspaces.orderBy("id").toArray()).toEqual([
+      { ...workspace(ws1, { name: "New" }), scopes: [wsScope(ws1)], _pending: 0 },
+      { ...workspace(ws2), scopes: [wsScope(ws2)], _pending: 0 },
+    ]);
+    expect(await db.workspace_members.count()).toBe(0);
+    expect(await readSyncState(db)).toEqual({ cursor: 0, scopes: [wsScope(ws1), wsScope(ws2)] });
+  });
+
+  test("keeps a row another held scope still has", async () => {
+    const { db } = openTestDb();
+    const mine = member(ws1, alice);
+    await applySnapshot(db, {
+      type: "snapshot",
+      scope: me,
+      position: 3,
+      rows: [{ entity: "workspace_member", id: mine.id, data: mine }],
+    });
+    await applySnapshot(db, {
+      type: "snapshot",
+      scope: wsScope(ws1),
+      position: 3,
+      rows: [{ entity: "workspace_member", id: mine.id, data: mine }],
+    });
+
+    await applySnapshot(db, { type: "snapshot", scope: wsScope(ws1), position: 4, rows: [] });
+
+    expect(await db.workspace_members.get(mine.id)).toEqual({ ...mine, scopes: [me], _pending: 0 });
+  });
+
+  test("ignores entities this client has no table for", async () => {
+    const { db } = openTestDb();
+    await applySnapshot(db, {
+      type: "snapshot",
+      scope: wsScope(ws1),
+      position: 1,
+      rows: [
+        { entity: "hologram", id: "x", data: { id: "x" } },
+        { entity: "workspace", id: ws1, data: workspace(ws1) },
+      ],
+    });
+    expect(await db.workspaces.count()).toBe(1);
+  });
+
+  test("with a row that does not match its contract applies nothing", async () => {
+    const { db } = openTestDb();
+    const message: SnapshotMessage = {
+      type: "snapshot",
+      scope: wsScope(ws1),
+      position: 1,
+      rows: [
+        { entity: "workspace", id: ws1, data: workspace(ws1) },
+        { entity: "workspace", id: ws2, data: { id: ws2, name: 42 } },
+      ],
+    };
+    await expect(applySnapshot(db, message)).rejects.toThrow();
+    expect(await db.workspaces.count()).toBe(0);
+    expect(await readSyncState(db)).toEqual({ cursor: 0, scopes: [] });
+  });
+});
+
+describe("changes", () => {
+  test("apply in order and move the cursor", async () => {
+    const { db } = openTestDb();
+    await applyChanges(db, {
+      type: "changes",
+      cursor: 12,
+      rows: [
+        { position: 10, scope: wsScope(ws1), entity: "workspace", id: ws1, op: "put", data: workspace(ws1) },
+        { position: 10, scope: wsScope(ws2), entity: "workspace", id: ws2, op: "put", data: workspace(ws2) },
+        {
+          position: 11,
+          scope: wsScope(ws1),
+          entity: "workspace",
+          id: ws1,
+          op: "put",
+          data: workspace(ws1, { name: "Renamed" }),
+        },
+        { position: 12, scope: wsScope(ws2), entity: "workspace", id: ws2, op: "del", data: null },
+        { position: 12, scope: me, entity: "user", id: alice, op: "put", data: user(alice) },
+      ],
+    });
+
+    expect(await db.workspaces.toArray()).toEqual([
+      { ...workspace(ws1, { name: "Renamed" }), scopes: [wsScope(ws1)], _pending: 0 },
+    ]);
+    expect(await db.users.get(alice)).toEqual({ ...user(alice), scopes: [me], _pending: 0 });
+    expect((await readSyncState(db)).cursor).toBe(12);
+  });
+
+  test("a row put in two scopes is deleted once both let go", async () => {
+    const { db } = openTestDb();
+    const mine = member(ws1, alice);
+    const put = (scope: string): SyncRow => ({
+      position: 1,
+      scope,
+      entity: "workspace_member",
+      id: mine.id,
+      op: "put",
+      data: mine,
+    });
+    const del = (scope: string): SyncRow => ({
+      position: 2,
+      scope,
+      entity: "workspace_member",
+      id: mine.id,
+      op: "del",
+      data: null,
+    });
+    await applyChanges(db, { type: "changes", cursor: 1, rows: [put(wsScope(ws1)), put(me)] });
+    expect((await db.workspace_members.get(mine.id))?.scopes).toEqual([wsScope(ws1), me]);
+
+    await applyChanges(db, { type: "changes", cursor: 1, rows: [del(wsScope(ws1))] });
+    expect((await db.workspace_members.get(mine.id))?.scopes).toEqual([me]);
+    await applyChanges(db, { type: "changes", cursor: 2, rows: [del(me)] });
+    expect(await db.workspace_members.get(mine.id)).toBeUndefined();
+  });
+});
+
+describe("drop-scope", () => {
+  test("deletes exactly that scope's rows and forgets the scope", async () => {
+    const { db } = openTestDb();
+    const mine = member(ws1, alice);
+    await applySnapshot(db, {
+      type: "snapshot",
+      scope: wsScope(ws1),
+      position: 2,
+      rows: [
+        { entity: "workspace", id: ws1, data: workspace(ws1) },
+        { entity: "workspace_member", id: mine.id, data: mine },
+        { entity: "workspace_member", id: `${ws1}:${bob}`, data: member(ws1, bob) },
+      ],
+    });
+    await applySnapshot(db, {
+      type: "snapshot",
+      scope: wsScope(ws2),
+      position: 2,
+      rows: [{ entity: "workspace", id: ws2, data: workspace(ws2) }],
+    });
+    await applySnapshot(db, {
+      type: "snapshot",
+      scope: me,
+      position: 2,
+      rows: [
+        { entity: "user", id: alice, data: user(alice) },
+        { entity: "workspace_member", id: mine.id, data: mine },
+      ],
+    });
+
+    await dropScope(db, wsScope(ws1));
+
+    expect(await db.workspaces.toCollection().primaryKeys()).toEqual([ws2]);
+    expect(await db.workspace_members.toArray()).toEqual([{ ...mine, scopes: [me], _pending: 0 }]);
+    expect(await db.users.count()).toBe(1);
+    expect((await readSyncState(db)).scopes).toEqual([wsScope(ws2), me]);
+  });
+});
+
+describe("ready", () => {
+  test("moves the cursor and takes the server's scopes, dropping any it no longer lists", async () => {
+    const { db } = openTestDb();
+    await applySnapshot(db, {
+      type: "snapshot",
+      scope: wsScope(ws2),
+      position: 2,
+      rows: [{ entity: "workspace", id: ws2, data: workspace(ws2) }],
+    });
+
+    await applyReady(db, { type: "ready", cursor: 40, scopes: [me] });
+
+    expect(await db.workspaces.count()).toBe(0);
+    expect(await readSyncState(db)).toEqual({ cursor: 40, scopes: [me] });
+  });
+});
+
+describe("rows with pending writes", () => {
+  const renameWs1 = (name: string): Command => ({
+    method: "PUT",
+    path: `/workspaces/${ws1}`,
+    body: { name },
+    optimistic: [{ table: "workspaces", id: ws1, next: workspace(ws1, { name }) }],
+  });
+
+  test("a snapshot keeps the optimistic row and makes the server's row its before-image", async () => {
+    const { db } = openTestDb();
+    await writeScopes(db, [wsScope(ws1)]);
+    await applyChanges(db, {
+      type: "changes",
+      cursor: 1,
+      rows: [{ position: 1, scope: wsScope(ws1), entity: "workspace", id: ws1, op: "put", data: workspace(ws1) }],
+    });
+    await mutate(db, renameWs1("Mine"));
+
+    const theirs = workspace(ws1, { name: "Theirs", description: "changed elsewhere" });
+    await applySnapshot(db, {
+      type: "snapshot",
+      scope: wsScope(ws1),
+      position: 7,
+      rows: [{ entity: "workspace", id: ws1, data: theirs }],
+    });
+
+    expect(await db.workspaces.get(ws1)).toEqual({
+      ...workspace(ws1, { name: "Mine" }),
+      scopes: [wsScope(ws1)],
+      _pending: 1,
+    });
+    const [entry] = await db.outbox.toArray();
+    expect(entry?.beforeImages.workspaces[ws1]).toEqual({
+      row: { ...theirs, scopes: [wsScope(ws1)], _pending: 0 },
+      fromServer: true,
+    });
+
+    // Once the command is refused, what the server holds now shows, not what it held before.
+    await settleEntry(db, entry?.seq ?? -1, { accepted: false });
+    expect(await db.workspaces.get(ws1)).toEqual({ ...theirs, scopes: [wsScope(ws1)], _pending: 0 });
+  });
+
+  test("a deletion from the server waits in the before-image too", async () => {
+    const { db } = openTestDb();
+    await applyChanges(db, {
+      type: "changes",
+      cursor: 1,
+      rows: [{ position: 1, scope: wsScope(ws1), entity: "workspace", id: ws1, op: "put", data: workspace(ws1) }],
+    });
+    await mutate(db, renameWs1("Mine"));
+
+    await dropScope(db, wsScope(ws1));
+
+    expect((await db.workspaces.get(ws1))?.name).toBe("Mine");
+    const [entry] = await db.outbox.toArray();
+    expect(entry?.beforeImages.workspaces[ws1]).toEqual({ row: null, fromServer: true });
+    await settleEntry(db, entry?.seq ?? -1, { accepted: false });
+    expect(await db.workspaces.count()).toBe(0);
+  });
+
+  test("changes skip the optimistic row until the outbox lets go of it", async () => {
+    const { db } = openTestDb();
+    await writeCursor(db, 1);
+    await mutate(db, renameWs1("Mine"));
+    const server = (name: string, position: number): SyncRow => ({
+      position,
+      scope: wsScope(ws1),
+      entity: "workspace",
+      id: ws1,
+      op: "put",
+      data: workspace(ws1, { name }),
+    });
+
+    await applyChanges(db, { type: "changes", cursor: 2, rows: [server("Mine", 2)] });
+    expect((await db.workspaces.get(ws1))?._pending).toBe(1);
+
+    const [entry] = await db.outbox.toArray();
+    await settleEntry(db, entry?.seq ?? -1, { accepted: true, position: 2 });
+    expect(await db.workspaces.get(ws1)).toEqual({
+      ...workspace(ws1, { name: "Mine" }),
+      scopes: [wsScope(ws1)],
+      _pending: 0,
+    });
+
+    await applyChanges(db, { type: "changes", cursor: 3, rows: [server("Later", 3)] });
+    expect((await db.workspaces.get(ws1))?.name).toBe("Later");
+  });
+});

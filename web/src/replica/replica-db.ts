@@ -1,0 +1,115 @@
+import { type UserRow, userRow } from "@hirestream/contracts/accounts/rows.ts";
+import {
+  type WorkspaceMemberRow,
+  type WorkspaceRow,
+  workspaceMemberRow,
+  workspaceRow,
+} from "@hirestream/contracts/workspaces/rows.ts";
+import { Dexie, type DexieOptions, type EntityTable, type Table } from "dexie";
+import type { z } from "zod";
+
+/** The rows each replica table holds, as the server's change log carries them. */
+export interface ReplicaRows {
+  workspaces: WorkspaceRow;
+  workspace_members: WorkspaceMemberRow;
+  users: UserRow;
+}
+export type TableName = keyof ReplicaRows;
+export const tableNames: readonly TableName[] = ["workspaces", "workspace_members", "users"];
+
+/**
+ * A row as stored. `scopes` lists the sync scopes that hold it: one row can sit in two (a
+ * workspace member is in `ws:{workspace}` and `user:{user}`), and it leaves the replica only when
+ * the last of them lets go. `_pending` counts outbox commands touching it, for the UI's mark.
+ */
+export type Stored<R> = R & { scopes: string[]; _pending: number };
+
+export type ReplicaTables = { [T in TableName]: Table<Stored<ReplicaRows[T]>, string> };
+
+/** The change log's entity names, and the table each lands in: the one place they meet. */
+const entityTables = new Map<string, TableName>([
+  ["workspace", "workspaces"],
+  ["workspace_member", "workspace_members"],
+  ["user", "users"],
+]);
+
+const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
+  workspaces: workspaceRow,
+  workspace_members: workspaceMemberRow,
+  users: userRow,
+};
+
+/** Undefined for an entity this client does not mirror (a newer server may send more). */
+export function tableOfEntity(entity: string): TableName | undefined {
+  return entityTables.get(entity);
+}
+
+/** Rows cross the wire as JSON objects; the contract's schema makes them typed rows. */
+export function parseRow<T extends TableName>(table: T, data: unknown): ReplicaRows[T] {
+  return rowSchemas[table].parse(data);
+}
+
+export type MetaEntry = { key: "cursor"; value: number } | { key: "scopes"; value: string[] };
+
+/** The row as it was before a command touched it; in the oldest command touching a row, the server's row. */
+export interface BeforeImage<T extends TableName> {
+  row: Stored<ReplicaRows[T]> | null;
+  /** Sync has replaced `row` since the command was queued. */
+  fromServer: boolean;
+}
+/** Keyed by table, then row id, so code working on one table keeps its row type. Every table is present. */
+export type BeforeImages = { [T in TableName]: Record<string, BeforeImage<T>> };
+
+export function noBeforeImages(): BeforeImages {
+  return { workspaces: {}, workspace_members: {}, users: {} };
+}
+
+export type WriteMethod = "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface OutboxEntry {
+  seq: number;
+  /** The command's uuid, sent as Idempotency-Key. */
+  id: string;
+  method: WriteMethod;
+  /** Relative to the flusher's base URL. */
+  path: string;
+  /** Sent as JSON; null sends no body. */
+  body: unknown;
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  beforeImages: BeforeImages;
+}
+
+/** The browser's share of the read models, plus the writes it has not yet seen accepted. */
+export class ReplicaDb extends Dexie {
+  readonly workspaces: ReplicaTables["workspaces"];
+  readonly workspace_members: ReplicaTables["workspace_members"];
+  readonly users: ReplicaTables["users"];
+  readonly meta: Table<MetaEntry, MetaEntry["key"]>;
+  readonly outbox: EntityTable<OutboxEntry, "seq">;
+  /** The replica tables by name, for code that works on any of them. */
+  readonly rowTables: ReplicaTables;
+
+  constructor(name: string, options?: DexieOptions) {
+    super(name, options);
+    this.version(1).stores({
+      workspaces: "id, *scopes, user_id, name",
+      workspace_members: "id, *scopes, workspace_id, user_id",
+      users: "id, *scopes",
+      meta: "key",
+      outbox: "++seq, &id",
+    });
+    this.workspaces = this.table("workspaces");
+    this.workspace_members = this.table("workspace_members");
+    this.users = this.table("users");
+    this.meta = this.table("meta");
+    this.outbox = this.table("outbox");
+    this.rowTables = { workspaces: this.workspaces, workspace_members: this.workspace_members, users: this.users };
+  }
+}
+
+/** Every change to rows, meta and outbox goes through one read-write transaction over all of them. */
+export function replicaTransaction<R>(db: ReplicaDb, work: () => Promise<R>): Promise<R> {
+  return db.transaction("rw", [db.workspaces, db.workspace_members, db.users, db.meta, db.outbox], work);
+}

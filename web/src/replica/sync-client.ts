@@ -1,0 +1,239 @@
+import { type Hello, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
+import { applyChanges, applyReady, applySnapshot, dropScope } from "./apply-sync.ts";
+import { backoffDelay, type Clock, systemClock } from "./clock.ts";
+import type { ReplicaDb } from "./replica-db.ts";
+import { type ParsedServerMessage, parseServerMessage } from "./server-message.ts";
+import { readSyncState } from "./sync-state.ts";
+
+export type SyncStatus = "connecting" | "live" | "offline";
+
+/** The session as the hello carries it (never in the URL, which ends up in logs). */
+export interface SyncCredentials {
+  "access-token": string;
+  client: string;
+  uid: string;
+}
+
+/** What the client uses of a WebSocket; the browser's own fits. */
+export interface SyncSocket {
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface SyncClientOptions {
+  /** ws(s)://…/api/v1/sync */
+  url: string;
+  /** Null when signed out: the client then stops. */
+  credentials: () => SyncCredentials | null;
+  db: ReplicaDb;
+  WebSocket?: new (url: string) => SyncSocket;
+  onSessionExpired: () => void;
+  onStatus: (status: SyncStatus) => void;
+  /** A server `error`, or a message the replica could not apply; the client reconnects either way. */
+  onError?: (error: Error) => void;
+  clock?: Clock;
+  random?: () => number;
+}
+
+export class SyncServerError extends Error {
+  readonly code: string;
+  constructor(code: string, detail: string) {
+    super(detail);
+    this.name = "SyncServerError";
+    this.code = code;
+  }
+}
+
+const RECONNECT = { baseMs: 500, capMs: 30_000 };
+/** The server's close code for an ended session (sync.routes.ts, sync-connection.ts). */
+const SESSION_ENDED = 4401;
+const UNREADABLE = 4000;
+
+interface Connection {
+  socket: SyncSocket;
+  /** A message failed to apply: later ones from this socket would skip it, so they are dropped. */
+  failed: boolean;
+}
+
+/**
+ * Keeps the replica in step with the server over one WebSocket at a time. Every (re)connect
+ * resumes from the stored cursor and scopes, so a drop costs a catch-up, not a reload. Messages
+ * are applied one at a time, in arrival order, each in its own transaction.
+ */
+export class SyncClient {
+  readonly #options: SyncClientOptions;
+  readonly #clock: Clock;
+  #connection: Connection | null = null;
+  #started = false;
+  #stopped = false;
+  #attempt = 0;
+  #cancelReconnect: (() => void) | null = null;
+  #queue: Promise<void> = Promise.resolve();
+  #status: SyncStatus = "offline";
+
+  constructor(options: SyncClientOptions) {
+    this.#options = options;
+    this.#clock = options.clock ?? systemClock;
+  }
+
+  get status(): SyncStatus {
+    return this.#status;
+  }
+
+  start(): void {
+    if (this.#started || this.#stopped) return;
+    this.#started = true;
+    this.#connect();
+  }
+
+  /** For good: on sign-out, or when the app closes the replica. */
+  stop(): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#cancelReconnect?.();
+    this.#cancelReconnect = null;
+    const connection = this.#connection;
+    this.#connection = null;
+    connection?.socket.close(1000, "client stopped");
+    this.#setStatus("offline");
+  }
+
+  /** Resolves once every message received so far has been applied (or skipped). */
+  idle(): Promise<void> {
+    return this.#queue;
+  }
+
+  #connect(): void {
+    this.#cancelReconnect = null;
+    if (this.#stopped) return;
+    if (!this.#options.credentials()) {
+      this.stop();
+      return;
+    }
+    this.#setStatus("connecting");
+    const Socket = this.#options.WebSocket ?? WebSocket;
+    let socket: SyncSocket;
+    try {
+      socket = new Socket(this.#options.url);
+    } catch (error) {
+      this.#report(error);
+      this.#reconnectLater();
+      return;
+    }
+    const connection: Connection = { socket, failed: false };
+    this.#connection = connection;
+    socket.onopen = () => this.#enqueue(connection, () => this.#hello(connection));
+    socket.onmessage = (event) => {
+      const text = typeof event.data === "string" ? event.data : "";
+      this.#enqueue(connection, () => this.#handle(text));
+    };
+    socket.onclose = (event) => this.#closed(connection, event.code);
+  }
+
+  async #hello(connection: Connection): Promise<void> {
+    const credentials = this.#options.credentials();
+    if (!credentials) {
+      this.stop();
+      return;
+    }
+    // Read after every earlier message is applied (the queue guarantees it), so nothing is asked for twice or skipped.
+    const { cursor, scopes } = await readSyncState(this.#options.db);
+    const hello: Hello = {
+      type: "hello",
+      version: SYNC_PROTOCOL_VERSION,
+      // Picked field by field: the hello is parsed strictly, and a session object may carry more.
+      credentials: { "access-token": credentials["access-token"], client: credentials.client, uid: credentials.uid },
+      cursor,
+      scopes,
+    };
+    connection.socket.send(JSON.stringify(hello));
+  }
+
+  async #handle(text: string): Promise<void> {
+    const message = parseServerMessage(text);
+    if (!message) throw new Error("unreadable sync message");
+    await this.#apply(message);
+  }
+
+  async #apply(message: ParsedServerMessage): Promise<void> {
+    const { db } = this.#options;
+    switch (message.type) {
+      case "snapshot":
+        return applySnapshot(db, message);
+      case "changes":
+        return applyChanges(db, message);
+      case "drop-scope":
+        return dropScope(db, message.scope);
+      case "ready":
+        await applyReady(db, message);
+        this.#attempt = 0;
+        this.#setStatus("live");
+        return;
+      case "pong":
+        return;
+      case "session-expired":
+        this.#expire();
+        return;
+      case "error":
+        if (message.code === "UNAUTHENTICATED") this.#expire();
+        else this.#report(new SyncServerError(message.code, message.detail));
+        return;
+      default: {
+        const never: never = message;
+        return never;
+      }
+    }
+  }
+
+  #enqueue(connection: Connection, work: () => Promise<void>): void {
+    this.#queue = this.#queue.then(async () => {
+      // After stop() the database is about to be wiped or closed: nothing more is written.
+      if (connection.failed || this.#stopped) return;
+      try {
+        await work();
+      } catch (error) {
+        connection.failed = true;
+        this.#report(error);
+        connection.socket.close(UNREADABLE, "replica could not apply a message");
+      }
+    });
+  }
+
+  #closed(connection: Connection, code: number): void {
+    if (this.#connection !== connection) return;
+    this.#connection = null;
+    if (this.#stopped) return;
+    if (code === SESSION_ENDED) {
+      this.#expire();
+      return;
+    }
+    this.#setStatus("offline");
+    this.#reconnectLater();
+  }
+
+  #reconnectLater(): void {
+    const delay = backoffDelay(this.#attempt, RECONNECT, this.#options.random ?? Math.random);
+    this.#attempt += 1;
+    this.#cancelReconnect = this.#clock.schedule(() => this.#connect(), delay);
+  }
+
+  #expire(): void {
+    if (this.#stopped) return;
+    this.stop();
+    this.#options.onSessionExpired();
+  }
+
+  #setStatus(status: SyncStatus): void {
+    if (status === this.#status) return;
+    this.#status = status;
+    this.#options.onStatus(status);
+  }
+
+  #report(error: unknown): void {
+    const reported = error instanceof Error ? error : new Error(String(error));
+    (this.#options.onError ?? console.error)(reported);
+  }
+}

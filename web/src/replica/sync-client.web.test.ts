@@ -1,0 +1,218 @@
+import { expect, test } from "vitest";
+import { SyncClient, type SyncStatus } from "./sync-client.ts";
+import { readSyncState, writeCursor, writeScopes } from "./sync-state.ts";
+import { fakeSockets } from "./testing/fake-socket.ts";
+import { ManualClock } from "./testing/manual-clock.ts";
+import { alice, user, workspace, ws1 } from "./testing/rows.ts";
+import { openTestDb } from "./testing/test-db.ts";
+
+const me = `user:${alice}`;
+const wsScope = `ws:${ws1}`;
+const credentials = { "access-token": "token", client: "client", uid: "alice@example.com" };
+
+function setup() {
+  const { db } = openTestDb();
+  const server = fakeSockets();
+  const clock = new ManualClock();
+  const statuses: SyncStatus[] = [];
+  const errors: Error[] = [];
+  let expired = 0;
+  // The app's session object carries more than the hello may.
+  const session = { ...credentials, expiry: "1790000000" };
+  const client = new SyncClient({
+    url: "ws://localhost/api/v1/sync",
+    credentials: () => session,
+    db,
+    WebSocket: server.WebSocket,
+    onSessionExpired: () => {
+      expired += 1;
+    },
+    onStatus: (status) => statuses.push(status),
+    onError: (error) => errors.push(error),
+    clock,
+    random: () => 0.5,
+  });
+  return { db, server, clock, client, statuses, errors, expiredCalls: () => expired };
+}
+
+const hello = (cursor: number, scopes: string[]) => ({ type: "hello", version: 1, credentials, cursor, scopes });
+
+test("sends hello with the stored cursor and scopes once the socket opens", async () => {
+  const { db, server, client, statuses } = setup();
+  await writeCursor(db, 17);
+  await writeScopes(db, [me, wsScope]);
+
+  client.start();
+  const socket = server.latest();
+  expect(socket.url).toBe("ws://localhost/api/v1/sync");
+  expect(socket.sent).toEqual([]);
+  socket.open();
+  await client.idle();
+
+  expect(socket.sent).toEqual([hello(17, [me, wsScope])]);
+  expect(statuses).toEqual(["connecting"]);
+});
+
+test("applies what the server sends, in order, and goes live on ready", async () => {
+  const { db, server, client, statuses } = setup();
+  client.start();
+  const socket = server.latest();
+  socket.open();
+
+  socket.receive({
+    type: "snapshot",
+    scope: me,
+    position: 30,
+    rows: [{ entity: "user", id: alice, data: user(alice) }],
+  });
+  socket.receive({
+    type: "snapshot",
+    scope: wsScope,
+    position: 30,
+    rows: [{ entity: "workspace", id: ws1, data: workspace(ws1) }],
+  });
+  socket.receive({ type: "ready", cursor: 30, scopes: [me, wsScope] });
+  socket.receive({
+    type: "changes",
+    cursor: 31,
+    rows: [
+      {
+        position: 31,
+        scope: wsScope,
+        entity: "workspace",
+        id: ws1,
+        op: "put",
+        data: workspace(ws1, { name: "Live" }),
+      },
+    ],
+  });
+  await client.idle();
+
+  expect(await db.users.count()).toBe(1);
+  expect((await db.workspaces.get(ws1))?.name).toBe("Live");
+  expect(await readSyncState(db)).toEqual({ cursor: 31, scopes: [me, wsScope] });
+  expect(statuses).toEqual(["connecting", "live"]);
+  expect(client.status).toBe("live");
+});
+
+test("reconnects after a drop with growing, capped backoff and resumes from the stored cursor", async () => {
+  const { db, server, clock, client, statuses } = setup();
+  client.start();
+  server.latest().open();
+  server.latest().receive({
+    type: "snapshot",
+    scope: wsScope,
+    position: 8,
+    rows: [{ entity: "workspace", id: ws1, data: workspace(ws1) }],
+  });
+  server.latest().receive({ type: "ready", cursor: 8, scopes: [wsScope] });
+  await client.idle();
+
+  server.latest().drop();
+  expect(client.status).toBe("offline");
+  const delays: number[] = [];
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const delay = clock.pending()[0] ?? -1;
+    delays.push(delay);
+    clock.advance(delay);
+    server.latest().drop();
+  }
+  expect(delays).toEqual([375, 750, 1500, 3000, 6000, 12000, 22500, 22500]);
+  expect(server.sockets).toHaveLength(9);
+
+  clock.advance(clock.pending()[0] ?? -1);
+  const socket = server.latest();
+  socket.open();
+  await client.idle();
+  expect(socket.sent).toEqual([hello(8, [wsScope])]);
+  // Nothing was thrown away: the replica still shows what it had while offline.
+  expect(await db.workspaces.count()).toBe(1);
+
+  socket.receive({ type: "ready", cursor: 9, scopes: [wsScope] });
+  await client.idle();
+  socket.drop();
+  expect(clock.pending()).toEqual([375]);
+  expect(statuses.slice(0, 3)).toEqual(["connecting", "live", "offline"]);
+  expect(statuses.slice(-3)).toEqual(["connecting", "live", "offline"]);
+});
+
+test("session-expired stops the client for good and says so once", async () => {
+  const { server, clock, client, expiredCalls } = setup();
+  client.start();
+  const socket = server.latest();
+  socket.open();
+
+  socket.receive({ type: "session-expired" });
+  await client.idle();
+  socket.drop(4401);
+
+  expect(expiredCalls()).toBe(1);
+  expect(client.status).toBe("offline");
+  expect(clock.pending()).toEqual([]);
+  expect(server.sockets).toHaveLength(1);
+  client.start();
+  expect(server.sockets).toHaveLength(1);
+});
+
+test("a hello refused for its session ends the session too", async () => {
+  const { server, clock, client, expiredCalls } = setup();
+  client.start();
+  const socket = server.latest();
+  socket.open();
+
+  socket.receive({ type: "error", code: "UNAUTHENTICATED", detail: "Session missing or expired" });
+  await client.idle();
+
+  expect(expiredCalls()).toBe(1);
+  expect(socket.closedWith?.code).toBe(1000);
+  expect(clock.pending()).toEqual([]);
+});
+
+test("a message the replica cannot read closes the socket, skips what followed on it, and reconnects", async () => {
+  const { db, server, clock, client, errors } = setup();
+  client.start();
+  const socket = server.latest();
+  socket.open();
+
+  socket.receive("{not json");
+  socket.receive({ type: "ready", cursor: 99, scopes: [] });
+  await client.idle();
+  await Promise.resolve();
+
+  expect(errors.map((error) => error.message)).toEqual(["unreadable sync message"]);
+  expect(socket.closedWith?.code).toBe(4000);
+  expect((await readSyncState(db)).cursor).toBe(0);
+  expect(clock.pending()).toEqual([375]);
+});
+
+test("other server errors are reported and the client tries again", async () => {
+  const { server, clock, client, errors } = setup();
+  client.start();
+  const socket = server.latest();
+  socket.open();
+
+  socket.receive({ type: "error", code: "FORBIDDEN", detail: "This origin may not open the sync socket" });
+  await client.idle();
+  socket.drop(4403);
+
+  expect(errors).toMatchObject([{ name: "SyncServerError", code: "FORBIDDEN" }]);
+  expect(clock.pending()).toEqual([375]);
+});
+
+test("stop() closes the socket and never reconnects", async () => {
+  const { server, clock, client, statuses } = setup();
+  client.start();
+  const socket = server.latest();
+  socket.open();
+  socket.receive({ type: "ready", cursor: 0, scopes: [] });
+  await client.idle();
+
+  client.stop();
+  await Promise.resolve();
+
+  expect(socket.closedWith).toEqual({ code: 1000, reason: "client stopped" });
+  expect(clock.pending()).toEqual([]);
+  expect(statuses.at(-1)).toBe("offline");
+  clock.advance(60_000);
+  expect(server.sockets).toHaveLength(1);
+});

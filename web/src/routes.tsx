@@ -1,0 +1,124 @@
+// The route table (spec §2). Three tables: signed out; signed in on a desktop; signed in on a
+// screen of 800 px or less, where only / and /mobile_warning exist.
+import { Container } from "@mantine/core";
+import { useSnapshot } from "valtio";
+import { Redirect, Route, Switch } from "wouter";
+import { AppLayout } from "./components/app-layout.tsx";
+import { PublicLayout } from "./components/public-layout.tsx";
+import { useIsMobile } from "./hooks/use-is-mobile.ts";
+import { useSessionBootstrap } from "./hooks/use-session-bootstrap.ts";
+import { AuthCallbackPage } from "./pages/auth-callback/auth-callback-page.tsx";
+import { LandingPage } from "./pages/landing/landing-page.tsx";
+import { MobileWarningPage } from "./pages/mobile-warning/mobile-warning-page.tsx";
+import { NotFoundPage } from "./pages/not-found/not-found-page.tsx";
+import { PlaceholderPage } from "./pages/placeholder/placeholder-page.tsx";
+import { PrivacyPolicyPage } from "./pages/privacy-policy/privacy-policy-page.tsx";
+import { ResetPasswordPage } from "./pages/reset-password/reset-password-page.tsx";
+import { ServicesPage } from "./pages/services/services-page.tsx";
+import { SignInPage } from "./pages/sign-in/sign-in-page.tsx";
+import { SignOutPage } from "./pages/sign-out/sign-out-page.tsx";
+import { SignUpPage } from "./pages/sign-up/sign-up-page.tsx";
+import { UpdatePasswordPage } from "./pages/update-password/update-password-page.tsx";
+import { auth } from "./state/auth-state.ts";
+
+/** Signed-in screens not built yet, by path, with the area name their placeholder shows. */
+export const signedInAreas: readonly { path: string; area: string }[] = [
+  { path: "/talent_pool", area: "Talent Pool" },
+  { path: "/talent_pool_intro", area: "Talent Pool" },
+  { path: "/talent_search", area: "Talent Search" },
+  { path: "/account_settings", area: "Account Settings" },
+  { path: "/help_center", area: "Help Center" },
+  { path: "/people_intro", area: "People" },
+  { path: "/project_intro", area: "Projects" },
+  { path: "/profile/:id", area: "Person profile" },
+  { path: "/profile", area: "Profile" },
+  { path: "/workspaces", area: "Workspaces" },
+  { path: "/workspaces/me/home", area: "Workspace home" },
+  { path: "/workspaces/:id/home", area: "Workspace home" },
+  { path: "/workspaces/:id/workflow_intro", area: "Workflows" },
+  { path: "/workspaces/:id/people", area: "People" },
+  { path: "/workspaces/:id/people/:personId", area: "Person profile" },
+  { path: "/workspaces/:id/workflows", area: "Workflows" },
+  { path: "/workspaces/:id/sequences", area: "Sequences" },
+  { path: "/workspaces/:id/integrations", area: "Integrations" },
+  { path: "/workspaces/:id/projects", area: "Projects" },
+  { path: "/workspaces/:id/projects/:projectId", area: "Project" },
+  { path: "/workspaces/:workspaceId/project/:id", area: "Project" },
+  { path: "/workspaces/:workspaceId/profile/:id", area: "Person profile" },
+  { path: "/workspaces/:id", area: "Workspace" },
+];
+
+function SignedOutRoutes({ isMobile }: { isMobile: boolean }) {
+  return (
+    <Switch>
+      <Route path="/" component={LandingPage} />
+      <Route path="/services" component={ServicesPage} />
+      <Route path="/privacy_policy">
+        <PublicLayout>
+          <Container size="md" py="xl">
+            <PrivacyPolicyPage />
+          </Container>
+        </PublicLayout>
+      </Route>
+      <Route path="/sign_in" component={SignInPage} />
+      <Route path="/sign_up" component={SignUpPage} />
+      <Route path="/reset_password" component={ResetPasswordPage} />
+      <Route path="/update_password" component={UpdatePasswordPage} />
+      <Route path="/auth/:provider" component={AuthCallbackPage} />
+      {isMobile && <Route path="/mobile_warning" component={MobileWarningPage} />}
+      <Route>
+        <Redirect to="/sign_in" replace />
+      </Route>
+    </Switch>
+  );
+}
+
+function SignedInMobileRoutes() {
+  return (
+    <Switch>
+      <Route path="/" component={LandingPage} />
+      <Route path="/mobile_warning" component={MobileWarningPage} />
+      <Route>
+        <Redirect to="/mobile_warning" replace />
+      </Route>
+    </Switch>
+  );
+}
+
+function SignedInRoutes() {
+  return (
+    <Switch>
+      <Route path="/">
+        <Redirect to="/talent_pool" replace />
+      </Route>
+      {["/sign_in", "/sign_up", "/auth/:provider", "/mobile_warning"].map((path) => (
+        <Route key={path} path={path}>
+          <Redirect to="/" replace />
+        </Route>
+      ))}
+      <Route>
+        <AppLayout>
+          <Switch>
+            <Route path="/sign_out" component={SignOutPage} />
+            <Route path="/privacy_policy" component={PrivacyPolicyPage} />
+            {signedInAreas.map(({ path, area }) => (
+              <Route key={path} path={path}>
+                <PlaceholderPage area={area} />
+              </Route>
+            ))}
+            <Route component={NotFoundPage} />
+          </Switch>
+        </AppLayout>
+      </Route>
+    </Switch>
+  );
+}
+
+export function AppRoutes() {
+  useSessionBootstrap();
+  // In sync, so a sign-in's navigation and its session land in the same render.
+  const { hasSession } = useSnapshot(auth, { sync: true });
+  const isMobile = useIsMobile();
+  if (!hasSession) return <SignedOutRoutes isMobile={isMobile} />;
+  return isMobile ? <SignedInMobileRoutes /> : <SignedInRoutes />;
+}

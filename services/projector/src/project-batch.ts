@@ -1,5 +1,6 @@
 import { type DomainEvent, domainEvent } from "@hirestream/contracts/events.ts";
 import { eventMetadata } from "@hirestream/contracts/metadata.ts";
+import type { SyncRow } from "@hirestream/contracts/sync/messages.ts";
 import type { RecordedEvent } from "@hirestream/eventstore/event-store.ts";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { type Projection, RowSet } from "./projection.ts";
@@ -7,15 +8,8 @@ import { type Projection, RowSet } from "./projection.ts";
 export const CHECKPOINT = "projector";
 export const CHANGES_CHANNEL = "hirestream_changes";
 
-interface ChangeLogRow {
-  position: number;
-  seq: number;
-  scope: string;
-  entity: string;
-  id: string;
-  op: "put" | "del";
-  data: Record<string, unknown> | null;
-}
+/** A change-log row is what a browser receives, plus its order within the event's position. */
+type ChangeLogRow = SyncRow & { seq: number };
 
 type AnyProjection = Projection<{ id: string }>;
 

@@ -48,15 +48,7 @@ export async function changesOf(
   upTo: number,
   limit: number,
 ): Promise<(SyncRow & { seq: number })[]> {
-  const { rows } = await db.query<{
-    position: string;
-    seq: number;
-    scope: string;
-    entity: string;
-    id: string;
-    op: "put" | "del";
-    data: Record<string, unknown> | null;
-  }>({
+  const { rows } = await db.query<Omit<SyncRow, "position"> & { position: string; seq: number }>({
     name: "sync-changes",
     text: `select position, seq, scope, entity, id, op, data from read.change_log
            where scope = any($1::text[]) and (position, seq) > ($2::bigint, $3::int) and position <= $4

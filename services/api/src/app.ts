@@ -9,6 +9,7 @@ import { SessionCache } from "./auth/session-cache.ts";
 import type { Deps } from "./deps.ts";
 import { errorObject, installErrorHandler } from "./http/errors.ts";
 import { installIdempotency } from "./http/idempotency.ts";
+import { Notifications } from "./http/notifications.ts";
 import { installReadYourWrites } from "./http/read-your-writes.ts";
 import { syncRoutes } from "./sync/sync.routes.ts";
 import { SyncHub } from "./sync/sync-hub.ts";
@@ -19,10 +20,10 @@ const sessionHeaders = ["access-token", "token-type", "client", "expiry", "uid",
 /** The HTTP API under /api/v1; `server.ts` only listens. */
 export async function buildApp(given: Deps): Promise<FastifyInstance> {
   const deps: Deps = { ...given, aggregates: given.aggregates ?? new AggregateCache() };
-  const sessions = new SessionCache(deps.pool);
-  await sessions.listen();
+  const notifications = await Notifications.open(deps.pool);
+  const sessions = await SessionCache.open(deps.pool, notifications);
   const hub = new SyncHub(deps.pool, deps.clock);
-  await hub.start();
+  await hub.start(notifications);
   const app = Fastify({
     logger: deps.logger
       ? { redact: ["req.headers['access-token']", "req.headers.authorization", "req.headers.cookie"] }
@@ -35,7 +36,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
   app.decorateRequest("idempotency", null);
   app.addHook("onClose", async () => {
     await hub.stop();
-    await sessions.close();
+    notifications.close();
   });
   installErrorHandler(app);
   // Bodies are JSON (or JSON:API); anything else is 415, not a string handed to the routes.

@@ -1,6 +1,6 @@
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
 import { type Kysely, sql } from "kysely";
-import { ensureCheckpoint, projectBatch } from "./project-batch.ts";
+import { CHANGES_CHANNEL, ensureCheckpoint, projectBatch } from "./project-batch.ts";
 import type { Projection } from "./projection.ts";
 import { allProjections } from "./read-models/all.ts";
 
@@ -111,6 +111,6 @@ async function swapIn(
     await sql`drop schema ${sql.id(live)} cascade`.execute(trx);
     await sql`alter schema ${sql.id(target)} rename to ${sql.id(live)}`.execute(trx);
     const position = pending.at(-1)?.position ?? after;
-    await sql`select pg_notify('hirestream_changes', ${String(position)})`.execute(trx);
+    await sql`select pg_notify(${CHANGES_CHANNEL}, ${String(position)})`.execute(trx);
   });
 }

@@ -1,4 +1,5 @@
-import type { Pool, PoolClient } from "pg";
+import type { Pool } from "pg";
+import type { Notifications } from "../http/notifications.ts";
 import { hashSecret } from "./passwords.ts";
 import { type Credentials, findSession, SESSIONS_ENDED_CHANNEL, type Session } from "./sessions.ts";
 
@@ -20,26 +21,17 @@ export class SessionCache {
   readonly #entries = new Map<string, Entry>();
   /** Moves on at every ending, so a lookup that overlapped one knows. */
   #epoch = 0;
-  #listener: PoolClient | undefined;
+  readonly #notifications: Notifications;
 
-  constructor(pool: Pool) {
+  private constructor(pool: Pool, notifications: Notifications) {
     this.#pool = pool;
+    this.#notifications = notifications;
   }
 
-  async listen(): Promise<void> {
-    const client = await this.#pool.connect();
-    client.on("notification", (message) => {
-      if (message.channel === SESSIONS_ENDED_CHANNEL && message.payload) this.forgetUser(message.payload);
-    });
-    client.on("error", () => this.#entries.clear());
-    await client.query(`listen ${SESSIONS_ENDED_CHANNEL}`);
-    this.#listener = client;
-  }
-
-  async close(): Promise<void> {
-    this.#entries.clear();
-    this.#listener?.release(true);
-    this.#listener = undefined;
+  static async open(pool: Pool, notifications: Notifications): Promise<SessionCache> {
+    const cache = new SessionCache(pool, notifications);
+    await notifications.listen(SESSIONS_ENDED_CHANNEL, (userId) => cache.forgetUser(userId));
+    return cache;
   }
 
   async find(credentials: Credentials, now: Date): Promise<Session | null> {
@@ -47,7 +39,7 @@ export class SessionCache {
     const tokenHash = hashSecret(credentials.accessToken);
     const cached = this.#entries.get(key);
     if (
-      this.#listener &&
+      this.#notifications.healthy &&
       cached &&
       cached.tokenHash === tokenHash &&
       now.getTime() - cached.cachedAt < TTL_MS &&

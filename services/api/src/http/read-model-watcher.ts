@@ -1,3 +1,4 @@
+import { CHANGES_CHANNEL as channel } from "@hirestream/projector/project-batch.ts";
 import pg from "pg";
 
 /** Knows how far the projector has got, so a read can wait for its own writes. */
@@ -7,8 +8,6 @@ export interface ReadModelWatcher {
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
-
-const channel = "hirestream_changes";
 
 /** LISTENs for the projector's NOTIFY; polls the checkpoint as well, in case a notification is missed. */
 export async function watchReadModels(connectionString: string): Promise<ReadModelWatcher> {

@@ -1,9 +1,9 @@
-import type { Pool, PoolClient } from "pg";
+import { CHANGES_CHANNEL } from "@hirestream/projector/project-batch.ts";
+import type { Pool } from "pg";
 import { findSession, SESSIONS_ENDED_CHANNEL } from "../auth/sessions.ts";
+import type { Notifications } from "../http/notifications.ts";
 import { checkpointOf } from "./change-feed.ts";
 import type { SyncConnection } from "./sync-connection.ts";
-
-const CHANGES_CHANNEL = "hirestream_changes";
 
 /**
  * Every open sync socket of this process. The projector's NOTIFY (and a slow poll, in case one
@@ -13,7 +13,6 @@ export class SyncHub {
   readonly #pool: Pool;
   readonly #clock: () => Date;
   readonly #connections = new Set<SyncConnection>();
-  #listener: PoolClient | undefined;
   #poll: NodeJS.Timeout | undefined;
   #head = 0;
 
@@ -22,16 +21,9 @@ export class SyncHub {
     this.#clock = clock;
   }
 
-  async start(): Promise<void> {
-    const client = await this.#pool.connect();
-    client.on("notification", (message) => {
-      if (message.channel === CHANGES_CHANNEL) this.#advanceTo(Number(message.payload ?? 0));
-      if (message.channel === SESSIONS_ENDED_CHANNEL && message.payload) void this.#recheck(message.payload);
-    });
-    client.on("error", () => undefined);
-    await client.query(`listen ${CHANGES_CHANNEL}`);
-    await client.query(`listen ${SESSIONS_ENDED_CHANNEL}`);
-    this.#listener = client;
+  async start(notifications: Notifications): Promise<void> {
+    await notifications.listen(CHANGES_CHANNEL, (position) => this.#advanceTo(Number(position)));
+    await notifications.listen(SESSIONS_ENDED_CHANNEL, (userId) => void this.#recheck(userId));
     this.#head = await checkpointOf(this.#pool);
     this.#poll = setInterval(() => {
       checkpointOf(this.#pool).then(
@@ -46,8 +38,6 @@ export class SyncHub {
     clearInterval(this.#poll);
     for (const connection of this.#connections) connection.close(1001, "server stopping");
     this.#connections.clear();
-    this.#listener?.release(true);
-    this.#listener = undefined;
   }
 
   attach(connection: SyncConnection): void {

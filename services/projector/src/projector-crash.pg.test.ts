@@ -1,35 +1,25 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
-import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
-import { Kysely, PostgresDialect, sql } from "kysely";
-import pg from "pg";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import type { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { rebuildReadModels } from "./rebuild.ts";
+import { openProjectorTestDb } from "./testing/projector-test-db.ts";
 import { appendSampleHistory, seededRandom } from "./testing/sample-history.ts";
 import { snapshotSchema } from "./testing/schema-snapshot.ts";
 
 let url: string;
-let pool: pg.Pool;
 let db: Kysely<unknown>;
 let store: PostgresEventStore;
+let checkpoint: () => Promise<number>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  url = await createTestDatabase(inject("postgresAdminUrl"));
-  pool = new pg.Pool({ connectionString: url, max: 8 });
-  db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-  store = new PostgresEventStore({ pool });
+  ({ url, db, store, checkpoint, close } = await openProjectorTestDb());
 });
 afterAll(async () => {
-  await db.destroy();
+  await close();
 });
-
-const checkpoint = async () => {
-  const { rows } = await sql<{
-    position: string;
-  }>`select position from read.checkpoint where name = 'projector'`.execute(db);
-  return Number(rows[0]?.position ?? 0);
-};
 
 function spawnProjector(): { child: ChildProcess; lines: string[] } {
   const script = path.join(import.meta.dirname, "testing", "run-projector.ts");

@@ -1,32 +1,23 @@
-import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
-import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
-import { Kysely, PostgresDialect, sql } from "kysely";
-import pg from "pg";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import type { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
+import { type Kysely, sql } from "kysely";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { startProjector } from "./projector.ts";
 import { rebuildReadModels } from "./rebuild.ts";
+import { openProjectorTestDb } from "./testing/projector-test-db.ts";
 import { appendSampleHistory } from "./testing/sample-history.ts";
 import { snapshotSchema } from "./testing/schema-snapshot.ts";
 
-let pool: pg.Pool;
 let db: Kysely<unknown>;
 let store: PostgresEventStore;
+let checkpoint: () => Promise<number>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  pool = new pg.Pool({ connectionString: await createTestDatabase(inject("postgresAdminUrl")), max: 10 });
-  db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-  store = new PostgresEventStore({ pool, pollIntervalMs: 5 });
+  ({ db, store, checkpoint, close } = await openProjectorTestDb());
 });
 afterAll(async () => {
-  await db.destroy();
+  await close();
 });
-
-const checkpoint = async () => {
-  const { rows } = await sql<{
-    position: string;
-  }>`select position from read.checkpoint where name = 'projector'`.execute(db);
-  return Number(rows[0]?.position ?? 0);
-};
 
 it("rebuilds beside the serving schema while writes go on, swaps it in, and the live projector carries on", async () => {
   await appendSampleHistory(store, { commands: 800, seed: 3 });

@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { ServerMessage } from "@hirestream/contracts/sync/messages.ts";
-import { deriveEventId } from "@hirestream/eventstore/event-id.ts";
+import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SignedIn, signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
 
@@ -184,24 +183,11 @@ describe("the sync socket", () => {
     const client = connect(guest);
     await client.until((m) => m.type === "ready");
     // Membership comes with invitations; the event they will append is appended here directly.
-    const commandId = randomUUID();
-    await t.store.appendToStream(
+    await appendEvents(
+      t.store,
       `workspace-${workspaceId}`,
-      [
-        {
-          id: deriveEventId(commandId, 0),
-          type: "WorkspaceMemberAdded",
-          data: { workspaceId, userId: guest.userId, role: "collaborator" },
-          metadata: {
-            commandId,
-            userId: owner.userId,
-            correlationId: commandId,
-            causationId: commandId,
-            occurredAt: new Date().toISOString(),
-          },
-        },
-      ],
-      { expectedRevision: "any" },
+      [{ type: "WorkspaceMemberAdded", data: { workspaceId, userId: guest.userId, role: "collaborator" } }],
+      { occurredAt: new Date().toISOString(), actor: owner.userId },
     );
     const snapshot = await client.until((m) => m.type === "snapshot" && m.scope === `ws:${workspaceId}`);
     expect(snapshot.type === "snapshot" && snapshot.rows.map((r) => r.entity).sort()).toEqual([

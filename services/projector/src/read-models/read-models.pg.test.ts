@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { DomainEvent } from "@hirestream/contracts/events.ts";
-import { deriveEventId } from "@hirestream/eventstore/event-id.ts";
 import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
+import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
@@ -27,19 +26,7 @@ const bob = "00000000-0000-4000-8000-00000000000b";
 const ws = "00000000-0000-4000-8000-0000000000f1";
 
 async function given(streamId: string, at: string, events: DomainEvent[]): Promise<number> {
-  const commandId = randomUUID();
-  const metadata = { commandId, userId: null, correlationId: commandId, causationId: commandId, occurredAt: at };
-  const result = await store.appendToStream(
-    streamId,
-    events.map((event, index) => ({
-      id: deriveEventId(commandId, index),
-      type: event.type,
-      data: event.data,
-      metadata,
-    })),
-    { expectedRevision: "any" },
-  );
-  return result.position;
+  return (await appendEvents(store, streamId, events, { occurredAt: at })).position;
 }
 
 interface ChangeLogEntry {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DomainEvent } from "@hirestream/contracts/events.ts";
-import { deriveEventId } from "@hirestream/eventstore/event-id.ts";
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
+import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 
 /** A repeatable pseudo-random sequence (mulberry32), so a failing history can be replayed. */
 export function seededRandom(seed: number): () => number {
@@ -32,25 +32,12 @@ export async function appendSampleHistory(
   let count = 0;
 
   const append = async (streamId: string, events: DomainEvent[], actor: string | null) => {
-    const commandId = randomUUID();
     clock += 1000 + Math.floor(random() * 5000);
-    const expected = revisions.get(streamId);
-    const result = await store.appendToStream(
-      streamId,
-      events.map((event, index) => ({
-        id: deriveEventId(commandId, index),
-        type: event.type,
-        data: event.data,
-        metadata: {
-          commandId,
-          userId: actor,
-          correlationId: commandId,
-          causationId: commandId,
-          occurredAt: new Date(clock).toISOString(),
-        },
-      })),
-      { expectedRevision: expected ?? "no_stream" },
-    );
+    const result = await appendEvents(store, streamId, events, {
+      occurredAt: new Date(clock).toISOString(),
+      actor,
+      expectedRevision: revisions.get(streamId) ?? "no_stream",
+    });
     revisions.set(streamId, result.nextExpectedRevision);
     count += events.length;
   };

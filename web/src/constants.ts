@@ -12,3 +12,13 @@ export const NAVBAR_HEIGHT_PX = 64;
 
 /** Where a successful sign-in (and a desktop sign-up) lands. */
 export const AFTER_SIGN_IN_PATH = "/workspaces/me/projects";
+
+/** The browser extension's store page, opened from the avatar menu. */
+export const CHROME_EXTENSION_URL = "https://chromewebstore.google.com/search/hirestream";
+
+/** Search box of the top bar: collapsed and focused widths. */
+export const SEARCH_BOX_WIDTHS = { collapsed: "2rem", expanded: "30rem" } as const;
+
+/** Lists: default page size and the rows-per-page choices (spec §9). */
+export const PAGE_SIZE_DEFAULT = 10;
+export const PAGE_SIZE_OPTIONS = [10, 20, 30, 40, 50] as const;

@@ -3,6 +3,7 @@ import "@mantine/notifications/styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app.tsx";
+import { registerServiceWorker } from "./service-worker/register-service-worker.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
@@ -11,3 +12,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+registerServiceWorker();

@@ -1,41 +1,42 @@
 // The route table (spec §2). Three tables: signed out; signed in on a desktop; signed in on a
 // screen of 800 px or less, where only / and /mobile_warning exist.
-import { Container } from "@mantine/core";
+import { Center, Container, Loader, Stack, Text } from "@mantine/core";
 import { useSnapshot } from "valtio";
 import { Redirect, Route, Switch } from "wouter";
+import { readCredentials } from "./api/session-credentials.ts";
 import { AppLayout } from "./components/app-layout.tsx";
 import { PublicLayout } from "./components/public-layout.tsx";
 import { useIsMobile } from "./hooks/use-is-mobile.ts";
 import { useSessionBootstrap } from "./hooks/use-session-bootstrap.ts";
+import { AccountSettingsPage } from "./pages/account-settings/account-settings-page.tsx";
 import { AuthCallbackPage } from "./pages/auth-callback/auth-callback-page.tsx";
+import { HelpCenterPage } from "./pages/help-center/help-center-page.tsx";
+import { PeopleIntroPage } from "./pages/intro/people-intro-page.tsx";
+import { ProjectIntroPage } from "./pages/intro/project-intro-page.tsx";
+import { TalentPoolIntroPage } from "./pages/intro/talent-pool-intro-page.tsx";
+import { WorkflowIntroPage } from "./pages/intro/workflow-intro-page.tsx";
 import { LandingPage } from "./pages/landing/landing-page.tsx";
 import { MobileWarningPage } from "./pages/mobile-warning/mobile-warning-page.tsx";
 import { NotFoundPage } from "./pages/not-found/not-found-page.tsx";
 import { PlaceholderPage } from "./pages/placeholder/placeholder-page.tsx";
 import { PrivacyPolicyPage } from "./pages/privacy-policy/privacy-policy-page.tsx";
+import { ProfilePage } from "./pages/profile/profile-page.tsx";
 import { ResetPasswordPage } from "./pages/reset-password/reset-password-page.tsx";
 import { ServicesPage } from "./pages/services/services-page.tsx";
 import { SignInPage } from "./pages/sign-in/sign-in-page.tsx";
 import { SignOutPage } from "./pages/sign-out/sign-out-page.tsx";
 import { SignUpPage } from "./pages/sign-up/sign-up-page.tsx";
 import { UpdatePasswordPage } from "./pages/update-password/update-password-page.tsx";
+import { FirstWorkspaceRedirect } from "./pages/workspace-redirect/first-workspace-redirect.tsx";
+import { WorkspacesPage } from "./pages/workspaces/workspaces-page.tsx";
+import { ReplicaProvider } from "./replica/replica-provider.tsx";
 import { auth } from "./state/auth-state.ts";
 
 /** Signed-in screens not built yet, by path, with the area name their placeholder shows. */
 export const signedInAreas: readonly { path: string; area: string }[] = [
   { path: "/talent_pool", area: "Talent Pool" },
-  { path: "/talent_pool_intro", area: "Talent Pool" },
   { path: "/talent_search", area: "Talent Search" },
-  { path: "/account_settings", area: "Account Settings" },
-  { path: "/help_center", area: "Help Center" },
-  { path: "/people_intro", area: "People" },
-  { path: "/project_intro", area: "Projects" },
-  { path: "/profile/:id", area: "Person profile" },
-  { path: "/profile", area: "Profile" },
-  { path: "/workspaces", area: "Workspaces" },
-  { path: "/workspaces/me/home", area: "Workspace home" },
   { path: "/workspaces/:id/home", area: "Workspace home" },
-  { path: "/workspaces/:id/workflow_intro", area: "Workflows" },
   { path: "/workspaces/:id/people", area: "People" },
   { path: "/workspaces/:id/people/:personId", area: "Person profile" },
   { path: "/workspaces/:id/workflows", area: "Workflows" },
@@ -45,7 +46,6 @@ export const signedInAreas: readonly { path: string; area: string }[] = [
   { path: "/workspaces/:id/projects/:projectId", area: "Project" },
   { path: "/workspaces/:workspaceId/project/:id", area: "Project" },
   { path: "/workspaces/:workspaceId/profile/:id", area: "Person profile" },
-  { path: "/workspaces/:id", area: "Workspace" },
 ];
 
 function SignedOutRoutes({ isMobile }: { isMobile: boolean }) {
@@ -101,6 +101,20 @@ function SignedInRoutes() {
           <Switch>
             <Route path="/sign_out" component={SignOutPage} />
             <Route path="/privacy_policy" component={PrivacyPolicyPage} />
+            <Route path="/workspaces" component={WorkspacesPage} />
+            <Route path="/account_settings" component={AccountSettingsPage} />
+            <Route path="/help_center" component={HelpCenterPage} />
+            <Route path="/talent_pool_intro" component={TalentPoolIntroPage} />
+            <Route path="/people_intro" component={PeopleIntroPage} />
+            <Route path="/project_intro" component={ProjectIntroPage} />
+            <Route path="/workspaces/:id/workflow_intro">
+              {(params) => <WorkflowIntroPage workspaceId={params.id} />}
+            </Route>
+            <Route path="/profile/:id?">{(params) => <ProfilePage id={params.id} />}</Route>
+            <Route path="/workspaces/me/home" component={FirstWorkspaceRedirect} />
+            <Route path="/workspaces/:id">
+              {(params) => <Redirect to={`/workspaces/${params.id}/home`} replace />}
+            </Route>
             {signedInAreas.map(({ path, area }) => (
               <Route key={path} path={path}>
                 <PlaceholderPage area={area} />
@@ -114,11 +128,24 @@ function SignedInRoutes() {
   );
 }
 
+function SigningOut() {
+  return (
+    <Center mih="100vh">
+      <Stack align="center" gap="sm">
+        <Loader />
+        <Text role="status">Signing out...</Text>
+      </Stack>
+    </Center>
+  );
+}
+
 export function AppRoutes() {
   useSessionBootstrap();
   // In sync, so a sign-in's navigation and its session land in the same render.
-  const { hasSession } = useSnapshot(auth, { sync: true });
+  const { hasSession, signingOut } = useSnapshot(auth, { sync: true });
   const isMobile = useIsMobile();
-  if (!hasSession) return <SignedOutRoutes isMobile={isMobile} />;
-  return isMobile ? <SignedInMobileRoutes /> : <SignedInRoutes />;
+  const uid = hasSession ? readCredentials()?.uid : undefined;
+  if (!uid) return <SignedOutRoutes isMobile={isMobile} />;
+  if (signingOut) return <SigningOut />;
+  return <ReplicaProvider uid={uid}>{isMobile ? <SignedInMobileRoutes /> : <SignedInRoutes />}</ReplicaProvider>;
 }

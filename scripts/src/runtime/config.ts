@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { FeatureFlags } from "@hirestream/contracts/features/flags.ts";
 
 export const repoRoot = path.join(import.meta.dirname, "../../..");
 
@@ -14,6 +15,12 @@ export interface Config {
   appUrl: string;
   dataDir: string;
   log: boolean;
+  features: FeatureFlags;
+}
+
+/** A flag is on unless switched off: a fresh clone shows every screen built so far. */
+function flagOn(value: string | undefined): boolean {
+  return !["off", "false", "0"].includes((value ?? "").trim().toLowerCase());
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -29,5 +36,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: env.APP_URL ?? `http://localhost:${port}`,
     dataDir: env.DATA_DIR ?? path.join(repoRoot, ".data"),
     log: env.LOG === "1" || env.LOG === "true",
+    features: { feature_sequence: flagOn(env.FEATURE_SEQUENCE) },
   };
 }

@@ -53,6 +53,7 @@ export async function startApi(runtime: Runtime, config: Config): Promise<Runnin
     appUrl: config.appUrl,
     webRoot: existsSync(built) ? built : path.join(repoRoot, "web", "public"),
     logger: config.log,
+    features: config.features,
   });
   const address = await app.listen({ port: config.port, host: config.host });
   return {

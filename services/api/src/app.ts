@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import websocket from "@fastify/websocket";
 import { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
 import Fastify, { type FastifyInstance } from "fastify";
+import { accountRoutes } from "./auth/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { sessionReader } from "./auth/authenticate.ts";
 import { SessionCache } from "./auth/session-cache.ts";
 import type { Deps } from "./deps.ts";
+import { featureRoutes } from "./features/features.routes.ts";
 import { errorObject, installErrorHandler } from "./http/errors.ts";
 import { installIdempotency } from "./http/idempotency.ts";
 import { Notifications } from "./http/notifications.ts";
@@ -58,6 +61,8 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       installReadYourWrites(api, deps);
       api.get("/health", async () => ({ status: "ok", position: deps.readModels.position() }));
       authRoutes(api, { ...deps, sessions });
+      accountRoutes(api, { ...deps, sessions });
+      featureRoutes(api, deps);
       await api.register(websocket, { options: { maxPayload: 64 * 1024 } });
       syncRoutes(api, deps, hub);
       workspaceRoutes(api, deps);
@@ -70,7 +75,19 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
 
 /** The single-page app: files as they are, and index.html for every other path outside /api. */
 async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
-  await app.register(fastifyStatic, { root, wildcard: false, index: ["index.html"] });
+  const assets = path.resolve(root, "assets") + path.sep;
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: ["index.html"],
+    // Files under /assets/ carry a content hash in their name, so they never change. Every other
+    // file (index.html, the service worker sw.js and its workbox-*.js) keeps its name across builds
+    // and must be revalidated, or a browser keeps an old worker and never sees an update.
+    setHeaders: (reply, filePath) => {
+      const hashed = path.resolve(filePath).startsWith(assets);
+      reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+    },
+  });
   app.get("/*", async (request, reply) => {
     if (request.url.startsWith("/api/")) {
       return reply

@@ -1,3 +1,4 @@
+import type { FeatureFlags } from "@hirestream/contracts/features/flags.ts";
 import type { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
 import type { MailTransport } from "@hirestream/outreach/transports/mail-transport.ts";
@@ -25,5 +26,7 @@ export interface Deps {
   bodyLimit?: number;
   /** How long a read sent with `x-min-position` waits for read models before answering 503 (default 5000 ms). */
   readYourWritesTimeoutMs?: number;
+  /** The feature flags GET /features answers; every flag is on when not given. */
+  features?: FeatureFlags;
   logger?: boolean;
 }

@@ -43,7 +43,8 @@ function base64(text: string): string {
   return btoa(binary);
 }
 
-function sessionHeaders(credentials: Credentials): Record<string, string> {
+/** The session as request headers: devise_token_auth's four plus the packed Bearer. */
+export function sessionHeaders(credentials: Credentials): Record<string, string> {
   const plain = { ...credentials, "token-type": "Bearer" };
   return { ...plain, authorization: `Bearer ${base64(JSON.stringify(plain))}` };
 }

@@ -61,3 +61,17 @@ export async function putPassword(password: string, resetPasswordToken: string):
   const answer = await apiRequest("/auth/password", { method: "PUT", anonymous: true, adoptSession: false, body });
   return messageOf(answer);
 }
+
+/** A signed-in password change: proves the current password; the server ends the other sessions. */
+export async function putPasswordChange(input: {
+  currentPassword: string;
+  password: string;
+  passwordConfirmation: string;
+}): Promise<string> {
+  const body = {
+    current_password: input.currentPassword,
+    password: input.password,
+    password_confirmation: input.passwordConfirmation,
+  };
+  return messageOf(await apiRequest("/auth/password", { method: "PUT", body }));
+}

@@ -1,20 +1,80 @@
 import { AppShell, Group } from "@mantine/core";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
+import { useSnapshot } from "valtio";
+import { useLocation } from "wouter";
 import { NAVBAR_HEIGHT_PX } from "../constants.ts";
+import { useCurrentUser } from "../hooks/use-current-user.ts";
+import { useMyWorkspaces } from "../hooks/use-workspaces.ts";
+import { createWorkspace } from "../pages/workspaces/workspace-commands.ts";
+import { useReplica } from "../replica/replica-provider.tsx";
+import { loadFeatures } from "../state/features-state.ts";
+import { ui } from "../state/ui-state.ts";
+import { NameDialog } from "./dialogs/name-dialog.tsx";
 import { Logo } from "./logo.tsx";
+import { Breadcrumbs } from "./shell/breadcrumbs.tsx";
+import { ConnectionIndicator } from "./shell/connection-indicator.tsx";
+import { InvitationBell } from "./shell/invitation-bell.tsx";
+import { LeftNavigation, SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX } from "./shell/left-navigation.tsx";
+import { SignOutWarning } from "./shell/sign-out-warning.tsx";
+import { TalentSearchBox } from "./shell/talent-search-box.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
-/** The signed-in frame: a 64 px top bar with the logo and the avatar menu. */
+/** The signed-in frame: the 64 px top bar, the collapsible left navigation, and the screen. */
 export function AppLayout({ children }: { children: ReactNode }) {
+  const runtime = useReplica();
+  const user = useCurrentUser();
+  const workspaces = useMyWorkspaces(user?.id) ?? [];
+  const { sidebarExpanded } = useSnapshot(ui);
+  const [location, navigate] = useLocation();
+  const [creating, setCreating] = useState(false);
+  useEffect(() => {
+    void loadFeatures();
+  }, []);
+  const currentWorkspaceId = /^\/workspaces\/([^/]+)/.exec(location)?.[1];
+  const role = workspaces.find((workspace) => workspace.id === currentWorkspaceId)?.role;
+
+  const create = (name: string) => {
+    setCreating(false);
+    if (!user) return;
+    const id = crypto.randomUUID();
+    void runtime.mutate(createWorkspace({ id, name, userId: user.id, now: new Date() }));
+    navigate("/workspaces");
+  };
+
   return (
-    <AppShell header={{ height: NAVBAR_HEIGHT_PX }} padding="lg">
+    <AppShell
+      header={{ height: NAVBAR_HEIGHT_PX }}
+      navbar={{ width: sidebarExpanded ? SIDEBAR_EXPANDED_PX : SIDEBAR_COLLAPSED_PX, breakpoint: 0 }}
+      padding="lg"
+    >
       <AppShell.Header>
-        <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
-          <Logo />
-          <UserMenu />
+        <Group h="100%" px="lg" justify="space-between" wrap="nowrap" gap="md">
+          <Group wrap="nowrap" gap="lg" style={{ minWidth: 0 }}>
+            <Logo />
+            <Breadcrumbs />
+          </Group>
+          <Group wrap="nowrap" gap="sm">
+            <ConnectionIndicator />
+            <TalentSearchBox />
+            <InvitationBell />
+            <UserMenu user={user} role={role} />
+          </Group>
         </Group>
       </AppShell.Header>
+      <AppShell.Navbar>
+        <LeftNavigation workspaces={workspaces} onNewWorkspace={() => setCreating(true)} />
+      </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>
+      <NameDialog
+        opened={creating}
+        title="New workspace"
+        label="Name"
+        initialName=""
+        submitLabel="Create"
+        onSubmit={create}
+        onCancel={() => setCreating(false)}
+      />
+      <SignOutWarning />
     </AppShell>
   );
 }

@@ -1,33 +1,19 @@
-import { Box, Button, Group } from "@mantine/core";
+import { Box } from "@mantine/core";
 import type { ReactNode } from "react";
-import { Link } from "wouter";
-import { Logo } from "./logo.tsx";
+import { PublicFooter } from "./public/public-footer.tsx";
+import type { PublicPage } from "./public/public-links.ts";
+import { PublicNavBar } from "./public/public-nav-bar.tsx";
 
-/** The public site's bar: We Recruit for You, Get Started Now, Login. */
-export function PublicLayout({ children }: { children: ReactNode }) {
+/**
+ * The public site's frame: the bar, the page, the footer. `page` picks the services page's burger
+ * entry and footer; every other public page (the privacy notice included) uses the home ones.
+ */
+export function PublicLayout({ page = "home", children }: { page?: PublicPage; children: ReactNode }) {
   return (
     <Box>
-      <Group component="header" justify="space-between" px="lg" py="sm" wrap="wrap">
-        <Logo />
-        <Group component="nav" gap="xs" aria-label="Main">
-          <Link href="/services" asChild>
-            <Button component="a" variant="subtle">
-              We Recruit for You
-            </Button>
-          </Link>
-          <Link href="/sign_up" asChild>
-            <Button component="a" variant="light">
-              Get Started Now
-            </Button>
-          </Link>
-          <Link href="/sign_in" asChild>
-            <Button component="a" variant="default">
-              Login
-            </Button>
-          </Link>
-        </Group>
-      </Group>
+      <PublicNavBar page={page} />
       <Box component="main">{children}</Box>
+      <PublicFooter page={page} />
     </Box>
   );
 }

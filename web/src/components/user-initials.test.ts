@@ -1,5 +1,5 @@
-import { expect, it } from "vitest";
-import { userDisplayName, userInitials } from "./user-initials.ts";
+import { describe, expect, it } from "vitest";
+import { roleBadge, userDisplayName, userInitials } from "./user-initials.ts";
 
 const user = (first_name: string, last_name: string) => ({ email: "ada@example.com", first_name, last_name });
 
@@ -16,4 +16,17 @@ it("falls back to the email's first letter and the email when there is no name",
 it("uses the one name there is", () => {
   expect(userInitials(user("Grace", ""))).toBe("G");
   expect(userDisplayName(user("", "Hopper"))).toBe("Hopper");
+});
+
+describe("roleBadge", () => {
+  it.each([
+    ["owner", "O"],
+    ["manager", "M"],
+    ["collaborator", "C"],
+    ["invited", "..."],
+    ["viewer", null],
+    [undefined, null],
+  ] as const)("%s → %s", (role, badge) => {
+    expect(roleBadge(role)).toBe(badge);
+  });
 });

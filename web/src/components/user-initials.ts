@@ -1,4 +1,5 @@
 // What the avatar shows of a user (spec §2, Top bar).
+import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 
 export interface NamedUser {
   email: string;
@@ -15,4 +16,20 @@ export function userInitials(user: NamedUser): string {
 /** The tooltip: full name, else the email. */
 export function userDisplayName(user: NamedUser): string {
   return `${user.first_name.trim()} ${user.last_name.trim()}`.trim() || user.email;
+}
+
+/** The role badge letters of spec §2: owner, manager, collaborator; '...' for a waiting invitee. */
+export function roleBadge(role: WorkspaceRole | "invited" | undefined): string | null {
+  switch (role) {
+    case "owner":
+      return "O";
+    case "manager":
+      return "M";
+    case "collaborator":
+      return "C";
+    case "invited":
+      return "...";
+    default:
+      return null;
+  }
 }

@@ -49,7 +49,11 @@ export function parseRow<T extends TableName>(table: T, data: unknown): ReplicaR
   return rowSchemas[table].parse(data);
 }
 
-export type MetaEntry = { key: "cursor"; value: number } | { key: "scopes"; value: string[] };
+/** `owner` is the uid the replica was filled for: another user signing in on this browser starts afresh. */
+export type MetaEntry =
+  | { key: "cursor"; value: number }
+  | { key: "scopes"; value: string[] }
+  | { key: "owner"; value: string };
 
 /** The row as it was before a command touched it; in the oldest command touching a row, the server's row. */
 export interface BeforeImage<T extends TableName> {

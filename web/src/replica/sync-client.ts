@@ -48,6 +48,11 @@ export class SyncServerError extends Error {
 }
 
 const RECONNECT = { baseMs: 500, capMs: 30_000 };
+/**
+ * A connection can die without a close (a laptop lid, a dropped Wi-Fi): a ping every interval,
+ * and a connection that stayed silent for a whole interval since the last ping is given up.
+ */
+export const HEARTBEAT_MS = 25_000;
 /** The server's close code for an ended session (sync.routes.ts, sync-connection.ts). */
 const SESSION_ENDED = 4401;
 const UNREADABLE = 4000;
@@ -56,6 +61,9 @@ interface Connection {
   socket: SyncSocket;
   /** A message failed to apply: later ones from this socket would skip it, so they are dropped. */
   failed: boolean;
+  /** Something arrived since the last heartbeat. */
+  heard: boolean;
+  stopHeartbeat: (() => void) | null;
 }
 
 /**
@@ -97,6 +105,7 @@ export class SyncClient {
     this.#cancelReconnect = null;
     const connection = this.#connection;
     this.#connection = null;
+    connection?.stopHeartbeat?.();
     connection?.socket.close(1000, "client stopped");
     this.#setStatus("offline");
   }
@@ -123,10 +132,14 @@ export class SyncClient {
       this.#reconnectLater();
       return;
     }
-    const connection: Connection = { socket, failed: false };
+    const connection: Connection = { socket, failed: false, heard: true, stopHeartbeat: null };
     this.#connection = connection;
-    socket.onopen = () => this.#enqueue(connection, () => this.#hello(connection));
+    socket.onopen = () => {
+      this.#heartbeat(connection);
+      this.#enqueue(connection, () => this.#hello(connection));
+    };
     socket.onmessage = (event) => {
+      connection.heard = true;
       const text = typeof event.data === "string" ? event.data : "";
       this.#enqueue(connection, () => this.#handle(text));
     };
@@ -202,7 +215,35 @@ export class SyncClient {
     });
   }
 
+  #heartbeat(connection: Connection): void {
+    connection.stopHeartbeat = this.#clock.schedule(() => {
+      if (this.#connection !== connection) return;
+      if (!connection.heard) {
+        // No close event will come from a dead connection: count it closed now and start over.
+        connection.socket.close(4000, "no answer to ping");
+        this.#closed(connection, 1006);
+        return;
+      }
+      connection.heard = false;
+      connection.socket.send(JSON.stringify({ type: "ping" }));
+      this.#heartbeat(connection);
+    }, HEARTBEAT_MS);
+  }
+
+  /**
+   * The network is back (the browser's online event): reconnect now instead of at the end of
+   * the backoff. Does nothing while connected or connecting.
+   */
+  reconnectNow(): void {
+    if (this.#stopped || !this.#started || !this.#cancelReconnect) return;
+    this.#cancelReconnect();
+    this.#attempt = 0;
+    this.#connect();
+  }
+
   #closed(connection: Connection, code: number): void {
+    connection.stopHeartbeat?.();
+    connection.stopHeartbeat = null;
     if (this.#connection !== connection) return;
     this.#connection = null;
     if (this.#stopped) return;

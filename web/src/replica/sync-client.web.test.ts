@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { SyncClient, type SyncStatus } from "./sync-client.ts";
+import { HEARTBEAT_MS, SyncClient, type SyncStatus } from "./sync-client.ts";
 import { readSyncState, writeCursor, writeScopes } from "./sync-state.ts";
 import { fakeSockets } from "./testing/fake-socket.ts";
 import { ManualClock } from "./testing/manual-clock.ts";
@@ -215,4 +215,49 @@ test("stop() closes the socket and never reconnects", async () => {
   expect(statuses.at(-1)).toBe("offline");
   clock.advance(60_000);
   expect(server.sockets).toHaveLength(1);
+});
+
+test("pings while connected and gives up a connection that stays silent, then reconnects", async () => {
+  const { server, clock, client, statuses } = setup();
+  client.start();
+  const socket = server.latest();
+  socket.open();
+  socket.receive({ type: "ready", cursor: 0, scopes: [me] });
+  await client.idle();
+
+  clock.advance(HEARTBEAT_MS);
+  expect(socket.sent.at(-1)).toEqual({ type: "ping" });
+  socket.receive({ type: "pong" });
+  await client.idle();
+  clock.advance(HEARTBEAT_MS);
+  expect(socket.sent.filter((message) => JSON.stringify(message) === '{"type":"ping"}')).toHaveLength(2);
+  expect(socket.closedWith).toBeNull();
+
+  // Silent for a whole interval after the second ping: the connection is dead.
+  clock.advance(HEARTBEAT_MS);
+  expect(socket.closedWith?.code).toBe(4000);
+  expect(client.status).toBe("offline");
+  expect(statuses.at(-1)).toBe("offline");
+  clock.advance(clock.pending()[0] ?? -1);
+  expect(server.sockets).toHaveLength(2);
+});
+
+test("reconnectNow skips the rest of the backoff, and does nothing while connected", async () => {
+  const { server, clock, client } = setup();
+  client.start();
+  server.latest().open();
+  server.latest().receive({ type: "ready", cursor: 0, scopes: [me] });
+  await client.idle();
+  client.reconnectNow();
+  expect(server.sockets).toHaveLength(1);
+
+  for (let drops = 0; drops < 5; drops += 1) {
+    server.latest().drop();
+    clock.advance(clock.pending()[0] ?? -1);
+  }
+  server.latest().drop();
+  expect(clock.pending()[0]).toBeGreaterThan(5000);
+  client.reconnectNow();
+  expect(server.sockets).toHaveLength(7);
+  expect(clock.pending()).toEqual([]);
 });

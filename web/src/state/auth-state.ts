@@ -21,6 +21,8 @@ import {
 } from "../api/session-credentials.ts";
 import { AFTER_SIGN_IN_PATH, MOBILE_MEDIA_QUERY } from "../constants.ts";
 import { showErrorToasts } from "../notifications/toasts.ts";
+import { activePendingWrites, deleteReplica } from "../replica/replica-provider.tsx";
+import { ui } from "./ui-state.ts";
 
 export interface AuthState {
   loading: boolean;
@@ -31,6 +33,8 @@ export interface AuthState {
   isUserLoaded: boolean;
   /** Whether credentials are stored: decides which route table applies. */
   hasSession: boolean;
+  /** Sign-out under way: the screens reading the replica are closed before it is deleted. */
+  signingOut: boolean;
 }
 
 export const auth = proxy<AuthState>({
@@ -41,6 +45,7 @@ export const auth = proxy<AuthState>({
   user: null,
   isUserLoaded: false,
   hasSession: readCredentials() !== null,
+  signingOut: false,
 });
 
 function start(): void {
@@ -118,17 +123,40 @@ export async function signUp(email: string, password: string, passwordConfirmati
   }
 }
 
-/** Ends the session on the server, then always clears it here and goes to /sign_in. */
+/**
+ * Signing out deletes the replica and its outbox, so queued writes would be lost: with any
+ * pending, the user is asked first (the warning in the signed-in layout).
+ */
+export async function requestSignOut(): Promise<void> {
+  const pending = await activePendingWrites();
+  if (pending > 0) ui.signOutWarning = pending;
+  else await signOut();
+}
+
+/**
+ * Ends the session on the server, then always deletes this browser's copy of the user's data
+ * (the replica holds candidates' personal data), clears the session and goes to /sign_in.
+ */
 export async function signOut(): Promise<void> {
+  if (auth.signingOut) return;
+  ui.signOutWarning = null;
   auth.loading = true;
+  // Unmounts every screen reading the replica, which closes it, before it is deleted.
+  auth.signingOut = true;
   try {
     await deleteSignOut();
   } catch (error) {
     showErrorToasts(messagesOf(error));
   }
+  try {
+    await deleteReplica();
+  } catch (error) {
+    console.error("replica could not be deleted", error);
+  }
   clearCredentials();
   clearAuthFeedback();
   forgetUser();
+  auth.signingOut = false;
   navigate("/sign_in", { replace: true });
 }
 

@@ -136,12 +136,20 @@ export async function endSession(db: Kysely<Database>, userId: string, client: s
   });
 }
 
-/** Ends every session of the user but `keepClient` (a password change keeps the device that made it). */
-export async function endOtherSessions(db: Kysely<Database>, userId: string, keepClient: string | null): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Ends every session of the user but `keepClient` (a password change keeps the device that made it).
+ * Answers how many ended.
+ */
+export async function endOtherSessions(
+  db: Kysely<Database>,
+  userId: string,
+  keepClient: string | null,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
     let query = trx.deleteFrom("auth_sessions").where("user_id", "=", userId);
     if (keepClient) query = query.where("client", "!=", keepClient);
-    await query.execute();
+    const deleted = await query.executeTakeFirst();
     await announceEnded(trx, userId);
+    return Number(deleted.numDeletedRows);
   });
 }

@@ -25,8 +25,9 @@ export function commandIdOf(request: FastifyRequest): string {
 /**
  * A write repeated with the same Idempotency-Key and body answers the first answer and changes
  * nothing; the same key with another body is refused. Keys belong to the signed-in user.
- * Runs after the session is read. Auth routes answer with fresh session headers, so they only use
- * the key as their command id; a caller without a session has nothing to replay and stores nothing.
+ * Runs after the session is read. Auth routes that open a session answer with fresh session
+ * headers, so they only use the key as their command id; a caller without a session has nothing to
+ * replay and stores nothing.
  */
 export function installIdempotency(app: FastifyInstance, deps: Deps): void {
   app.addHook("preHandler", async (request, reply) => {
@@ -75,7 +76,14 @@ export function installIdempotency(app: FastifyInstance, deps: Deps): void {
   });
 }
 
-/** Answers are remembered per signed-in user, and never for the auth routes. */
+/** Auth writes that answer within the caller's own session, so a stored answer replays like any other. */
+const replayableAuthWrites = new Set(["PUT /api/v1/auth", "DELETE /api/v1/auth/sessions"]);
+
+/** Answers are remembered per signed-in user, and not for the auth routes that open sessions. */
 function remembers(request: FastifyRequest): boolean {
-  return request.session !== null && !(request.routeOptions.url ?? "").startsWith("/api/v1/auth");
+  const url = request.routeOptions.url ?? "";
+  return (
+    request.session !== null &&
+    (!url.startsWith("/api/v1/auth") || replayableAuthWrites.has(`${request.method} ${url}`))
+  );
 }

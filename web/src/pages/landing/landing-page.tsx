@@ -1,32 +1,33 @@
-import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { Link } from "wouter";
+import { CallToActionBanner } from "../../components/public/call-to-action-banner.tsx";
+import { CustomerStories } from "../../components/public/customer-stories.tsx";
+import { usePublicWidth } from "../../components/public/use-public-width.ts";
 import { PublicLayout } from "../../components/public-layout.tsx";
+import { LandingFeatures } from "./landing-features.tsx";
+import { LandingHero } from "./landing-hero.tsx";
+import { LandingJoinNow } from "./landing-join-now.tsx";
 
-/** The public home. Only the hero for now; the rest of the landing page comes later. */
+/** The public home (/): the pitch for the free CRM, then proof, then the way in. */
 export function LandingPage() {
+  const width = usePublicWidth();
   return (
-    <PublicLayout>
-      <Container size="md" py={80}>
-        <Stack align="center" ta="center" gap="lg">
-          <Title order={1}>Your Data. Your Career.</Title>
-          <Text size="lg" c="dimmed">
-            A free recruiting CRM with a talent database that stays yours.
-          </Text>
-          <Group justify="center">
-            <Link href="/sign_up" asChild>
-              <Button component="a">Try for free!</Button>
-            </Link>
-            <Link href="/services" asChild>
-              <Button component="a" variant="default">
-                We Recruit for You
-              </Button>
-            </Link>
-          </Group>
-          <Text size="sm" c="dimmed">
-            The full landing page is coming in a later release.
-          </Text>
-        </Stack>
-      </Container>
+    <PublicLayout page="home">
+      <LandingHero width={width} />
+      <LandingFeatures width={width} />
+      <LandingJoinNow width={width} />
+      <CustomerStories />
+      <CallToActionBanner
+        title="Recruit smarter, not harder"
+        text="Set up your first workspace in minutes, bring your candidates with you, and let sequences handle the follow-ups."
+        action={
+          <Link href="/sign_up" asChild>
+            <Button component="a" size="lg" variant="white">
+              Get Started
+            </Button>
+          </Link>
+        }
+      />
     </PublicLayout>
   );
 }

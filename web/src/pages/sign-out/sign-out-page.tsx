@@ -1,11 +1,11 @@
 import { Center, Loader, Stack, Text } from "@mantine/core";
 import { useEffect } from "react";
-import { signOut } from "../../state/auth-state.ts";
+import { requestSignOut } from "../../state/auth-state.ts";
 
-/** /sign_out: ends the session, then /sign_in. */
+/** /sign_out: ends the session, then /sign_in (after the warning, when writes are pending). */
 export function SignOutPage() {
   useEffect(() => {
-    void signOut();
+    void requestSignOut();
   }, []);
   return (
     <Center mih="50vh">

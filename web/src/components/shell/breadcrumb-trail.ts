@@ -1,0 +1,74 @@
+// Which breadcrumbs a path shows (spec §2, Breadcrumbs). Pure: names come from a lookup.
+
+export type CrumbIcon = "settings" | "help" | "profile";
+
+export interface Crumb {
+  label: string;
+  href?: string;
+  /** Shown as an icon with `label` as its accessible name. */
+  icon?: CrumbIcon;
+}
+
+export interface CrumbNames {
+  /** The workspace's name, when the replica has it. */
+  workspace(id: string): string | undefined;
+}
+
+const workspaceAreas: Record<string, string> = {
+  integrations: "Integrations",
+  people: "People",
+  projects: "Projects",
+  project: "Projects",
+  sequences: "Sequences",
+  workflows: "Workflows",
+  workflow_intro: "Workflows",
+};
+
+/** The first two letters of the workspace's name, as its circle in the left navigation shows. */
+export function workspaceInitials(name: string): string {
+  return name.trim().slice(0, 2).toUpperCase() || "?";
+}
+
+export function breadcrumbTrail(path: string, names: CrumbNames): Crumb[] {
+  const parts = path.split("/").filter(Boolean);
+  const [first, second, third] = parts;
+  switch (first) {
+    case "account_settings":
+      return [{ label: "Settings", icon: "settings" }];
+    case "help_center":
+      return [{ label: "Help Center", icon: "help" }];
+    case "profile":
+      return [{ label: "Profile", icon: "profile" }];
+    case "talent_pool":
+    case "talent_pool_intro":
+      return [{ label: "Talent Pool", href: "/talent_pool" }];
+    case "talent_search":
+      return [{ label: "Talent Search" }];
+    case "people_intro":
+      return [{ label: "People" }];
+    case "project_intro":
+      return [{ label: "Projects" }];
+    case "workspaces":
+      return workspaceTrail(second, third, names);
+    default:
+      return [];
+  }
+}
+
+function workspaceTrail(id: string | undefined, area: string | undefined, names: CrumbNames): Crumb[] {
+  const home: Crumb = { label: "Workspaces", href: "/workspaces" };
+  if (!id) return [home];
+  const areaLabel = area ? workspaceAreas[area] : undefined;
+  // `me` stands for every workspace of the user (API.md), so it has no name of its own.
+  if (id === "me") return areaLabel ? [home, { label: areaLabel }] : [home];
+  const name = names.workspace(id);
+  const trail: Crumb[] = [
+    { label: name === undefined ? "…" : workspaceInitials(name), href: `/workspaces/${id}/home` },
+  ];
+  if (!area || area === "home") {
+    if (name !== undefined) trail.push({ label: name });
+    return trail;
+  }
+  if (areaLabel) trail.push({ label: areaLabel, href: `/workspaces/${id}/${area === "project" ? "projects" : area}` });
+  return trail;
+}

@@ -1,0 +1,36 @@
+import { Card, Center, Loader, Stack, Text, Title } from "@mantine/core";
+import { useCurrentUser } from "../../hooks/use-current-user.ts";
+import { DevicesSection } from "./devices-section.tsx";
+import { PasswordForm } from "./password-form.tsx";
+import { ProfileForm } from "./profile-form.tsx";
+
+/** /account_settings: name, avatar colour, password, and the devices signed in. */
+export function AccountSettingsPage() {
+  const user = useCurrentUser();
+  if (!user) {
+    return (
+      <Center mih={200}>
+        <Loader aria-label="Loading your account" />
+      </Center>
+    );
+  }
+  return (
+    <Stack gap="lg" maw={640}>
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          Account Settings
+        </Title>
+        <Text c="dimmed">Signed in as {user.email}</Text>
+      </Stack>
+      <Card withBorder padding="lg">
+        <ProfileForm user={user} />
+      </Card>
+      <Card withBorder padding="lg">
+        <PasswordForm />
+      </Card>
+      <Card withBorder padding="lg">
+        <DevicesSection />
+      </Card>
+    </Stack>
+  );
+}

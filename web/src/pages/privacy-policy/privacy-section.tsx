@@ -1,0 +1,14 @@
+import { Stack, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/** One headed part of the notice; the heading sits under the page's h1. */
+export function PrivacySection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack component="section" gap="sm">
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}

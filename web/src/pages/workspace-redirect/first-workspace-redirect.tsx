@@ -1,0 +1,19 @@
+import { Center, Loader } from "@mantine/core";
+import { Redirect } from "wouter";
+import { useCurrentUser } from "../../hooks/use-current-user.ts";
+import { useMyWorkspaces } from "../../hooks/use-workspaces.ts";
+
+/** /workspaces/me/home: the first workspace's home, or the workspaces list when there is none. */
+export function FirstWorkspaceRedirect() {
+  const user = useCurrentUser();
+  const workspaces = useMyWorkspaces(user?.id);
+  if (!workspaces || !user) {
+    return (
+      <Center mih={200}>
+        <Loader aria-label="Loading workspaces" />
+      </Center>
+    );
+  }
+  const first = workspaces.find((workspace) => workspace.visible) ?? workspaces[0];
+  return <Redirect to={first ? `/workspaces/${first.id}/home` : "/workspaces"} replace />;
+}

@@ -1,0 +1,75 @@
+// The workspace writes of the browser, as outbox commands: what is sent and what shows at once.
+import { messages } from "@hirestream/contracts/messages.ts";
+import type { WorkspaceMemberRow, WorkspaceRow } from "@hirestream/contracts/workspaces/rows.ts";
+import type { Command } from "../../replica/outbox.ts";
+
+const memberId = (workspaceId: string, userId: string) => `${workspaceId}:${userId}`;
+
+/**
+ * A new workspace under an id chosen here, so that it can be opened, renamed or removed before
+ * the server has seen it. The creator is its owner.
+ */
+export function createWorkspace(input: { id: string; name: string; userId: string; now: Date }): Command {
+  const at = input.now.toISOString();
+  const workspace: WorkspaceRow = {
+    id: input.id,
+    name: input.name,
+    description: messages.newWorkspaceDescription,
+    visible: true,
+    user_id: input.userId,
+    projects_count: 0,
+    created_at: at,
+    updated_at: at,
+  };
+  const owner: WorkspaceMemberRow = {
+    id: memberId(input.id, input.userId),
+    workspace_id: input.id,
+    user_id: input.userId,
+    role: "owner",
+    created_at: at,
+  };
+  return {
+    method: "POST",
+    path: "/workspaces",
+    body: { data: { type: "workspaces", id: input.id, attributes: { name: input.name } } },
+    optimistic: [
+      { table: "workspaces", id: workspace.id, next: workspace },
+      { table: "workspace_members", id: owner.id, next: owner },
+    ],
+  };
+}
+
+/** Rename and the Visible switch: the attributes given change, the others stay. */
+export function updateWorkspace(
+  workspace: WorkspaceRow,
+  change: { name?: string; visible?: boolean },
+  now: Date,
+): Command {
+  const attributes = {
+    ...(change.name !== undefined ? { name: change.name } : {}),
+    ...(change.visible !== undefined ? { visible: change.visible } : {}),
+  };
+  return {
+    method: "PUT",
+    path: `/workspaces/${workspace.id}`,
+    body: { data: { type: "workspaces", id: workspace.id, attributes } },
+    optimistic: [
+      { table: "workspaces", id: workspace.id, next: { ...workspace, ...attributes, updated_at: now.toISOString() } },
+    ],
+  };
+}
+
+/**
+ * Remove (the owner) and Leave (a guest) are the same call (API.md: DELETE by a non-owner leaves).
+ * Either way the workspace and the user's membership disappear from this user's screens.
+ */
+export function removeOrLeaveWorkspace(workspaceId: string, userId: string): Command {
+  return {
+    method: "DELETE",
+    path: `/workspaces/${workspaceId}`,
+    optimistic: [
+      { table: "workspaces", id: workspaceId, next: null },
+      { table: "workspace_members", id: memberId(workspaceId, userId), next: null },
+    ],
+  };
+}

@@ -1,0 +1,181 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useState } from "react";
+import { Link } from "wouter";
+import { ConfirmDialog } from "../../components/dialogs/confirm-dialog.tsx";
+import { NameDialog } from "../../components/dialogs/name-dialog.tsx";
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from "../../constants.ts";
+import { useCurrentUser } from "../../hooks/use-current-user.ts";
+import { type MyWorkspace, useMyWorkspaces } from "../../hooks/use-workspaces.ts";
+import { useReplica } from "../../replica/replica-provider.tsx";
+import { createWorkspace, removeOrLeaveWorkspace, updateWorkspace } from "./workspace-commands.ts";
+import { type WorkspaceAction, WorkspaceRowMenu } from "./workspace-row-menu.tsx";
+
+type Dialog = { kind: "create" } | { kind: WorkspaceAction; workspace: MyWorkspace } | null;
+
+/** /workspaces: the user's owned and guest workspaces, each with its switch and row menu. */
+export function WorkspacesPage() {
+  const runtime = useReplica();
+  const user = useCurrentUser();
+  const workspaces = useMyWorkspaces(user?.id);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
+  const close = () => setDialog(null);
+
+  if (!workspaces || !user) {
+    return (
+      <Center mih={200}>
+        <Loader aria-label="Loading workspaces" />
+      </Center>
+    );
+  }
+  const pages = Math.max(1, Math.ceil(workspaces.length / pageSize));
+  const shownPage = Math.min(page, pages);
+  const shown = workspaces.slice((shownPage - 1) * pageSize, shownPage * pageSize);
+  const update = (workspace: MyWorkspace, change: { name?: string; visible?: boolean }) =>
+    void runtime.mutate(updateWorkspace(workspace, change, new Date()));
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Workspaces
+        </Title>
+        <Button onClick={() => setDialog({ kind: "create" })}>New workspace</Button>
+      </Group>
+      {workspaces.length === 0 ? (
+        <Stack align="center" py="xl" gap="xs">
+          <Text fw={500}>You have no workspaces yet.</Text>
+          <Text c="dimmed" ta="center" maw={460}>
+            A workspace holds your projects, people, workflows and sequences. Create one, or accept an invitation to
+            join a team's.
+          </Text>
+        </Stack>
+      ) : (
+        <Table highlightOnHover verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th>Projects</Table.Th>
+              <Table.Th>Visible</Table.Th>
+              <Table.Th aria-label="Actions" />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((workspace) => (
+              <Table.Tr key={workspace.id} data-pending={workspace.pending || undefined}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Anchor component={Link} href={`/workspaces/${workspace.id}/home`} fw={500}>
+                      {workspace.name}
+                    </Anchor>
+                    {!workspace.owned && (
+                      <Badge size="xs" variant="light" color="grape">
+                        Guest
+                      </Badge>
+                    )}
+                    {workspace.pending && (
+                      <Badge size="xs" variant="light" color="yellow" title="Not saved on the server yet">
+                        Pending
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{workspace.description}</Table.Td>
+                <Table.Td>{workspace.projects_count}</Table.Td>
+                <Table.Td>
+                  <Switch
+                    checked={workspace.visible}
+                    onChange={(event) => update(workspace, { visible: event.currentTarget.checked })}
+                    aria-label={`Visible: ${workspace.name}`}
+                    disabled={!workspace.owned}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <WorkspaceRowMenu workspace={workspace} onAction={(kind) => setDialog({ kind, workspace })} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {workspaces.length > PAGE_SIZE_OPTIONS[0] && (
+        <Group justify="flex-end">
+          <Select
+            aria-label="Rows per page"
+            data={PAGE_SIZE_OPTIONS.map(String)}
+            value={String(pageSize)}
+            onChange={(value) => {
+              setPageSize(Number(value ?? PAGE_SIZE_DEFAULT));
+              setPage(1);
+            }}
+            w={90}
+            allowDeselect={false}
+          />
+          <Pagination total={pages} value={shownPage} onChange={setPage} />
+        </Group>
+      )}
+      <NameDialog
+        opened={dialog?.kind === "create"}
+        title="New workspace"
+        label="Name"
+        initialName=""
+        submitLabel="Create"
+        onSubmit={(name) => {
+          close();
+          void runtime.mutate(createWorkspace({ id: crypto.randomUUID(), name, userId: user.id, now: new Date() }));
+        }}
+        onCancel={close}
+      />
+      <NameDialog
+        opened={dialog?.kind === "edit"}
+        title="Edit Workspace"
+        label="Name"
+        initialName={dialog?.kind === "edit" ? dialog.workspace.name : ""}
+        submitLabel="Save"
+        onSubmit={(name) => {
+          if (dialog?.kind === "edit") update(dialog.workspace, { name });
+          close();
+        }}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        opened={dialog?.kind === "remove"}
+        title="Remove Workspace"
+        message={`Remove ${dialog?.kind === "remove" ? dialog.workspace.name : "this workspace"}? Its projects are removed with it, for every member.`}
+        confirmLabel="Remove"
+        onConfirm={() => {
+          if (dialog?.kind === "remove") void runtime.mutate(removeOrLeaveWorkspace(dialog.workspace.id, user.id));
+          close();
+        }}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        opened={dialog?.kind === "leave"}
+        title="Leave Workspace"
+        message="Once you leave you lose access to the projects."
+        confirmLabel="Leave"
+        onConfirm={() => {
+          if (dialog?.kind === "leave") void runtime.mutate(removeOrLeaveWorkspace(dialog.workspace.id, user.id));
+          close();
+        }}
+        onCancel={close}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { Center, Loader } from "@mantine/core";
+import { Dexie } from "dexie";
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { API_BASE, expireSession, sessionHeaders } from "../api/api-client.ts";
+import { readCredentials } from "../api/session-credentials.ts";
+import { showErrorToasts } from "../notifications/toasts.ts";
+import { connection, watchNetwork } from "../state/connection-state.ts";
+import { hasPendingWrites } from "./outbox.ts";
+import { REPLICA_DB_NAME, ReplicaRuntime } from "./replica-runtime.ts";
+
+const ReplicaContext = createContext<ReplicaRuntime | null>(null);
+
+/** The runtime of the signed-in user, for sign-out, which happens outside React's tree. */
+let active: ReplicaRuntime | null = null;
+
+function syncUrl(): string {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${window.location.host}${API_BASE}/sync`;
+}
+
+function openRuntime(uid: string): Promise<ReplicaRuntime> {
+  return ReplicaRuntime.open({
+    uid,
+    apiBase: API_BASE,
+    syncUrl: syncUrl(),
+    credentials: readCredentials,
+    headers: () => {
+      const credentials = readCredentials();
+      return credentials ? sessionHeaders(credentials) : null;
+    },
+    // The spec: failed calls toast the detail of each error.
+    onRejected: (errors) => showErrorToasts(errors.map((error) => error.detail)),
+    onSessionExpired: expireSession,
+    onStatus: (status) => {
+      connection.sync = status;
+    },
+  });
+}
+
+/**
+ * When the session ends without a sign-out (the 401 rule), the replica goes too, unless writes are
+ * still queued: those wait on this device for the same user to sign in again, and are wiped the
+ * moment anyone else does (ReplicaRuntime.open).
+ */
+async function release(runtime: ReplicaRuntime): Promise<void> {
+  if (active === runtime) active = null;
+  // Closed under it (deleted by a sign-out in another tab): asking it anything would reopen it empty.
+  if (readCredentials() !== null || !runtime.db.isOpen()) {
+    runtime.close();
+    return;
+  }
+  if (await hasPendingWrites(runtime.db)) runtime.close();
+  else await runtime.wipe();
+}
+
+/**
+ * Sign-out: deletes the replica, outbox included. Call it once the screens reading it are gone;
+ * the deletion waits for any connection still open (another tab) to close.
+ */
+export async function deleteReplica(): Promise<void> {
+  active?.close();
+  active = null;
+  await Dexie.delete(REPLICA_DB_NAME);
+}
+
+/** The pending writes of the signed-in user, for the warning before sign-out. */
+export async function activePendingWrites(): Promise<number> {
+  return active ? active.db.outbox.count() : 0;
+}
+
+/** Opens the replica for the signed-in user and keeps it in step with the server while mounted. */
+export function ReplicaProvider({ uid, children }: { uid: string; children: ReactNode }) {
+  const [runtime, setRuntime] = useState<ReplicaRuntime | null>(null);
+  useEffect(() => watchNetwork(), []);
+  useEffect(() => {
+    let opened: ReplicaRuntime | null = null;
+    let cancelled = false;
+    openRuntime(uid).then(
+      (started) => {
+        if (cancelled) {
+          started.close();
+          return;
+        }
+        opened = started;
+        active = started;
+        setRuntime(started);
+      },
+      (error: unknown) => {
+        // IndexedDB refused (private mode, disk full): say so rather than show an empty app.
+        console.error("replica failed to open", error);
+        showErrorToasts(["This browser refused to store data for offline use."]);
+      },
+    );
+    return () => {
+      cancelled = true;
+      setRuntime(null);
+      if (opened) void release(opened);
+    };
+  }, [uid]);
+  if (!runtime) {
+    return (
+      <Center mih="100vh">
+        <Loader aria-label="Opening your data" />
+      </Center>
+    );
+  }
+  return <ReplicaContext.Provider value={runtime}>{children}</ReplicaContext.Provider>;
+}
+
+/** The signed-in user's replica; only inside ReplicaProvider. */
+export function useReplica(): ReplicaRuntime {
+  const runtime = useContext(ReplicaContext);
+  if (!runtime) throw new Error("useReplica outside ReplicaProvider");
+  return runtime;
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 export const demoAccount = { email: "demo@hirestream.local", password: "hirestream-demo" };
 
-/** Creates the demo account and its first workspace through the API itself, once. */
+/** Creates the demo account (named, so the avatar shows initials) and its first workspace through the API itself, once. */
 export async function seedDemo(app: FastifyInstance): Promise<"created" | "present"> {
   const { email, password } = demoAccount;
   const signUp = await app.inject({
@@ -17,6 +17,13 @@ export async function seedDemo(app: FastifyInstance): Promise<"created" | "prese
     const value = signUp.headers[name];
     if (typeof value === "string") headers[name] = value;
   }
+  const profile = await app.inject({
+    method: "PUT",
+    url: "/api/v1/auth",
+    headers,
+    payload: { first_name: "Dana", last_name: "Demo", color: "violet" },
+  });
+  if (profile.statusCode !== 200) throw new Error(`demo profile failed: ${profile.statusCode} ${profile.body}`);
   const workspace = await app.inject({
     method: "POST",
     url: "/api/v1/workspaces",

@@ -83,7 +83,7 @@ export function LeftNavigation(props: { workspaces: readonly MyWorkspace[]; onNe
   const visible = props.workspaces.filter((workspace) => workspace.visible);
   return (
     <Stack h="100%" gap={0} justify="space-between">
-      <ScrollArea style={{ flex: 1 }} type="auto">
+      <ScrollArea style={{ flex: 1 }} type="auto" scrollbars="y">
         <Item
           label="New workspace"
           icon={<IconPlus size={20} aria-hidden="true" />}

@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import path from "node:path";
-import { startTestApp, type TestApp } from "@hirestream/api/testing/test-app.ts";
+import { startTestApp, type TestApp, type TestAppOptions } from "@hirestream/api/testing/test-app.ts";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
 
 export interface E2E {
@@ -25,13 +25,14 @@ function freePort(): Promise<number> {
 }
 
 /** The real API serving the built web app on a fresh database, and Debian's Chromium to drive it. */
-export async function startE2E(): Promise<E2E> {
+export async function startE2E(options: Pick<TestAppOptions, "features"> = {}): Promise<E2E> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const app = await startTestApp({
     now: new Date(),
     appUrl: baseUrl,
     webRoot: path.join(import.meta.dirname, "..", "dist"),
+    ...options,
   });
   // The test clock stands still; sessions must not expire while a test runs.
   await app.app.listen({ port, host: "127.0.0.1" });

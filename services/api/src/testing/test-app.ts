@@ -1,3 +1,4 @@
+import type { FeatureFlags } from "@hirestream/contracts/features/flags.ts";
 import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
 import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
 import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
@@ -30,6 +31,7 @@ export interface TestAppOptions {
   webRoot?: string;
   /** Where the app will listen, so links and the sync socket's origin check agree with it. */
   appUrl?: string;
+  features?: FeatureFlags;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -51,6 +53,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       readModels,
       appUrl: options.appUrl ?? "http://localhost:3000",
       ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+      ...(options.features ? { features: options.features } : {}),
       ...(options.readYourWritesTimeoutMs !== undefined
         ? { readYourWritesTimeoutMs: options.readYourWritesTimeoutMs }
         : {}),

@@ -109,6 +109,7 @@ export function LeftNavigation(props: { workspaces: readonly MyWorkspace[]; onNe
               aria-label={workspace.name}
               leftSection={<WorkspaceCircle workspace={workspace} />}
               opened={open}
+              aria-expanded={open}
               onClick={() => toggleWorkspaceMenu(workspace.id)}
               active={location.startsWith(`${base}/`)}
               childrenOffset={expanded ? 28 : 0}

@@ -27,10 +27,15 @@ export function TalentSearchBox() {
           onFocus={() => setFocused(true)}
           onBlur={() => setFocused(false)}
           leftSection={<IconSearch size={16} aria-hidden="true" />}
+          leftSectionWidth={SEARCH_BOX_WIDTHS.collapsed}
           radius="xl"
           styles={{
             input: {
               width: open ? SEARCH_BOX_WIDTHS.expanded : SEARCH_BOX_WIDTHS.collapsed,
+              // Collapsed, the box is the icon alone: padding and border must fit inside the 2rem.
+              boxSizing: "border-box",
+              paddingInlineStart: `calc(${SEARCH_BOX_WIDTHS.collapsed} - 2px)`,
+              paddingInlineEnd: open ? undefined : 0,
               transition: "width 200ms ease",
               cursor: open ? "text" : "pointer",
             },

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type E2E, startE2E } from "./harness.ts";
+import { signUpThroughScreens } from "./session.ts";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -9,17 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
-
-const password = "correct horse battery";
-
-async function signUp(page: Page, email: string): Promise<void> {
-  await page.goto("/sign_up");
-  await page.getByRole("textbox", { name: /^Email/ }).fill(email);
-  await page.locator("input[type=password]").nth(0).fill(password);
-  await page.locator("input[type=password]").nth(1).fill(password);
-  await page.getByRole("button", { name: "Start" }).click();
-  await page.waitForURL("**/workspaces/me/projects");
-}
 
 /** Chromium's offline error page has no #root, so children in it mean the app itself rendered. */
 async function appRendered(page: Page): Promise<boolean> {
@@ -54,7 +44,7 @@ async function workerFetchStatus(context: BrowserContext, url: string): Promise<
 it("opens and reloads the signed-in app with no network, and never answers /api from a cache", async () => {
   const context = await e2e.newContext();
   const page = await context.newPage();
-  await signUp(page, "offline-shell@example.com");
+  await signUpThroughScreens(page, "offline-shell@example.com");
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

@@ -1,10 +1,11 @@
 // The route table (spec §2). Three tables: signed out; signed in on a desktop; signed in on a
 // screen of 800 px or less, where only / and /mobile_warning exist.
-import { Center, Container, Loader, Stack, Text } from "@mantine/core";
+import { Container } from "@mantine/core";
 import { useSnapshot } from "valtio";
 import { Redirect, Route, Switch } from "wouter";
 import { readCredentials } from "./api/session-credentials.ts";
 import { AppLayout } from "./components/app-layout.tsx";
+import { LoadingScreen } from "./components/loading-screen.tsx";
 import { PublicLayout } from "./components/public-layout.tsx";
 import { useIsMobile } from "./hooks/use-is-mobile.ts";
 import { useSessionBootstrap } from "./hooks/use-session-bootstrap.ts";
@@ -128,17 +129,6 @@ function SignedInRoutes() {
   );
 }
 
-function SigningOut() {
-  return (
-    <Center mih="100vh">
-      <Stack align="center" gap="sm">
-        <Loader />
-        <Text role="status">Signing out...</Text>
-      </Stack>
-    </Center>
-  );
-}
-
 export function AppRoutes() {
   useSessionBootstrap();
   // In sync, so a sign-in's navigation and its session land in the same render.
@@ -146,6 +136,6 @@ export function AppRoutes() {
   const isMobile = useIsMobile();
   const uid = hasSession ? readCredentials()?.uid : undefined;
   if (!uid) return <SignedOutRoutes isMobile={isMobile} />;
-  if (signingOut) return <SigningOut />;
+  if (signingOut) return <LoadingScreen label="Signing out" message="Signing out..." fullHeight />;
   return <ReplicaProvider uid={uid}>{isMobile ? <SignedInMobileRoutes /> : <SignedInRoutes />}</ReplicaProvider>;
 }

@@ -1,8 +1,8 @@
-import { Center, Loader } from "@mantine/core";
 import { Dexie } from "dexie";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { API_BASE, expireSession, sessionHeaders } from "../api/api-client.ts";
 import { readCredentials } from "../api/session-credentials.ts";
+import { LoadingScreen } from "../components/loading-screen.tsx";
 import { showErrorToasts } from "../notifications/toasts.ts";
 import { connection, watchNetwork } from "../state/connection-state.ts";
 import { hasPendingWrites } from "./outbox.ts";
@@ -98,11 +98,7 @@ export function ReplicaProvider({ uid, children }: { uid: string; children: Reac
     };
   }, [uid]);
   if (!runtime) {
-    return (
-      <Center mih="100vh">
-        <Loader aria-label="Opening your data" />
-      </Center>
-    );
+    return <LoadingScreen label="Opening your data" fullHeight />;
   }
   return <ReplicaContext.Provider value={runtime}>{children}</ReplicaContext.Provider>;
 }

@@ -1,4 +1,5 @@
-import { Card, Center, Loader, Stack, Text, Title } from "@mantine/core";
+import { Card, Stack, Text, Title } from "@mantine/core";
+import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { DevicesSection } from "./devices-section.tsx";
 import { PasswordForm } from "./password-form.tsx";
@@ -8,11 +9,7 @@ import { ProfileForm } from "./profile-form.tsx";
 export function AccountSettingsPage() {
   const user = useCurrentUser();
   if (!user) {
-    return (
-      <Center mih={200}>
-        <Loader aria-label="Loading your account" />
-      </Center>
-    );
+    return <LoadingScreen label="Loading your account" />;
   }
   return (
     <Stack gap="lg" maw={640}>

@@ -1,5 +1,6 @@
-import { Anchor, Avatar, Card, Center, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Avatar, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "wouter";
+import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { userDisplayName, userInitials } from "../../components/user-initials.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useMyWorkspaces } from "../../hooks/use-workspaces.ts";
@@ -13,11 +14,7 @@ export function ProfilePage({ id }: { id?: string | undefined }) {
   const user = useCurrentUser();
   const workspaces = useMyWorkspaces(user?.id);
   if (!user || !workspaces) {
-    return (
-      <Center mih={200}>
-        <Loader aria-label="Loading profile" />
-      </Center>
-    );
+    return <LoadingScreen label="Loading profile" />;
   }
   if (id && id !== user.id) {
     return (

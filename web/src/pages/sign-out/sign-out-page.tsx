@@ -1,5 +1,5 @@
-import { Center, Loader, Stack, Text } from "@mantine/core";
 import { useEffect } from "react";
+import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { requestSignOut } from "../../state/auth-state.ts";
 
 /** /sign_out: ends the session, then /sign_in (after the warning, when writes are pending). */
@@ -7,12 +7,5 @@ export function SignOutPage() {
   useEffect(() => {
     void requestSignOut();
   }, []);
-  return (
-    <Center mih="50vh">
-      <Stack align="center" gap="sm">
-        <Loader />
-        <Text role="status">Signing out...</Text>
-      </Stack>
-    </Center>
-  );
+  return <LoadingScreen label="Signing out" message="Signing out..." fullHeight />;
 }

@@ -1,5 +1,5 @@
-import { Center, Loader } from "@mantine/core";
 import { Redirect } from "wouter";
+import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useMyWorkspaces } from "../../hooks/use-workspaces.ts";
 
@@ -8,11 +8,7 @@ export function FirstWorkspaceRedirect() {
   const user = useCurrentUser();
   const workspaces = useMyWorkspaces(user?.id);
   if (!workspaces || !user) {
-    return (
-      <Center mih={200}>
-        <Loader aria-label="Loading workspaces" />
-      </Center>
-    );
+    return <LoadingScreen label="Loading workspaces" />;
   }
   const first = workspaces.find((workspace) => workspace.visible) ?? workspaces[0];
   return <Redirect to={first ? `/workspaces/${first.id}/home` : "/workspaces"} replace />;

@@ -1,22 +1,9 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Switch, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "wouter";
 import { ConfirmDialog } from "../../components/dialogs/confirm-dialog.tsx";
 import { NameDialog } from "../../components/dialogs/name-dialog.tsx";
+import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from "../../constants.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { type MyWorkspace, useMyWorkspaces } from "../../hooks/use-workspaces.ts";
@@ -37,11 +24,7 @@ export function WorkspacesPage() {
   const close = () => setDialog(null);
 
   if (!workspaces || !user) {
-    return (
-      <Center mih={200}>
-        <Loader aria-label="Loading workspaces" />
-      </Center>
-    );
+    return <LoadingScreen label="Loading workspaces" />;
   }
   const pages = Math.max(1, Math.ceil(workspaces.length / pageSize));
   const shownPage = Math.min(page, pages);

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { emailReserved, userEvent } from "./accounts/events.ts";
+import { personEvent } from "./people/events.ts";
 import { workspaceEvent } from "./workspaces/events.ts";
 
 /** Every event the system appends, keyed by `type`. Projections parse what they read with it. */
 export const domainEvent = z.discriminatedUnion("type", [
   ...userEvent.options,
   ...workspaceEvent.options,
+  ...personEvent.options,
   emailReserved,
 ]);
 export type DomainEvent = z.infer<typeof domainEvent>;

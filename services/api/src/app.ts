@@ -14,6 +14,7 @@ import { errorObject, installErrorHandler } from "./http/errors.ts";
 import { installIdempotency } from "./http/idempotency.ts";
 import { Notifications } from "./http/notifications.ts";
 import { installReadYourWrites } from "./http/read-your-writes.ts";
+import { peopleRoutes } from "./people/people.routes.ts";
 import { syncRoutes } from "./sync/sync.routes.ts";
 import { SyncHub } from "./sync/sync-hub.ts";
 import { workspaceRoutes } from "./workspaces/workspaces.routes.ts";
@@ -66,6 +67,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       await api.register(websocket, { options: { maxPayload: 64 * 1024 } });
       syncRoutes(api, deps, hub);
       workspaceRoutes(api, deps);
+      peopleRoutes(api, deps);
     },
     { prefix: "/api/v1" },
   );

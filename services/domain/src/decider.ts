@@ -4,11 +4,11 @@ export interface CommandContext {
   actorId: string | null;
 }
 
-/** One aggregate's rules: pure functions over its own events. */
-export interface Decider<State, Command, Event> {
+/** One aggregate's rules: pure functions over its own events. Some need more context than who and when. */
+export interface Decider<State, Command, Event, Context extends CommandContext = CommandContext> {
   initialState(): State;
   evolve(state: State, event: Event): State;
-  decide(state: State, command: Command, context: CommandContext): Event[];
+  decide(state: State, command: Command, context: Context): Event[];
 }
 
 export function fold<State, Event>(

@@ -9,6 +9,10 @@ const powers = {
   "workspace.update": ["owner"],
   "workspace.remove": ["owner"],
   "workspace.leave": ["manager", "collaborator", "viewer"],
+  // Viewers "cannot modify anything" (spec §6); everyone else works with the workspace's people.
+  "people.read": ["owner", "manager", "collaborator", "viewer"],
+  "people.add": ["owner", "manager", "collaborator"],
+  "people.edit": ["owner", "manager", "collaborator"],
 } as const satisfies Record<string, readonly WorkspaceRole[]>;
 
 export type WorkspaceAction = keyof typeof powers;

@@ -432,16 +432,36 @@ describe("evolve", () => {
 });
 
 describe("mayInWorkspace", () => {
+  const people = (read: boolean, write: boolean) => ({ "people.read": read, "people.add": write, "people.edit": write });
   const expected: Record<WorkspaceRole, Record<WorkspaceAction, boolean>> = {
-    owner: { "workspace.read": true, "workspace.update": true, "workspace.remove": true, "workspace.leave": false },
-    manager: { "workspace.read": true, "workspace.update": false, "workspace.remove": false, "workspace.leave": true },
+    owner: {
+      "workspace.read": true,
+      "workspace.update": true,
+      "workspace.remove": true,
+      "workspace.leave": false,
+      ...people(true, true),
+    },
+    manager: {
+      "workspace.read": true,
+      "workspace.update": false,
+      "workspace.remove": false,
+      "workspace.leave": true,
+      ...people(true, true),
+    },
     collaborator: {
       "workspace.read": true,
       "workspace.update": false,
       "workspace.remove": false,
       "workspace.leave": true,
+      ...people(true, true),
     },
-    viewer: { "workspace.read": true, "workspace.update": false, "workspace.remove": false, "workspace.leave": true },
+    viewer: {
+      "workspace.read": true,
+      "workspace.update": false,
+      "workspace.remove": false,
+      "workspace.leave": true,
+      ...people(true, false),
+    },
   };
 
   it("the table names every role of the contract", () => {

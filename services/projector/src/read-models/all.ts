@@ -1,5 +1,6 @@
 import type { Projection } from "../projection.ts";
 import { passwordResetsProjection } from "./password-resets.projection.ts";
+import { peopleProjection } from "./people.projection.ts";
 import { usersProjection } from "./users.projection.ts";
 import { workspaceMembersProjection } from "./workspace-members.projection.ts";
 import { workspacesProjection } from "./workspaces.projection.ts";
@@ -10,4 +11,5 @@ export const allProjections: Projection<{ id: string }>[] = [
   passwordResetsProjection,
   workspacesProjection,
   workspaceMembersProjection,
+  peopleProjection,
 ];

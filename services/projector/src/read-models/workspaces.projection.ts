@@ -38,14 +38,14 @@ export const workspacesProjection: Projection<WorkspaceRow> = {
     }
     const change =
       event.type === "WorkspaceRenamed"
-        ? { name: event.data.name }
+        ? { id: event.data.workspaceId, name: event.data.name }
         : event.type === "WorkspaceDescriptionChanged"
-          ? { description: event.data.description }
+          ? { id: event.data.workspaceId, description: event.data.description }
           : event.type === "WorkspaceVisibilityChanged"
-            ? { visible: event.data.visible }
+            ? { id: event.data.workspaceId, visible: event.data.visible }
             : null;
-    if (!change || !("workspaceId" in event.data)) return;
-    const workspace = rows.get(event.data.workspaceId);
+    if (!change) return;
+    const workspace = rows.get(change.id);
     if (workspace) rows.put({ ...workspace, ...change, updated_at: occurredAt });
   },
   scopes: (workspace) => [`ws:${workspace.id}`],

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DomainEvent } from "@hirestream/contracts/events.ts";
+import { emptyProfile } from "@hirestream/contracts/people/profile.ts";
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 
@@ -17,7 +18,8 @@ export function seededRandom(seed: number): () => number {
 
 /**
  * Appends a history touching every read model: sign-ups, password changes and resets, profile
- * edits, workspaces created, renamed, hidden, joined, left and removed. Returns the event count.
+ * edits, workspaces created, renamed, hidden, joined, left and removed, people added, edited and
+ * shared into workspaces. Returns the event count.
  */
 export async function appendSampleHistory(
   store: EventStore,
@@ -27,6 +29,7 @@ export async function appendSampleHistory(
   const pick = <T>(items: T[]): T | undefined => items[Math.floor(random() * items.length)];
   const users: string[] = [];
   const workspaces = new Map<string, { members: Set<string> }>();
+  const people: string[] = [];
   const revisions = new Map<string, number>();
   let clock = Date.parse("2026-01-01T00:00:00.000Z");
   let count = 0;
@@ -40,6 +43,46 @@ export async function appendSampleHistory(
     });
     revisions.set(streamId, result.nextExpectedRevision);
     count += events.length;
+  };
+
+  /** A person added (to the pool, or to a workspace as well), edited, or shared into a workspace. */
+  const appendPersonEvent = async (n: number, user: string, workspaceId: string) => {
+    const personId = pick(people);
+    const kind = random();
+    if (kind < 0.5 || !personId) {
+      const id = randomUUID();
+      people.push(id);
+      const profile = { ...emptyProfile(), first_name: `Person ${n}`, email: `p${n}@example.com` };
+      await append(
+        `person-${id}`,
+        [
+          {
+            type: "PersonAdded",
+            data: {
+              personId: id,
+              ownerId: user,
+              profile,
+              workspaceId: kind < 0.25 ? workspaceId : null,
+              source: "import",
+            },
+          },
+        ],
+        user,
+      );
+    } else if (kind < 0.8) {
+      await append(
+        `person-${personId}`,
+        [
+          {
+            type: "PersonProfileChanged",
+            data: { personId, changes: { title: `Title ${n}`, experience: [{ company: `C${n}` }] } },
+          },
+        ],
+        user,
+      );
+    } else {
+      await append(`person-${personId}`, [{ type: "PersonAddedToWorkspace", data: { personId, workspaceId } }], user);
+    }
   };
 
   for (let n = 0; n < options.commands; n++) {
@@ -145,6 +188,8 @@ export async function appendSampleHistory(
         [{ type: "WorkspaceMemberLeft", data: { workspaceId, userId: guest } }],
         guest,
       );
+    } else if (roll < 0.97) {
+      await appendPersonEvent(n, user, workspaceId);
     } else {
       workspaces.delete(workspaceId);
       await append(`workspace-${workspaceId}`, [{ type: "WorkspaceRemoved", data: { workspaceId } }], user);

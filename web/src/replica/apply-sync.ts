@@ -76,7 +76,7 @@ export function applyReady(db: ReplicaDb, message: ReadyMessage): Promise<void> 
 }
 
 function emptyUpdates(): Updates {
-  return { workspaces: [], workspace_members: [], users: [] };
+  return { workspaces: [], workspace_members: [], users: [], people: [] };
 }
 
 /** Updates taking every row the scope holds out of it; later updates for the same rows win. */

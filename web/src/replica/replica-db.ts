@@ -1,4 +1,5 @@
 import { type UserRow, userRow } from "@hirestream/contracts/accounts/rows.ts";
+import { type PersonRow, personRow } from "@hirestream/contracts/people/rows.ts";
 import {
   type WorkspaceMemberRow,
   type WorkspaceRow,
@@ -13,9 +14,10 @@ export interface ReplicaRows {
   workspaces: WorkspaceRow;
   workspace_members: WorkspaceMemberRow;
   users: UserRow;
+  people: PersonRow;
 }
 export type TableName = keyof ReplicaRows;
-export const tableNames: readonly TableName[] = ["workspaces", "workspace_members", "users"];
+export const tableNames: readonly TableName[] = ["workspaces", "workspace_members", "users", "people"];
 
 /**
  * A row as stored. `scopes` lists the sync scopes that hold it: one row can sit in two (a
@@ -31,12 +33,14 @@ const entityTables = new Map<string, TableName>([
   ["workspace", "workspaces"],
   ["workspace_member", "workspace_members"],
   ["user", "users"],
+  ["person", "people"],
 ]);
 
 const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
   workspaces: workspaceRow,
   workspace_members: workspaceMemberRow,
   users: userRow,
+  people: personRow,
 };
 
 /** Undefined for an entity this client does not mirror (a newer server may send more). */
@@ -65,7 +69,7 @@ export interface BeforeImage<T extends TableName> {
 export type BeforeImages = { [T in TableName]: Record<string, BeforeImage<T>> };
 
 export function noBeforeImages(): BeforeImages {
-  return { workspaces: {}, workspace_members: {}, users: {} };
+  return { workspaces: {}, workspace_members: {}, users: {}, people: {} };
 }
 
 export type WriteMethod = "POST" | "PUT" | "PATCH" | "DELETE";
@@ -90,6 +94,7 @@ export class ReplicaDb extends Dexie {
   readonly workspaces: ReplicaTables["workspaces"];
   readonly workspace_members: ReplicaTables["workspace_members"];
   readonly users: ReplicaTables["users"];
+  readonly people: ReplicaTables["people"];
   readonly meta: Table<MetaEntry, MetaEntry["key"]>;
   readonly outbox: EntityTable<OutboxEntry, "seq">;
   /** The replica tables by name, for code that works on any of them. */
@@ -104,16 +109,24 @@ export class ReplicaDb extends Dexie {
       meta: "key",
       outbox: "++seq, &id",
     });
+    // People: the talent pool by owner, a workspace's people by workspace, lists by last name.
+    this.version(2).stores({ people: "id, *scopes, owner_id, *workspace_ids, last_name" });
     this.workspaces = this.table("workspaces");
     this.workspace_members = this.table("workspace_members");
     this.users = this.table("users");
+    this.people = this.table("people");
     this.meta = this.table("meta");
     this.outbox = this.table("outbox");
-    this.rowTables = { workspaces: this.workspaces, workspace_members: this.workspace_members, users: this.users };
+    this.rowTables = {
+      workspaces: this.workspaces,
+      workspace_members: this.workspace_members,
+      users: this.users,
+      people: this.people,
+    };
   }
 }
 
 /** Every change to rows, meta and outbox goes through one read-write transaction over all of them. */
 export function replicaTransaction<R>(db: ReplicaDb, work: () => Promise<R>): Promise<R> {
-  return db.transaction("rw", [db.workspaces, db.workspace_members, db.users, db.meta, db.outbox], work);
+  return db.transaction("rw", [db.workspaces, db.workspace_members, db.users, db.people, db.meta, db.outbox], work);
 }

@@ -1,4 +1,5 @@
 import type { DomainEvent } from "@hirestream/contracts/events.ts";
+import { emptyProfile } from "@hirestream/contracts/people/profile.ts";
 import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
@@ -141,4 +142,45 @@ it("removing a workspace deletes it and every membership, and tells each member'
       [`user:${bob}`, "workspace_member", "del"],
     ]),
   );
+});
+
+it("puts a person in its owner's scope and in each workspace it joins, and edits it everywhere", async () => {
+  const person = "00000000-0000-4000-8000-0000000000c1";
+  const team = "00000000-0000-4000-8000-0000000000f2";
+  const profile = { ...emptyProfile(), first_name: "Maya", email: "maya@example.com" };
+  const added = await given(`person-${person}`, "2026-11-05T09:00:00.000Z", [
+    { type: "PersonAdded", data: { personId: person, ownerId: ada, profile, workspaceId: null, source: "import" } },
+  ]);
+  const joined = await given(`person-${person}`, "2026-11-05T09:01:00.000Z", [
+    { type: "PersonAddedToWorkspace", data: { personId: person, workspaceId: team } },
+  ]);
+  const edited = await given(`person-${person}`, "2026-11-05T09:02:00.000Z", [
+    {
+      type: "PersonProfileChanged",
+      data: { personId: person, changes: { title: "Engineer", education: [{ title: "BSc" }] } },
+    },
+  ]);
+
+  const tables = await project();
+  expect(tables.people).toEqual([
+    expect.objectContaining({
+      id: person,
+      owner_id: ada,
+      workspace_ids: [team],
+      first_name: "Maya",
+      title: "Engineer",
+      education: [{ title: "BSc" }],
+      experience: [],
+      updated_at: "2026-11-05T09:02:00+00:00",
+    }),
+  ]);
+  const personLog = changeLogOf(tables).filter((entry) => entry.entity === "person");
+  expect(personLog.map(({ position, scope, op }) => ({ position, scope, op }))).toEqual([
+    { position: added, scope: `user:${ada}`, op: "put" },
+    { position: joined, scope: `user:${ada}`, op: "put" },
+    { position: joined, scope: `ws:${team}`, op: "put" },
+    { position: edited, scope: `user:${ada}`, op: "put" },
+    { position: edited, scope: `ws:${team}`, op: "put" },
+  ]);
+  expect(personLog.at(-1)?.data).toMatchObject({ title: "Engineer", workspace_ids: [team] });
 });

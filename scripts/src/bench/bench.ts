@@ -7,6 +7,8 @@ import { eventStoreFigures, httpCommandFigures, projectionFigures } from "./figu
 import { benchHttpCommands } from "./http-commands.bench.ts";
 import { benchProjection } from "./projection.bench.ts";
 import { type Figure, renderResults, renderTable, writeResults } from "./results.ts";
+import { benchWebSync } from "./web-sync.bench.ts";
+import { webSyncFigures } from "./web-sync.figures.ts";
 
 // `npm run bench`: the budgets of DESIGN.md measured in one run on the bench's own Postgres cluster.
 // Misses are reported, not thrown: the figures are the product. A stage that crashes exits 1.
@@ -30,7 +32,7 @@ function revision(): string {
   }
 }
 
-// `BENCH_ONLY=http` (or appends, projection; comma-separated) runs some stages and prints without writing RESULTS.md.
+// `BENCH_ONLY=http` (or appends, projection, web; comma-separated) runs some stages and prints without writing RESULTS.md.
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 
 /** Runs one stage; a crash becomes a FAIL row and the next stage still runs. */
@@ -71,6 +73,22 @@ try {
     const projectionUrl = await freshDatabase(started, "bench_projection");
     return projectionFigures(await benchProjection(projectionUrl, { users: 1000, workspaces: 50_000, log }));
   });
+  await stage(
+    "web",
+    "Browser: first sync, replica writes, local and remote actions (built web app in Chromium)",
+    async () => {
+      const webUrl = await freshDatabase(started, "bench_web");
+      return webSyncFigures(
+        await benchWebSync(webUrl, {
+          repoRoot,
+          rows: 10_000,
+          toggles: 60,
+          remote: { perSecond: 200, durationMs: 10_000 },
+          log,
+        }),
+      );
+    },
+  );
 
   const markdown = renderResults(figures, {
     date: new Date().toISOString(),

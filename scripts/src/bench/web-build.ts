@@ -1,0 +1,36 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { build } from "vite";
+
+/**
+ * The web app's production build, as `npm start` makes it (same command), but into `outDir`:
+ * `web/dist` is shared with the browser tests another process may be running, and rebuilding it
+ * under them would pull their files away. Then the bench page beside it, under `/bench/`.
+ */
+export async function buildWebForBench(repoRoot: string, outDir: string): Promise<void> {
+  const app = spawnSync(
+    process.execPath,
+    [
+      path.join(repoRoot, "node_modules", "vite", "bin", "vite.js"),
+      "build",
+      "--config",
+      "web/vite.config.ts",
+      "--logLevel",
+      "warn",
+      "--outDir",
+      outDir,
+    ],
+    { cwd: repoRoot, stdio: "inherit" },
+  );
+  if (app.status !== 0) throw new Error(`the web app did not build (vite exited with ${app.status})`);
+
+  // Not precached by the app's service worker (its manifest was written above): the bench page is
+  // only ever opened in a profile where service workers are blocked.
+  await build({
+    configFile: false,
+    root: path.join(import.meta.dirname, "browser"),
+    base: "/bench/",
+    logLevel: "warn",
+    build: { outDir: path.join(outDir, "bench"), emptyOutDir: true, sourcemap: false },
+  });
+}

@@ -3,8 +3,14 @@ import { z } from "zod";
 /**
  * The replica's wire protocol over /api/v1/sync. Bump the version, with a note, for any change
  * a client of the previous version would misread.
+ *   1: first version.
+ *   2: a scope's snapshot comes in parts (`part`, `last`), so the first rows show before the rest
+ *      arrive; a version 1 client would take each part for the whole scope.
  */
-export const SYNC_PROTOCOL_VERSION = 1;
+export const SYNC_PROTOCOL_VERSION = 2;
+
+/** Rows per snapshot part: about a megabyte of people-sized rows, applied in one transaction each. */
+export const SNAPSHOT_PART_ROWS = 1000;
 
 /** `ws:{workspace id}` or `user:{user id}`: what one browser may hold a share of. */
 export const scope = z.string().regex(/^(ws|user):[0-9a-f-]{36}$/, { error: "not a scope" });
@@ -37,11 +43,16 @@ export interface SyncRow {
 }
 
 export type ServerMessage =
-  /** Every row the scope holds as of `position`; the client replaces that scope's rows with these. */
+  /**
+   * Every row the scope holds as of `position`, in parts numbered from 0: part 0 replaces the
+   * scope's rows, later parts add to them, and the scope counts as held once the `last` part is in.
+   */
   | {
       type: "snapshot";
       scope: string;
       position: number;
+      part: number;
+      last: boolean;
       rows: { entity: string; id: string; data: Record<string, unknown> }[];
     }
   /** Rows in position order; after applying them the client's cursor is `cursor`. */

@@ -93,6 +93,13 @@ export async function seedFirstSync(pool: pg.Pool, baseUrl: string, rows: number
       [position, 1_000_000 + first, scope, data.map((row) => row.id), json],
     );
   }
-  const snapshot: ServerMessage = { type: "snapshot", scope, position, rows: await snapshotOf(pool, scope, position) };
+  const snapshot: ServerMessage = {
+    type: "snapshot",
+    part: 0,
+    last: true,
+    scope,
+    position,
+    rows: await snapshotOf(pool, scope, position),
+  };
   return { ...user, scope, paddedRows: rows, rowBytes: bytes / rows, frame: JSON.stringify(snapshot) };
 }

@@ -20,13 +20,18 @@ interface ServerUpdate<T extends TableName> {
 }
 type Updates = { [T in TableName]: ServerUpdate<T>[] };
 
-/** Replaces every row of the snapshot's scope with the snapshot's rows. The cursor stays: see `applyReady`. */
+/**
+ * A snapshot's first part replaces every row of its scope; later parts add theirs. The scope is
+ * held from the last part on, so a connection lost half-way asks for the whole snapshot again.
+ * The cursor stays: see `applyReady`.
+ */
 export function applySnapshot(db: ReplicaDb, message: SnapshotMessage): Promise<void> {
   return replicaTransaction(db, async () => {
     const view = await OutboxView.load(db);
-    const updates = await scopeEmptied(db, view, message.scope);
+    const updates = message.part === 0 ? await scopeEmptied(db, view, message.scope) : emptyUpdates();
     for (const { entity, id, data } of message.rows) addUpdate(updates, entity, id, message.scope, data);
     await writeUpdates(db, view, updates);
+    if (!message.last) return;
     const { scopes } = await readSyncState(db);
     if (!scopes.includes(message.scope)) await writeScopes(db, [...scopes, message.scope]);
   });

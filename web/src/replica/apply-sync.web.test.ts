@@ -11,10 +11,38 @@ const wsScope = (id: string) => `ws:${id}`;
 const me = `user:${alice}`;
 
 describe("snapshot", () => {
+  test("in parts: the first replaces the scope's rows, later ones add, and the scope is held after the last", async () => {
+    const { db } = openTestDb();
+    const part = (index: number, last: boolean, ids: string[]) =>
+      applySnapshot(db, {
+        type: "snapshot",
+        part: index,
+        last,
+        scope: wsScope(ws1),
+        position: 7,
+        rows: ids.map((id) => ({ entity: "workspace_member", id: `${ws1}:${id}`, data: member(ws1, id) })),
+      });
+    await part(0, true, [bob]);
+    await part(0, false, [alice]);
+    expect(await db.workspace_members.toCollection().primaryKeys()).toEqual([`${ws1}:${alice}`]);
+    // Until the last part is in, a reconnect asks for the whole scope again.
+    expect((await readSyncState(db)).scopes).toEqual([wsScope(ws1)]);
+    await dropScope(db, wsScope(ws1));
+    await part(0, false, [alice]);
+    expect((await readSyncState(db)).scopes).toEqual([]);
+    await part(1, true, [bob]);
+    expect((await db.workspace_members.toCollection().primaryKeys()).sort()).toEqual(
+      [`${ws1}:${alice}`, `${ws1}:${bob}`].sort(),
+    );
+    expect((await readSyncState(db)).scopes).toEqual([wsScope(ws1)]);
+  });
+
   test("replaces the rows of its scope and leaves other scopes alone", async () => {
     const { db } = openTestDb();
     await applySnapshot(db, {
       type: "snapshot",
+      part: 0,
+      last: true,
       scope: wsScope(ws1),
       position: 5,
       rows: [
@@ -24,6 +52,8 @@ describe("snapshot", () => {
     });
     await applySnapshot(db, {
       type: "snapshot",
+      part: 0,
+      last: true,
       scope: wsScope(ws2),
       position: 5,
       rows: [{ entity: "workspace", id: ws2, data: workspace(ws2) }],
@@ -31,6 +61,8 @@ describe("snapshot", () => {
 
     await applySnapshot(db, {
       type: "snapshot",
+      part: 0,
+      last: true,
       scope: wsScope(ws1),
       position: 9,
       rows: [{ entity: "workspace", id: ws1, data: workspace(ws1, { name: "New" }) }],
@@ -49,18 +81,22 @@ describe("snapshot", () => {
     const mine = member(ws1, alice);
     await applySnapshot(db, {
       type: "snapshot",
+      part: 0,
+      last: true,
       scope: me,
       position: 3,
       rows: [{ entity: "workspace_member", id: mine.id, data: mine }],
     });
     await applySnapshot(db, {
       type: "snapshot",
+      part: 0,
+      last: true,
       scope: wsScope(ws1),
       position: 3,
       rows: [{ entity: "workspace_member", id: mine.id, data: mine }],
     });
 
-    await applySnapshot(db, { type: "snapshot", scope: wsScope(ws1), position: 4, rows: [] });
+    await applySnapshot(db, { type: "snapshot", part: 0, last: true, scope: wsScope(ws1), position: 4, rows: [] });
 
     expect(await db.workspace_members.get(mine.id)).toEqual({ ...mine, scopes: [me], _pending: 0 });
   });
@@ -69,6 +105,8 @@ describe("snapshot", () => {
     const { db } = openTestDb();
     await applySnapshot(db, {
       type: "snapshot",
+      part: 0,
+      last: true,
       scope: wsScope(ws1),
       position: 1,
       rows: [
@@ -83,6 +121,8 @@ describe("snapshot", () => {
     const { db } = openTestDb();
     const message: SnapshotMessage = {
       type: "snapshot",
+      part: 0,
+      last: true,
       scope: wsScope(ws1),
       position: 1,
       rows: [
@@ -160,6 +200,8 @@ describe("drop-scope", () => {
     const mine = member(ws1, alice);
     await applySnapshot(db, {
       type: "snapshot",
+      part: 0,
+      last: true,
       scope: wsScope(ws1),
       position: 2,
       rows: [
@@ -170,12 +212,16 @@ describe("drop-scope", () => {
     });
     await applySnapshot(db, {
       type: "snapshot",
+      part: 0,
+      last: true,
       scope: wsScope(ws2),
       position: 2,
       rows: [{ entity: "workspace", id: ws2, data: workspace(ws2) }],
     });
     await applySnapshot(db, {
       type: "snapshot",
+      part: 0,
+      last: true,
       scope: me,
       position: 2,
       rows: [
@@ -198,6 +244,8 @@ describe("ready", () => {
     const { db } = openTestDb();
     await applySnapshot(db, {
       type: "snapshot",
+      part: 0,
+      last: true,
       scope: wsScope(ws2),
       position: 2,
       rows: [{ entity: "workspace", id: ws2, data: workspace(ws2) }],
@@ -231,6 +279,8 @@ describe("rows with pending writes", () => {
     const theirs = workspace(ws1, { name: "Theirs", description: "changed elsewhere" });
     await applySnapshot(db, {
       type: "snapshot",
+      part: 0,
+      last: true,
       scope: wsScope(ws1),
       position: 7,
       rows: [{ entity: "workspace", id: ws1, data: theirs }],

@@ -15,6 +15,8 @@ async function setup() {
   const { db, reopen } = openTestDb();
   await applySnapshot(db, {
     type: "snapshot",
+    part: 0,
+    last: true,
     scope,
     position: 1,
     rows: [{ entity: "workspace", id: ws1, data: workspace(ws1, { name: "Before" }) }],

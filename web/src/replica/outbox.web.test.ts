@@ -11,6 +11,8 @@ async function withServerWorkspace() {
   const opened = openTestDb();
   await applySnapshot(opened.db, {
     type: "snapshot",
+    part: 0,
+    last: true,
     scope,
     position: 1,
     rows: [{ entity: "workspace", id: ws1, data: workspace(ws1, { name: "Before" }) }],

@@ -1,11 +1,18 @@
 import { expect, test } from "vitest";
-import { parseServerMessage } from "./server-message.ts";
+import { coalesceChanges, parseServerMessage } from "./server-message.ts";
 
 const scope = "ws:00000000-0000-4000-8000-0000000000a1";
 
 test("reads each message the hub sends", () => {
   const messages = [
-    { type: "snapshot", scope, position: 3, rows: [{ entity: "workspace", id: "w", data: { id: "w" } }] },
+    {
+      type: "snapshot",
+      part: 0,
+      last: true,
+      scope,
+      position: 3,
+      rows: [{ entity: "workspace", id: "w", data: { id: "w" } }],
+    },
     { type: "changes", cursor: 4, rows: [{ position: 4, scope, entity: "workspace", id: "w", op: "del", data: null }] },
     { type: "drop-scope", scope },
     { type: "ready", cursor: 4, scopes: [scope] },
@@ -26,4 +33,24 @@ test("refuses what is not a message of this protocol", () => {
       JSON.stringify({ type: "changes", cursor: 1, rows: [{ position: 1, scope, entity: "x", id: "y", op: "patch" }] }),
     ),
   ).toBeNull();
+});
+
+test("coalesces runs of changes into one, keeping order and the last cursor", () => {
+  const row = (position: number) => ({
+    position,
+    scope,
+    entity: "workspace",
+    id: `w${position}`,
+    op: "put" as const,
+    data: {},
+  });
+  const changes = (cursor: number) => ({ type: "changes" as const, rows: [row(cursor)], cursor });
+  const dropped = { type: "drop-scope" as const, scope };
+  expect(coalesceChanges([changes(1), changes(2), dropped, changes(3), changes(4), changes(5)])).toEqual([
+    { type: "changes", rows: [row(1), row(2)], cursor: 2 },
+    dropped,
+    { type: "changes", rows: [row(3), row(4), row(5)], cursor: 5 },
+  ]);
+  expect(coalesceChanges([])).toEqual([]);
+  expect(coalesceChanges([dropped, { type: "pong" }])).toEqual([dropped, { type: "pong" }]);
 });

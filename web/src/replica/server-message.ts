@@ -19,6 +19,8 @@ const snapshot = z.object({
   type: z.literal("snapshot"),
   scope,
   position,
+  part: z.number().int().min(0),
+  last: z.boolean(),
   rows: z.array(z.object({ entity: z.string(), id: z.string(), data: rowData })),
 });
 const changes = z.object({ type: z.literal("changes"), rows: z.array(syncRow), cursor: position });
@@ -55,4 +57,25 @@ export function parseServerMessage(text: string): ParsedServerMessage | null {
   }
   const parsed = serverMessage.safeParse(json);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Runs of consecutive `changes` messages become one: rows in order, the last cursor. Applying
+ * them together is the same as one after another, as the cursor only moves once all are in.
+ */
+export function coalesceChanges(messages: readonly ParsedServerMessage[]): ParsedServerMessage[] {
+  const result: ParsedServerMessage[] = [];
+  for (const message of messages) {
+    const previous = result.at(-1);
+    if (message.type === "changes" && previous?.type === "changes") {
+      result[result.length - 1] = {
+        type: "changes",
+        rows: [...previous.rows, ...message.rows],
+        cursor: message.cursor,
+      };
+    } else {
+      result.push(message);
+    }
+  }
+  return result;
 }

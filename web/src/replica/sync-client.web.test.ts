@@ -1,3 +1,4 @@
+import { SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
 import { expect, test } from "vitest";
 import { HEARTBEAT_MS, SyncClient, type SyncStatus } from "./sync-client.ts";
 import { readSyncState, writeCursor, writeScopes } from "./sync-state.ts";
@@ -35,7 +36,13 @@ function setup() {
   return { db, server, clock, client, statuses, errors, expiredCalls: () => expired };
 }
 
-const hello = (cursor: number, scopes: string[]) => ({ type: "hello", version: 1, credentials, cursor, scopes });
+const hello = (cursor: number, scopes: string[]) => ({
+  type: "hello",
+  version: SYNC_PROTOCOL_VERSION,
+  credentials,
+  cursor,
+  scopes,
+});
 
 test("sends hello with the stored cursor and scopes once the socket opens", async () => {
   const { db, server, client, statuses } = setup();
@@ -61,12 +68,16 @@ test("applies what the server sends, in order, and goes live on ready", async ()
 
   socket.receive({
     type: "snapshot",
+    part: 0,
+    last: true,
     scope: me,
     position: 30,
     rows: [{ entity: "user", id: alice, data: user(alice) }],
   });
   socket.receive({
     type: "snapshot",
+    part: 0,
+    last: true,
     scope: wsScope,
     position: 30,
     rows: [{ entity: "workspace", id: ws1, data: workspace(ws1) }],
@@ -101,6 +112,8 @@ test("reconnects after a drop with growing, capped backoff and resumes from the 
   server.latest().open();
   server.latest().receive({
     type: "snapshot",
+    part: 0,
+    last: true,
     scope: wsScope,
     position: 8,
     rows: [{ entity: "workspace", id: ws1, data: workspace(ws1) }],
@@ -260,4 +273,43 @@ test("reconnectNow skips the rest of the backoff, and does nothing while connect
   client.reconnectNow();
   expect(server.sockets).toHaveLength(7);
   expect(clock.pending()).toEqual([]);
+});
+
+test("applies a pile of live changes in one transaction, moving the cursor once", async () => {
+  const { db, server, client } = setup();
+  client.start();
+  const socket = server.latest();
+  socket.open();
+  socket.receive({
+    type: "snapshot",
+    part: 0,
+    last: true,
+    scope: wsScope,
+    position: 1,
+    rows: [{ entity: "workspace", id: ws1, data: workspace(ws1) }],
+  });
+  socket.receive({ type: "ready", cursor: 1, scopes: [wsScope] });
+  await client.idle();
+
+  const rename = (cursor: number, name: string) => ({
+    type: "changes",
+    cursor,
+    rows: [
+      { position: cursor, scope: wsScope, entity: "workspace", id: ws1, op: "put", data: workspace(ws1, { name }) },
+    ],
+  });
+  let cursorWrites = 0;
+  db.meta.hook("creating", (key) => {
+    if (key === "cursor") cursorWrites += 1;
+  });
+  db.meta.hook("updating", (_changes, key) => {
+    if (key === "cursor") cursorWrites += 1;
+  });
+  for (let n = 2; n <= 30; n++) socket.receive(rename(n, `Name ${n}`));
+  await client.idle();
+
+  expect((await db.workspaces.get(ws1))?.name).toBe("Name 30");
+  expect((await readSyncState(db)).cursor).toBe(30);
+  // 29 frames arrived before the first drain ran: one application, one cursor write.
+  expect(cursorWrites).toBe(1);
 });

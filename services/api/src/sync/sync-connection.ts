@@ -2,6 +2,7 @@ import type { Hello, ServerMessage, SyncRow } from "@hirestream/contracts/sync/m
 import type { Pool } from "pg";
 import type { Credentials } from "../auth/sessions.ts";
 import { changesOf, checkpointOf, scopesOf, snapshotOf } from "./change-feed.ts";
+import { snapshotParts } from "./snapshot-parts.ts";
 
 const PAGE = 500;
 /** A cursor names the last position applied in full: start after all its rows. */
@@ -54,8 +55,7 @@ export class SyncConnection {
           if (!allowed.includes(scope)) this.#send({ type: "drop-scope", scope });
         }
         for (const scope of allowed) {
-          if (!held.has(scope))
-            this.#send({ type: "snapshot", scope, position: upTo, rows: await snapshotOf(client, scope, upTo) });
+          if (!held.has(scope)) this.#sendSnapshot(scope, upTo, await snapshotOf(client, scope, upTo));
         }
         let after = { position: cursor, seq: AFTER_EVERY_SEQ };
         while (held.size > 0) {
@@ -122,10 +122,15 @@ export class SyncConnection {
       after = { position: last.position, seq: last.seq };
     }
     for (const scope of joined) {
-      this.#send({ type: "snapshot", scope, position: upTo, rows: await snapshotOf(this.#ports.pool, scope, upTo) });
+      this.#sendSnapshot(scope, upTo, await snapshotOf(this.#ports.pool, scope, upTo));
       this.#scopes.add(scope);
     }
     this.#cursor = upTo;
+  }
+
+  /** In parts, so a big scope's first rows reach the screen while the rest are still on the way. */
+  #sendSnapshot(scope: string, position: number, rows: Awaited<ReturnType<typeof snapshotOf>>): void {
+    for (const part of snapshotParts(scope, position, rows)) this.#send(part);
   }
 
   #enqueue(work: () => Promise<void>): Promise<void> {

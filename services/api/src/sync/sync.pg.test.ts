@@ -1,4 +1,4 @@
-import type { ServerMessage } from "@hirestream/contracts/sync/messages.ts";
+import { type ServerMessage, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SignedIn, signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
@@ -29,7 +29,7 @@ function connect(user: SignedIn, hello: { cursor?: number; scopes?: string[] } =
     socket.send(
       JSON.stringify({
         type: "hello",
-        version: 1,
+        version: SYNC_PROTOCOL_VERSION,
         credentials: {
           "access-token": user.headers["access-token"],
           client: user.headers.client,

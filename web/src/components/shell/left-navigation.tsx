@@ -1,6 +1,6 @@
 import { Avatar, Box, NavLink, ScrollArea, Stack, Tooltip, UnstyledButton } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight, IconPlus, IconSettings, IconUsersGroup } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { useSnapshot } from "valtio";
 import { Link, useLocation } from "wouter";
 import type { MyWorkspace } from "../../hooks/use-workspaces.ts";
@@ -72,6 +72,92 @@ function WorkspaceCircle({ workspace }: { workspace: MyWorkspace }) {
   );
 }
 
+interface WorkspaceEntryProps {
+  workspace: MyWorkspace;
+  open: boolean;
+  expanded: boolean;
+  location: string;
+  sequencesEnabled: boolean;
+}
+
+/**
+ * One workspace's circle and, while open, its submenu. Closed submenus render no links, and an
+ * entry re-renders only when its own props change: a user with many workspaces and a stream of
+ * live renames keeps a quick sidebar.
+ */
+const WorkspaceEntry = memo(function WorkspaceEntry(props: WorkspaceEntryProps) {
+  const { workspace, open, expanded, location } = props;
+  const feature_sequence = props.sequencesEnabled;
+  const base = `/workspaces/${workspace.id}`;
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={expanded ? workspace.name : undefined}
+      aria-label={workspace.name}
+      leftSection={<WorkspaceCircle workspace={workspace} />}
+      opened={open}
+      aria-expanded={open}
+      onClick={() => toggleWorkspaceMenu(workspace.id)}
+      active={location.startsWith(`${base}/`)}
+      childrenOffset={expanded ? 28 : 0}
+    >
+      {open ? (
+        <>
+          <NavLink
+            component={Link}
+            href={`${base}/home`}
+            label={expanded ? "Home" : undefined}
+            aria-label="Home"
+            leftSection={expanded ? undefined : <Box fz="xs">Ho</Box>}
+            active={location === `${base}/home`}
+          />
+          {workspaceEntries.map((entry) => {
+            const disabled = entry.gated === true && !feature_sequence;
+            return (
+              <NavLink
+                key={entry.path}
+                component={Link}
+                href={`${base}/${entry.path}`}
+                label={expanded ? entry.label : undefined}
+                aria-label={entry.label}
+                leftSection={expanded ? undefined : <Box fz="xs">{entry.label.slice(0, 2)}</Box>}
+                disabled={disabled}
+                active={location.startsWith(`${base}/${entry.path}`)}
+              />
+            );
+          })}
+          {comingSoon.map((label) => (
+            <NavLink
+              key={label}
+              label={expanded ? `${label} (Coming Soon)` : undefined}
+              aria-label={`${label} (Coming Soon)`}
+              disabled
+              leftSection={expanded ? undefined : <Box fz="xs">{label.slice(0, 2)}</Box>}
+            />
+          ))}
+        </>
+      ) : (
+        // Children keep the chevron; the links themselves wait until the submenu opens.
+        <span hidden />
+      )}
+    </NavLink>
+  );
+}, sameEntry);
+
+/** Live queries hand out new objects on every change; what the entry shows is what counts. */
+function sameEntry(before: WorkspaceEntryProps, after: WorkspaceEntryProps): boolean {
+  return (
+    before.open === after.open &&
+    before.expanded === after.expanded &&
+    before.location === after.location &&
+    before.sequencesEnabled === after.sequencesEnabled &&
+    before.workspace.id === after.workspace.id &&
+    before.workspace.name === after.workspace.name &&
+    before.workspace.owned === after.workspace.owned
+  );
+}
+
 /**
  * The collapsible sidebar (60 or 200 px): New workspace, Talent Pool, each visible workspace as a
  * circle with its submenu (one open at a time), and Account Settings.
@@ -97,58 +183,16 @@ export function LeftNavigation(props: { workspaces: readonly MyWorkspace[]; onNe
           href="/talent_pool"
           active={location.startsWith("/talent_pool")}
         />
-        {visible.map((workspace) => {
-          const open = openWorkspaceId === workspace.id;
-          const base = `/workspaces/${workspace.id}`;
-          return (
-            <NavLink
-              key={workspace.id}
-              component="button"
-              type="button"
-              label={expanded ? workspace.name : undefined}
-              aria-label={workspace.name}
-              leftSection={<WorkspaceCircle workspace={workspace} />}
-              opened={open}
-              aria-expanded={open}
-              onClick={() => toggleWorkspaceMenu(workspace.id)}
-              active={location.startsWith(`${base}/`)}
-              childrenOffset={expanded ? 28 : 0}
-            >
-              <NavLink
-                component={Link}
-                href={`${base}/home`}
-                label={expanded ? "Home" : undefined}
-                aria-label="Home"
-                leftSection={expanded ? undefined : <Box fz="xs">Ho</Box>}
-                active={location === `${base}/home`}
-              />
-              {workspaceEntries.map((entry) => {
-                const disabled = entry.gated === true && !feature_sequence;
-                return (
-                  <NavLink
-                    key={entry.path}
-                    component={Link}
-                    href={`${base}/${entry.path}`}
-                    label={expanded ? entry.label : undefined}
-                    aria-label={entry.label}
-                    leftSection={expanded ? undefined : <Box fz="xs">{entry.label.slice(0, 2)}</Box>}
-                    disabled={disabled}
-                    active={location.startsWith(`${base}/${entry.path}`)}
-                  />
-                );
-              })}
-              {comingSoon.map((label) => (
-                <NavLink
-                  key={label}
-                  label={expanded ? `${label} (Coming Soon)` : undefined}
-                  aria-label={`${label} (Coming Soon)`}
-                  disabled
-                  leftSection={expanded ? undefined : <Box fz="xs">{label.slice(0, 2)}</Box>}
-                />
-              ))}
-            </NavLink>
-          );
-        })}
+        {visible.map((workspace) => (
+          <WorkspaceEntry
+            key={workspace.id}
+            workspace={workspace}
+            open={openWorkspaceId === workspace.id}
+            expanded={expanded}
+            location={location}
+            sequencesEnabled={feature_sequence}
+          />
+        ))}
       </ScrollArea>
       <Box>
         <Item

@@ -6,6 +6,7 @@ import { NameDialog } from "../../components/dialogs/name-dialog.tsx";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from "../../constants.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
+import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
 import { type MyWorkspace, useMyWorkspaces } from "../../hooks/use-workspaces.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { createWorkspace, removeOrLeaveWorkspace, updateWorkspace } from "./workspace-commands.ts";
@@ -18,12 +19,13 @@ export function WorkspacesPage() {
   const runtime = useReplica();
   const user = useCurrentUser();
   const workspaces = useMyWorkspaces(user?.id);
+  const synced = useFirstSyncDone();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
   const close = () => setDialog(null);
 
-  if (!workspaces || !user) {
+  if (!workspaces || !user || (workspaces.length === 0 && !synced)) {
     return <LoadingScreen label="Loading workspaces" />;
   }
   const pages = Math.max(1, Math.ceil(workspaces.length / pageSize));

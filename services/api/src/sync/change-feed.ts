@@ -22,7 +22,7 @@ export async function scopesOf(db: Queryable, userId: string): Promise<string[]>
   return [`user:${userId}`, ...rows.map((row) => `ws:${row.workspace_id}`)];
 }
 
-/** Every live row of a scope as of `upTo`: the newest change-log entry per row, when it is a put. */
+/** Every live row of a scope as of `upTo`: the newest change-log entry per row, when it is a put, frame first. */
 export async function snapshotOf(
   db: Queryable,
   scope: string,
@@ -30,11 +30,15 @@ export async function snapshotOf(
 ): Promise<{ entity: string; id: string; data: Record<string, unknown> }[]> {
   const { rows } = await db.query<{ entity: string; id: string; data: Record<string, unknown> }>({
     name: "sync-snapshot",
+    // The rows that give a screen its frame (the workspace, its members) come before the many
+    // (people), so they land in the snapshot's first part.
     text: `select entity, id, data from (
              select distinct on (entity, id) entity, id, op, data from read.change_log
              where scope = $1 and position <= $2
              order by entity, id, position desc, seq desc) latest
-           where op = 'put'`,
+           where op = 'put'
+           order by case entity when 'user' then 0 when 'workspace' then 1 when 'workspace_member' then 2 else 3 end,
+                    entity, id`,
     values: [scope, upTo],
   });
   return rows;

@@ -3,8 +3,9 @@ import os from "node:os";
 import { repoRoot } from "../runtime/config.ts";
 import { type BenchCluster, freshDatabase, startBenchCluster } from "./bench-cluster.ts";
 import { benchEventStore } from "./event-store.bench.ts";
-import { eventStoreFigures, httpCommandFigures, projectionFigures } from "./figures.ts";
+import { eventStoreFigures, httpCommandFigures, peopleSearchFigures, projectionFigures } from "./figures.ts";
 import { benchHttpCommands } from "./http-commands.bench.ts";
+import { benchPeopleSearch } from "./people-search.bench.ts";
 import { benchProjection } from "./projection.bench.ts";
 import { type Figure, renderResults, renderTable, writeResults } from "./results.ts";
 import { benchWebSync } from "./web-sync.bench.ts";
@@ -32,7 +33,7 @@ function revision(): string {
   }
 }
 
-// `BENCH_ONLY=http` (or appends, projection, web; comma-separated) runs some stages and prints without writing RESULTS.md.
+// `BENCH_ONLY=http` (or appends, projection, people, web; comma-separated) runs some stages and prints without writing RESULTS.md.
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 
 /** Runs one stage; a crash becomes a FAIL row and the next stage still runs. */
@@ -72,6 +73,10 @@ try {
   await stage("projection", "Projection catch-up (separate database holding only the bench history)", async () => {
     const projectionUrl = await freshDatabase(started, "bench_projection");
     return projectionFigures(await benchProjection(projectionUrl, { users: 1000, workspaces: 50_000, log }));
+  });
+  await stage("people", "People: talent pool search over 100,000 people", async () => {
+    const peopleUrl = await freshDatabase(started, "bench_people");
+    return peopleSearchFigures(await benchPeopleSearch(peopleUrl, { people: 100_000, requestsPerTerm: 100, log }));
   });
   await stage(
     "web",

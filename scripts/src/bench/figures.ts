@@ -1,5 +1,6 @@
 import type { EventStoreBenchResult } from "./event-store.bench.ts";
 import type { HttpBenchResult, HttpRun } from "./http-commands.bench.ts";
+import type { PeopleSearchResult } from "./people-search.bench.ts";
 import type { ProjectionBenchResult } from "./projection.bench.ts";
 import { type Figure, formatCount, formatMs, formatRate } from "./results.ts";
 
@@ -111,5 +112,25 @@ export function projectionFigures(result: ProjectionBenchResult): Figure[] {
       pass: result.live.perSecond >= budgets.projectionPerSecond,
       note: `${formatCount(result.live.events)} events in ${result.live.seconds.toFixed(1)} s`,
     },
+  ];
+}
+
+export function peopleSearchFigures(result: PeopleSearchResult): Figure[] {
+  const slowest = [...result.terms].sort((a, b) => b.p95 - a.p95)[0];
+  return [
+    {
+      name: `Talent pool search through HTTP over ${formatCount(result.people)} people: p95 over every term`,
+      value: formatMs(result.p95),
+      budget: "no budget in DESIGN.md (context)",
+      pass: null,
+      note: `${result.requestsPerTerm} requests per term, one at a time, limit 10 with the total; slowest term '${slowest?.term ?? "—"}' p95 ${formatMs(slowest?.p95 ?? 0)}`,
+    },
+    ...result.terms.map((run) => ({
+      name: `  search '${run.term}'`,
+      value: `p50 ${formatMs(run.p50)}, p95 ${formatMs(run.p95)}`,
+      budget: "—",
+      pass: null,
+      note: `${formatCount(run.matches)} matches`,
+    })),
   ];
 }

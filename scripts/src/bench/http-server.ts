@@ -6,9 +6,9 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts a worker script on its own thread and waits for its first message. */
-async function startWorker(script: string, databaseUrl: string): Promise<{ message: unknown; stop(): Promise<void> }> {
-  const worker = new Worker(new URL(script, import.meta.url), { workerData: databaseUrl });
+/** Starts a worker script (beside this file) on its own thread and waits for its first message. */
+export async function startWorker(script: string, data: unknown): Promise<{ message: unknown; stop(): Promise<void> }> {
+  const worker = new Worker(new URL(script, import.meta.url), { workerData: data });
   const exited = once(worker, "exit");
   const [message]: unknown[] = await Promise.race([
     once(worker, "message"),

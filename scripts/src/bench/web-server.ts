@@ -1,27 +1,4 @@
-import { once } from "node:events";
-import { Worker } from "node:worker_threads";
-import type { BenchServer } from "./http-server.ts";
-
-/** Starts a worker script on its own thread and waits for its first message (as http-server.ts does). */
-async function startWorker(script: string, data: unknown): Promise<{ message: unknown; stop(): Promise<void> }> {
-  const worker = new Worker(new URL(script, import.meta.url), { workerData: data });
-  const exited = once(worker, "exit");
-  const [message]: unknown[] = await Promise.race([
-    once(worker, "message"),
-    exited.then(([code]) => {
-      throw new Error(`${script} exited (code ${String(code)}) before it started`);
-    }),
-  ]);
-  return {
-    message,
-    async stop() {
-      worker.postMessage("stop");
-      const timer = setTimeout(() => void worker.terminate(), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
+import { type BenchServer, startWorker } from "./http-server.ts";
 
 /** The projector, and the API serving the web app built into `webRoot`, each on its own thread. */
 export async function startWebBenchServer(databaseUrl: string, webRoot: string): Promise<BenchServer> {

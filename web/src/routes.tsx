@@ -19,14 +19,18 @@ import { WorkflowIntroPage } from "./pages/intro/workflow-intro-page.tsx";
 import { LandingPage } from "./pages/landing/landing-page.tsx";
 import { MobileWarningPage } from "./pages/mobile-warning/mobile-warning-page.tsx";
 import { NotFoundPage } from "./pages/not-found/not-found-page.tsx";
+import { WorkspacePeoplePage } from "./pages/people/workspace-people-page.tsx";
+import { PersonDetailPage } from "./pages/person/person-detail-page.tsx";
+import { ProfileRoute } from "./pages/person/profile-route.tsx";
 import { PlaceholderPage } from "./pages/placeholder/placeholder-page.tsx";
 import { PrivacyPolicyPage } from "./pages/privacy-policy/privacy-policy-page.tsx";
-import { ProfilePage } from "./pages/profile/profile-page.tsx";
 import { ResetPasswordPage } from "./pages/reset-password/reset-password-page.tsx";
 import { ServicesPage } from "./pages/services/services-page.tsx";
 import { SignInPage } from "./pages/sign-in/sign-in-page.tsx";
 import { SignOutPage } from "./pages/sign-out/sign-out-page.tsx";
 import { SignUpPage } from "./pages/sign-up/sign-up-page.tsx";
+import { TalentPoolPage } from "./pages/talent-pool/talent-pool-page.tsx";
+import { TalentSearchPage } from "./pages/talent-search/talent-search-page.tsx";
 import { UpdatePasswordPage } from "./pages/update-password/update-password-page.tsx";
 import { FirstWorkspaceRedirect } from "./pages/workspace-redirect/first-workspace-redirect.tsx";
 import { WorkspacesPage } from "./pages/workspaces/workspaces-page.tsx";
@@ -35,18 +39,13 @@ import { auth } from "./state/auth-state.ts";
 
 /** Signed-in screens not built yet, by path, with the area name their placeholder shows. */
 export const signedInAreas: readonly { path: string; area: string }[] = [
-  { path: "/talent_pool", area: "Talent Pool" },
-  { path: "/talent_search", area: "Talent Search" },
   { path: "/workspaces/:id/home", area: "Workspace home" },
-  { path: "/workspaces/:id/people", area: "People" },
-  { path: "/workspaces/:id/people/:personId", area: "Person profile" },
   { path: "/workspaces/:id/workflows", area: "Workflows" },
   { path: "/workspaces/:id/sequences", area: "Sequences" },
   { path: "/workspaces/:id/integrations", area: "Integrations" },
   { path: "/workspaces/:id/projects", area: "Projects" },
   { path: "/workspaces/:id/projects/:projectId", area: "Project" },
   { path: "/workspaces/:workspaceId/project/:id", area: "Project" },
-  { path: "/workspaces/:workspaceId/profile/:id", area: "Person profile" },
 ];
 
 function SignedOutRoutes({ isMobile }: { isMobile: boolean }) {
@@ -111,7 +110,20 @@ function SignedInRoutes() {
             <Route path="/workspaces/:id/workflow_intro">
               {(params) => <WorkflowIntroPage workspaceId={params.id} />}
             </Route>
-            <Route path="/profile/:id?">{(params) => <ProfilePage id={params.id} />}</Route>
+            <Route path="/profile/:id?">{(params) => <ProfileRoute key={params.id} id={params.id} />}</Route>
+            <Route path="/talent_pool" component={TalentPoolPage} />
+            <Route path="/talent_search" component={TalentSearchPage} />
+            <Route path="/workspaces/:id/people">
+              {(params) => <WorkspacePeoplePage key={params.id} workspaceId={params.id} />}
+            </Route>
+            <Route path="/workspaces/:id/people/:personId">
+              {(params) => (
+                <PersonDetailPage key={params.personId} personId={params.personId} workspaceId={params.id} />
+              )}
+            </Route>
+            <Route path="/workspaces/:workspaceId/profile/:id">
+              {(params) => <PersonDetailPage key={params.id} personId={params.id} workspaceId={params.workspaceId} />}
+            </Route>
             <Route path="/workspaces/me/home" component={FirstWorkspaceRedirect} />
             <Route path="/workspaces/:id">
               {(params) => <Redirect to={`/workspaces/${params.id}/home`} replace />}

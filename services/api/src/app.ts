@@ -14,6 +14,7 @@ import { errorObject, installErrorHandler } from "./http/errors.ts";
 import { installIdempotency } from "./http/idempotency.ts";
 import { Notifications } from "./http/notifications.ts";
 import { installReadYourWrites } from "./http/read-your-writes.ts";
+import { importRoutes } from "./people/import/import.routes.ts";
 import { peopleRoutes } from "./people/people.routes.ts";
 import { syncRoutes } from "./sync/sync.routes.ts";
 import { SyncHub } from "./sync/sync-hub.ts";
@@ -68,6 +69,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       syncRoutes(api, deps, hub);
       workspaceRoutes(api, deps);
       peopleRoutes(api, deps);
+      await importRoutes(api, deps);
     },
     { prefix: "/api/v1" },
   );

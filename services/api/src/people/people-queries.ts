@@ -41,8 +41,9 @@ function visibleTo(eb: ExpressionBuilder<Database, "read.people">, userId: strin
 async function page(query: PeopleQuery, list: ListQuery): Promise<{ rows: PersonRecord[]; total: number }> {
   const rows = await query
     .select(sql<string>`count(*) over ()`.as("total"))
-    .orderBy(sql`lower(coalesce(last_name, ''))`)
-    .orderBy(sql`lower(coalesce(first_name, ''))`)
+    // As the screens sort: by last name, then first name, ignoring case; nameless people last.
+    .orderBy(sql`lower(last_name) asc nulls last`)
+    .orderBy(sql`lower(first_name) asc nulls last`)
     .orderBy("id")
     .limit(list.limit)
     .offset((list.page - 1) * list.limit)

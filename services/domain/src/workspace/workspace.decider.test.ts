@@ -432,7 +432,11 @@ describe("evolve", () => {
 });
 
 describe("mayInWorkspace", () => {
-  const people = (read: boolean, write: boolean) => ({ "people.read": read, "people.add": write, "people.edit": write });
+  const people = (read: boolean, write: boolean) => ({
+    "people.read": read,
+    "people.add": write,
+    "people.edit": write,
+  });
   const expected: Record<WorkspaceRole, Record<WorkspaceAction, boolean>> = {
     owner: {
       "workspace.read": true,

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { breadcrumbTrail, workspaceInitials } from "./breadcrumb-trail.ts";
+import { breadcrumbTrail, personIdOf, workspaceInitials } from "./breadcrumb-trail.ts";
 
-const names = { workspace: (id: string) => (id === "w1" ? "Acme recruiting" : undefined) };
+const names = {
+  workspace: (id: string) => (id === "w1" ? "Acme recruiting" : undefined),
+  person: (id: string) => (id === "p1" ? "Maya Okafor" : undefined),
+};
 
 describe("breadcrumbTrail", () => {
   it.each([
@@ -47,6 +50,36 @@ describe("breadcrumbTrail", () => {
 
   it("waits for an unknown workspace's name instead of guessing it", () => {
     expect(breadcrumbTrail("/workspaces/w2/home", names)).toEqual([{ label: "…", href: "/workspaces/w2/home" }]);
+  });
+});
+
+describe("a person's crumb", () => {
+  it("names the person with a way back, in the pool and in a workspace", () => {
+    expect(breadcrumbTrail("/profile/p1", names)).toEqual([{ label: "Maya Okafor", back: true }]);
+    expect(breadcrumbTrail("/workspaces/w1/people/p1", names)).toEqual([
+      { label: "AC", href: "/workspaces/w1/home" },
+      { label: "People", href: "/workspaces/w1/people" },
+      { label: "Maya Okafor", back: true },
+    ]);
+    expect(breadcrumbTrail("/workspaces/w1/profile/p1", names)).toEqual([
+      { label: "AC", href: "/workspaces/w1/home" },
+      { label: "People", href: "/workspaces/w1/people" },
+      { label: "Maya Okafor", back: true },
+    ]);
+  });
+
+  it("falls back to the profile icon for the user's own profile or an unknown id", () => {
+    expect(breadcrumbTrail("/profile/someone", names)).toEqual([{ label: "Profile", icon: "profile" }]);
+  });
+
+  it.each([
+    ["/profile/p1", "p1"],
+    ["/workspaces/w1/people/p2", "p2"],
+    ["/workspaces/w1/profile/p3", "p3"],
+    ["/workspaces/w1/people", undefined],
+    ["/talent_pool", undefined],
+  ])("finds the person of %s", (path, id) => {
+    expect(personIdOf(path)).toBe(id);
   });
 });
 

@@ -7,11 +7,23 @@ export interface Crumb {
   href?: string;
   /** Shown as an icon with `label` as its accessible name. */
   icon?: CrumbIcon;
+  /** A record reached from a list: the crumb offers the way back to it. */
+  back?: true;
 }
 
 export interface CrumbNames {
   /** The workspace's name, when the replica has it. */
   workspace(id: string): string | undefined;
+  /** A person's full name, when the replica has the person. */
+  person(id: string): string | undefined;
+}
+
+/** The person a path shows, if any: /profile/{id}, /workspaces/{ws}/people/{id}, /workspaces/{ws}/profile/{id}. */
+export function personIdOf(path: string): string | undefined {
+  const parts = path.split("/").filter(Boolean);
+  if (parts[0] === "profile") return parts[1];
+  if (parts[0] === "workspaces" && (parts[2] === "people" || parts[2] === "profile")) return parts[3];
+  return undefined;
 }
 
 const workspaceAreas: Record<string, string> = {
@@ -31,14 +43,17 @@ export function workspaceInitials(name: string): string {
 
 export function breadcrumbTrail(path: string, names: CrumbNames): Crumb[] {
   const parts = path.split("/").filter(Boolean);
-  const [first, second, third] = parts;
+  const [first, second, third, fourth] = parts;
   switch (first) {
     case "account_settings":
       return [{ label: "Settings", icon: "settings" }];
     case "help_center":
       return [{ label: "Help Center", icon: "help" }];
-    case "profile":
-      return [{ label: "Profile", icon: "profile" }];
+    case "profile": {
+      // /profile/{id} is a person when the replica knows one by that id, else the user's own profile.
+      const name = second ? names.person(second) : undefined;
+      return name === undefined ? [{ label: "Profile", icon: "profile" }] : [{ label: name, back: true }];
+    }
     case "talent_pool":
     case "talent_pool_intro":
       return [{ label: "Talent Pool", href: "/talent_pool" }];
@@ -49,13 +64,18 @@ export function breadcrumbTrail(path: string, names: CrumbNames): Crumb[] {
     case "project_intro":
       return [{ label: "Projects" }];
     case "workspaces":
-      return workspaceTrail(second, third, names);
+      return workspaceTrail(second, third, fourth, names);
     default:
       return [];
   }
 }
 
-function workspaceTrail(id: string | undefined, area: string | undefined, names: CrumbNames): Crumb[] {
+function workspaceTrail(
+  id: string | undefined,
+  area: string | undefined,
+  record: string | undefined,
+  names: CrumbNames,
+): Crumb[] {
   const home: Crumb = { label: "Workspaces", href: "/workspaces" };
   if (!id) return [home];
   const areaLabel = area ? workspaceAreas[area] : undefined;
@@ -70,5 +90,9 @@ function workspaceTrail(id: string | undefined, area: string | undefined, names:
     return trail;
   }
   if (areaLabel) trail.push({ label: areaLabel, href: `/workspaces/${id}/${area === "project" ? "projects" : area}` });
+  if (area === "profile") trail.push({ label: "People", href: `/workspaces/${id}/people` });
+  const personId = area === "people" || area === "profile" ? record : undefined;
+  const person = personId ? names.person(personId) : undefined;
+  if (person !== undefined) trail.push({ label: person, back: true });
   return trail;
 }

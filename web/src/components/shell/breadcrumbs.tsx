@@ -1,9 +1,10 @@
-import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from "@mantine/core";
-import { IconHelpCircle, IconSettings, IconUser } from "@tabler/icons-react";
+import { ActionIcon, Anchor, Group, Breadcrumbs as MantineBreadcrumbs, Text } from "@mantine/core";
+import { IconArrowLeft, IconHelpCircle, IconSettings, IconUser } from "@tabler/icons-react";
 import { useLiveQuery } from "dexie-react-hooks";
 import { Link, useLocation } from "wouter";
 import { useReplica } from "../../replica/replica-provider.tsx";
-import { breadcrumbTrail, type Crumb, type CrumbIcon } from "./breadcrumb-trail.ts";
+import { personFullName } from "../people/person-display.ts";
+import { breadcrumbTrail, type Crumb, type CrumbIcon, personIdOf } from "./breadcrumb-trail.ts";
 
 const icons: Record<CrumbIcon, typeof IconSettings> = {
   settings: IconSettings,
@@ -12,6 +13,16 @@ const icons: Record<CrumbIcon, typeof IconSettings> = {
 };
 
 function CrumbContent({ crumb }: { crumb: Crumb }) {
+  if (crumb.back) {
+    return (
+      <Group gap={4} wrap="nowrap">
+        <ActionIcon variant="subtle" size="sm" aria-label="Back" onClick={() => window.history.back()}>
+          <IconArrowLeft size={16} aria-hidden="true" />
+        </ActionIcon>
+        {crumb.label}
+      </Group>
+    );
+  }
   if (!crumb.icon) return crumb.label;
   const Icon = icons[crumb.icon];
   return <Icon size={18} aria-label={crumb.label} role="img" />;
@@ -26,8 +37,14 @@ export function Breadcrumbs() {
     async () => (workspaceId ? (await db.workspaces.get(workspaceId))?.name : undefined),
     [db, workspaceId],
   );
+  const personId = personIdOf(location);
+  const personName = useLiveQuery(async () => {
+    const person = personId ? await db.people.get(personId) : undefined;
+    return person ? personFullName(person) : undefined;
+  }, [db, personId]);
   const trail = breadcrumbTrail(location, {
     workspace: (id) => (id === workspaceId ? workspaceName : undefined),
+    person: (id) => (id === personId ? personName : undefined),
   });
   if (trail.length === 0) return null;
   return (

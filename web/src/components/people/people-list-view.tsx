@@ -1,0 +1,56 @@
+import { Group, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+import { PeoplePager } from "./people-pager.tsx";
+import { PeopleSearchBox } from "./people-search-box.tsx";
+import { PeopleTable } from "./people-table.tsx";
+import type { PersonListRow } from "./use-people.ts";
+import type { PeopleView } from "./use-people-view.ts";
+
+export interface PeopleListViewProps {
+  view: PeopleView;
+  hrefOf: (person: PersonListRow) => string;
+  /** Checkboxes and the 'Selected (n)' counter, for lists whose people can be assigned. */
+  selectable?: boolean;
+  onEdit?: ((person: PersonListRow) => void) | undefined;
+  /** Shown beside the counter: the assign bar. */
+  actions?: ReactNode;
+}
+
+/** The people table of the spec: search, selection, the table or 'No results', and paging. */
+export function PeopleListView({ view, hrefOf, selectable = false, onEdit, actions }: PeopleListViewProps) {
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <PeopleSearchBox
+          value={view.input}
+          onChange={view.setInput}
+          onSearch={view.runSearch}
+          onClear={view.clearSearch}
+        />
+        {selectable && (
+          <Text fw={500} aria-live="polite">
+            Selected ({view.selectedCount})
+          </Text>
+        )}
+      </Group>
+      {actions}
+      {view.matches.length === 0 ? (
+        <Text ta="center" c="dimmed" py="xl">
+          No results
+        </Text>
+      ) : (
+        <>
+          <PeopleTable
+            people={view.page.items}
+            hrefOf={hrefOf}
+            onEdit={onEdit}
+            selection={
+              selectable ? { selected: view.selected, onToggle: view.toggle, onTogglePage: view.togglePage } : undefined
+            }
+          />
+          <PeoplePager page={view.page} pageSize={view.pageSize} onPage={view.setPage} onPageSize={view.setPageSize} />
+        </>
+      )}
+    </Stack>
+  );
+}

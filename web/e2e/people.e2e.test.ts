@@ -6,6 +6,7 @@ import { emptyProfile, type PersonProfile } from "@hirestream/contracts/people/p
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
 import { signUpThroughScreens } from "./session.ts";
 
@@ -18,15 +19,6 @@ afterAll(async () => {
 });
 
 const allFieldsCsv = path.join(import.meta.dirname, "..", "public", "people_import_example_all_fields.csv");
-
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const personRow = (page: Page, name: string) =>
   page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });

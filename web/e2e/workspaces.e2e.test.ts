@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
 import { signInThroughScreens, signUpThroughScreens } from "./session.ts";
 
@@ -15,15 +16,6 @@ afterAll(async () => {
 async function serverWorkspaceNames(): Promise<string[]> {
   const rows = await e2e.app.db.selectFrom("read.workspaces").select("name").orderBy("name").execute();
   return rows.map((row) => row.name);
-}
-
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const row = (page: Page, name: string) =>

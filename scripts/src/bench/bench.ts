@@ -5,6 +5,10 @@ import { type BenchCluster, freshDatabase, startBenchCluster } from "./bench-clu
 import { benchEventStore } from "./event-store.bench.ts";
 import { eventStoreFigures, httpCommandFigures, peopleSearchFigures, projectionFigures } from "./figures.ts";
 import { benchHttpCommands } from "./http-commands.bench.ts";
+import { benchPeopleImport } from "./people-import.bench.ts";
+import { peopleImportFigures } from "./people-import.figures.ts";
+import { benchPeopleRender } from "./people-render.bench.ts";
+import { peopleRenderFigures } from "./people-render.figures.ts";
 import { benchPeopleSearch } from "./people-search.bench.ts";
 import { benchProjection } from "./projection.bench.ts";
 import { type Figure, renderResults, renderTable, writeResults } from "./results.ts";
@@ -33,7 +37,7 @@ function revision(): string {
   }
 }
 
-// `BENCH_ONLY=http` (or appends, projection, people, web; comma-separated) runs some stages and prints without writing RESULTS.md.
+// `BENCH_ONLY=http` (or appends, projection, people, web, people-web; comma-separated) runs some stages and prints without writing RESULTS.md.
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 
 /** Runs one stage; a crash becomes a FAIL row and the next stage still runs. */
@@ -92,6 +96,18 @@ try {
           log,
         }),
       );
+    },
+  );
+
+  await stage(
+    "people-web",
+    "People end to end: CSV import of 400 rows through HTTP, Talent Pool over 10,000 people in Chromium",
+    async () => {
+      const importUrl = await freshDatabase(started, "bench_people_import");
+      const imported = peopleImportFigures(await benchPeopleImport(importUrl, { rows: 400, runs: 5, log }));
+      const renderUrl = await freshDatabase(started, "bench_people_render");
+      const rendered = await benchPeopleRender(renderUrl, { repoRoot, people: 10_000, warmLoads: 5, pages: 10, log });
+      return [...imported, ...peopleRenderFigures(rendered)];
     },
   );
 

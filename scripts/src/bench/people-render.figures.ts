@@ -42,11 +42,11 @@ export function peopleRenderFigures(result: PeopleRenderResult): Figure[] {
     {
       name: `Talent Pool, ${people} people to sync: fresh profile, navigation to the first row`,
       value: ms(coldLoad.firstRowMs),
-      budget: noBudget,
-      pass: null,
+      budget: "≤ 1,000 ms (DESIGN: sign-in to a usable screen, 10,000 people + 50,000 candidacies to sync)",
+      pass: coldLoad.firstRowMs !== null && coldLoad.firstRowMs <= 1000,
       note:
-        "session stored before the load; rows show while the replica still fills. DESIGN's 'sign-in to a usable " +
-        "screen' budget (≤ 1 s) is for 10,000 people + 50,000 candidacies on its own screen, not this one",
+        "session stored before the load; rows show while the replica still fills. The closest figure to DESIGN's " +
+        "budget until candidacies exist (issue 5): the same 10,000 people, no candidacies yet",
     },
     {
       name: `Talent Pool, ${people} people in the replica: navigation to the first row (second load)`,

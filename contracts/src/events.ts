@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailReserved, userEvent } from "./accounts/events.ts";
 import { personEvent } from "./people/events.ts";
+import { workflowEvent } from "./workflows/events.ts";
 import { workspaceEvent } from "./workspaces/events.ts";
 
 /** Every event the system appends, keyed by `type`. Projections parse what they read with it. */
@@ -8,6 +9,7 @@ export const domainEvent = z.discriminatedUnion("type", [
   ...userEvent.options,
   ...workspaceEvent.options,
   ...personEvent.options,
+  ...workflowEvent.options,
   emailReserved,
 ]);
 export type DomainEvent = z.infer<typeof domainEvent>;

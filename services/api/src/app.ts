@@ -18,6 +18,7 @@ import { importRoutes } from "./people/import/import.routes.ts";
 import { peopleRoutes } from "./people/people.routes.ts";
 import { syncRoutes } from "./sync/sync.routes.ts";
 import { SyncHub } from "./sync/sync-hub.ts";
+import { workflowRoutes } from "./workflows/workflows.routes.ts";
 import { workspaceRoutes } from "./workspaces/workspaces.routes.ts";
 
 const sessionHeaders = ["access-token", "token-type", "client", "expiry", "uid", "authorization"];
@@ -69,6 +70,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       syncRoutes(api, deps, hub);
       workspaceRoutes(api, deps);
       peopleRoutes(api, deps);
+      workflowRoutes(api, deps);
       await importRoutes(api, deps);
     },
     { prefix: "/api/v1" },

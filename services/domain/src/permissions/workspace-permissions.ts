@@ -13,6 +13,11 @@ const powers = {
   "people.read": ["owner", "manager", "collaborator", "viewer"],
   "people.add": ["owner", "manager", "collaborator"],
   "people.edit": ["owner", "manager", "collaborator"],
+  // Spec §6: a collaborator "can create sequences, workflows and projects"; a viewer modifies nothing.
+  "workflows.read": ["owner", "manager", "collaborator", "viewer"],
+  "workflows.create": ["owner", "manager", "collaborator"],
+  "workflows.edit": ["owner", "manager", "collaborator"],
+  "workflows.remove": ["owner", "manager", "collaborator"],
 } as const satisfies Record<string, readonly WorkspaceRole[]>;
 
 export type WorkspaceAction = keyof typeof powers;

@@ -436,6 +436,10 @@ describe("mayInWorkspace", () => {
     "people.read": read,
     "people.add": write,
     "people.edit": write,
+    "workflows.read": read,
+    "workflows.create": write,
+    "workflows.edit": write,
+    "workflows.remove": write,
   });
   const expected: Record<WorkspaceRole, Record<WorkspaceAction, boolean>> = {
     owner: {

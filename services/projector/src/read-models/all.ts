@@ -2,6 +2,7 @@ import type { Projection } from "../projection.ts";
 import { passwordResetsProjection } from "./password-resets.projection.ts";
 import { peopleProjection } from "./people.projection.ts";
 import { usersProjection } from "./users.projection.ts";
+import { workflowsProjection } from "./workflows.projection.ts";
 import { workspaceMembersProjection } from "./workspace-members.projection.ts";
 import { workspacesProjection } from "./workspaces.projection.ts";
 
@@ -12,4 +13,5 @@ export const allProjections: Projection<{ id: string }>[] = [
   workspacesProjection,
   workspaceMembersProjection,
   peopleProjection,
+  workflowsProjection,
 ];

@@ -1,0 +1,115 @@
+import type { WorkflowListQuery } from "@hirestream/contracts/workflows/commands.ts";
+import type { WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
+import type { StageRow, WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
+import type { WorkflowState } from "@hirestream/domain/workflow/workflow.decider.ts";
+import { sql } from "kysely";
+import type { Database } from "../database.ts";
+import type { Deps } from "../deps.ts";
+import type { ResourceObject } from "../http/jsonapi.ts";
+
+export type WorkflowRecord = Database["read.workflows"];
+type WorkflowView = Omit<WorkflowRow, "created_at" | "updated_at"> & { created_at?: Date; updated_at?: Date };
+
+/** A workflow and its stages: the stages travel as `stage` items in `included`. */
+export function workflowDocumentParts(workflow: WorkflowView): { resource: ResourceObject; stages: ResourceObject[] } {
+  const stages = [...workflow.stages].sort((a, b) => a.position - b.position);
+  const nameOf = new Map(stages.map((stage) => [stage.id, stage.name]));
+  return {
+    resource: {
+      id: workflow.id,
+      type: "workflow",
+      attributes: {
+        name: workflow.name,
+        description: workflow.description,
+        workspace_id: workflow.workspace_id,
+        user_id: workflow.user_id,
+        assigned_to: workflow.assigned_to,
+        project_id: workflow.project_id,
+        has_sequence: stages.some((stage) => stage.sequence_id !== null),
+        ...(workflow.created_at ? { created_at: workflow.created_at.toISOString() } : {}),
+        ...(workflow.updated_at ? { updated_at: workflow.updated_at.toISOString() } : {}),
+      },
+      relationships: { stages: { data: stages.map((stage) => ({ id: stage.id, type: "stage" })) } },
+    },
+    stages: stages.map((stage) => ({
+      id: stage.id,
+      type: "stage",
+      attributes: {
+        name: stage.name,
+        position: stage.position,
+        description: stage.description,
+        sequence_id: stage.sequence_id,
+        // Sequences are not built yet: their names arrive with them.
+        sequence: null,
+        on_response_stage_id: stage.on_response_stage_id,
+        on_response_stage: stage.on_response_stage_id ? (nameOf.get(stage.on_response_stage_id) ?? null) : null,
+        on_response_stage_position: stage.on_response_stage_position,
+        workflow_id: workflow.id,
+      },
+      meta: { sequence_name: null, has_sequence_review: false },
+    })),
+  };
+}
+
+export function workflowDocuments(workflows: WorkflowView[]): { data: ResourceObject[]; included: ResourceObject[] } {
+  const parts = workflows.map(workflowDocumentParts);
+  return { data: parts.map((part) => part.resource), included: parts.flatMap((part) => part.stages) };
+}
+
+const stageRowOf = (stage: WorkflowStage): StageRow => ({
+  id: stage.id,
+  name: stage.name,
+  position: stage.position,
+  description: stage.description,
+  sequence_id: stage.sequenceId,
+  on_response_stage_id: stage.onResponseStageId,
+  on_response_stage_position: stage.onResponseStagePosition,
+});
+
+/** What a write answers: the workflow as the command left it, before read models catch up. */
+export function writtenWorkflow(state: WorkflowState): WorkflowView | null {
+  if (state.status !== "active") return null;
+  return {
+    id: state.workflowId,
+    workspace_id: state.workspaceId,
+    name: state.name,
+    description: state.description,
+    assigned_to: "template",
+    project_id: null,
+    stages: state.stages.map(stageRowOf),
+    user_id: state.userId,
+  };
+}
+
+export function findWorkflow(deps: Deps, workspaceId: string, workflowId: string): Promise<WorkflowRecord | undefined> {
+  return deps.db
+    .selectFrom("read.workflows")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", workflowId)
+    .executeTakeFirst();
+}
+
+/** A workspace's workflows, oldest first (then by name); the caller has checked the user belongs to the workspace. */
+export async function listWorkflows(deps: Deps, workspaceId: string, query: WorkflowListQuery) {
+  let filtered = deps.db
+    .selectFrom("read.workflows")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("assigned_to", "=", query.assigned_to ?? "template");
+  if (query.search_by?.trim()) {
+    const pattern = `%${query.search_by.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filtered = filtered.where("name", "ilike", pattern);
+  }
+  const rows = await filtered
+    .select(sql<string>`count(*) over ()`.as("total"))
+    .orderBy("created_at")
+    .orderBy("name")
+    .orderBy("id")
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  if (rows[0]) return { rows, total: Number(rows[0].total) };
+  const counted = await filtered.clearSelect().select(sql<string>`count(*)`.as("count")).executeTakeFirst();
+  return { rows: [], total: Number(counted?.count ?? 0) };
+}

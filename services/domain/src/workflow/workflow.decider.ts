@@ -1,0 +1,238 @@
+import { DomainError } from "@hirestream/contracts/errors.ts";
+import { messages } from "@hirestream/contracts/messages.ts";
+import {
+  FIRST_STAGE_POSITION,
+  STAGE_NAME_MAX,
+  WORKFLOW_NAME_MAX,
+  WORKFLOW_STAGES_MAX,
+  WORKFLOW_STAGES_MIN,
+  workflowMessages,
+} from "@hirestream/contracts/workflows/commands.ts";
+import type { WorkflowEvent, WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
+import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+import type { CommandContext, Decider } from "../decider.ts";
+import { mayInWorkspace, type WorkspaceAction } from "../permissions/workspace-permissions.ts";
+
+/** A stage as asked for. Its id is set at the edge: the one sent, or one derived from the command id. */
+export interface StageInput {
+  id: string;
+  position?: number | undefined;
+  name: string;
+  description?: string | null | undefined;
+  sequenceId?: string | null | undefined;
+  onResponseStagePosition?: number | null | undefined;
+  onResponseStageId?: string | null | undefined;
+}
+
+export type WorkflowCommand =
+  | {
+      type: "CreateWorkflow";
+      data: {
+        workflowId: string;
+        workspaceId: string;
+        name: string;
+        description?: string | null | undefined;
+        stages: StageInput[];
+      };
+    }
+  | {
+      type: "UpdateWorkflow";
+      data: {
+        workspaceId: string;
+        name?: string | undefined;
+        description?: string | null | undefined;
+        stages?: StageInput[] | undefined;
+      };
+    }
+  | { type: "RemoveWorkflow"; data: { workspaceId: string } };
+
+export type WorkflowState =
+  | { status: "unknown" }
+  | {
+      status: "active";
+      workflowId: string;
+      workspaceId: string;
+      userId: string;
+      name: string;
+      description: string;
+      stages: readonly WorkflowStage[];
+    }
+  | { status: "removed" };
+
+/** Who asks, and their role in the workspace the command names (undefined: not a member). */
+export interface WorkflowContext extends CommandContext {
+  workspaceRole: WorkspaceRole | undefined;
+}
+
+const pointer = (path: string) => `/data/attributes/${path}`;
+
+export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEvent, WorkflowContext> = {
+  initialState: () => ({ status: "unknown" }),
+
+  evolve(state, event) {
+    if (event.type === "WorkflowCreated") {
+      const { workflowId, workspaceId, userId, name, description, stages } = event.data;
+      return { status: "active", workflowId, workspaceId, userId, name, description, stages };
+    }
+    if (state.status !== "active") return state;
+    switch (event.type) {
+      case "WorkflowRenamed":
+        return { ...state, name: event.data.name };
+      case "WorkflowDescriptionChanged":
+        return { ...state, description: event.data.description };
+      case "WorkflowStagesChanged":
+        return { ...state, stages: event.data.stages };
+      case "WorkflowRemoved":
+        return { status: "removed" };
+      default:
+        return state;
+    }
+  },
+
+  decide(state, command, context) {
+    switch (command.type) {
+      case "CreateWorkflow": {
+        const userId = authorize(context, "workflows.create");
+        if (state.status !== "unknown") throw new DomainError("ALREADY_EXISTS");
+        const { workflowId, workspaceId } = command.data;
+        return [
+          {
+            type: "WorkflowCreated",
+            data: {
+              workflowId,
+              workspaceId,
+              userId,
+              name: validName(command.data.name),
+              description: command.data.description?.trim() ?? "",
+              stages: validStages(command.data.stages),
+            },
+          },
+        ];
+      }
+      case "UpdateWorkflow": {
+        authorize(context, "workflows.edit");
+        const current = existing(state, command.data.workspaceId);
+        const { workflowId, workspaceId } = current;
+        const { name, description, stages } = command.data;
+        const events: WorkflowEvent[] = [];
+        const nextName = name === undefined ? undefined : validName(name);
+        const nextStages = stages === undefined ? undefined : validStages(stages);
+        if (nextName !== undefined && nextName !== current.name) {
+          events.push({ type: "WorkflowRenamed", data: { workflowId, workspaceId, name: nextName } });
+        }
+        const nextDescription = description === undefined ? undefined : (description?.trim() ?? "");
+        if (nextDescription !== undefined && nextDescription !== current.description) {
+          events.push({
+            type: "WorkflowDescriptionChanged",
+            data: { workflowId, workspaceId, description: nextDescription },
+          });
+        }
+        if (nextStages !== undefined && JSON.stringify(nextStages) !== JSON.stringify(current.stages)) {
+          events.push({ type: "WorkflowStagesChanged", data: { workflowId, workspaceId, stages: nextStages } });
+        }
+        return events;
+      }
+      case "RemoveWorkflow": {
+        authorize(context, "workflows.remove");
+        const { workflowId, workspaceId } = existing(state, command.data.workspaceId);
+        return [{ type: "WorkflowRemoved", data: { workflowId, workspaceId } }];
+      }
+      default: {
+        const unhandled: never = command;
+        throw new Error(`unhandled command ${JSON.stringify(unhandled)}`);
+      }
+    }
+  },
+};
+
+/** Permission before existence: a stranger learns nothing (404), a viewer is refused (403). */
+function authorize(context: WorkflowContext, action: WorkspaceAction): string {
+  if (!context.actorId) throw new DomainError("UNAUTHENTICATED");
+  const role = context.workspaceRole;
+  if (role === undefined) throw new DomainError("NOT_FOUND", "Workspace not found");
+  if (!mayInWorkspace(role, action)) throw new DomainError("FORBIDDEN");
+  return context.actorId;
+}
+
+/** Another workspace's workflow is as unknown as a missing one. */
+function existing(state: WorkflowState, workspaceId: string): Extract<WorkflowState, { status: "active" }> {
+  if (state.status !== "active" || state.workspaceId !== workspaceId) {
+    throw new DomainError("NOT_FOUND", "Workflow not found");
+  }
+  return state;
+}
+
+function validName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw new DomainError("VALIDATION", messages.required, pointer("name"));
+  if (trimmed.length > WORKFLOW_NAME_MAX) {
+    throw new DomainError("VALIDATION", workflowMessages.tooLong(WORKFLOW_NAME_MAX), pointer("name"));
+  }
+  return trimmed;
+}
+
+/**
+ * The stages in the order their positions give (ties keep the order sent), renumbered from
+ * FIRST_STAGE_POSITION. A follow-up named by position means a position as sent; by id, a stage of the list.
+ */
+function validStages(inputs: StageInput[]): WorkflowStage[] {
+  const at = (index: number, field: string) => pointer(`stages_attributes/${index}/${field}`);
+  if (inputs.length < WORKFLOW_STAGES_MIN) {
+    throw new DomainError("VALIDATION", workflowMessages.tooFewStages, pointer("stages_attributes"));
+  }
+  if (inputs.length > WORKFLOW_STAGES_MAX) {
+    throw new DomainError("VALIDATION", workflowMessages.tooManyStages, pointer("stages_attributes"));
+  }
+  const ids = new Set<string>();
+  const sentPositions = new Set<number>();
+  inputs.forEach((input, index) => {
+    const name = input.name.trim();
+    if (!name) throw new DomainError("VALIDATION", messages.required, at(index, "name"));
+    if (name.length > STAGE_NAME_MAX) {
+      throw new DomainError("VALIDATION", workflowMessages.tooLong(STAGE_NAME_MAX), at(index, "name"));
+    }
+    if (ids.has(input.id)) throw new DomainError("VALIDATION", workflowMessages.taken, at(index, "id"));
+    ids.add(input.id);
+    const sent = sentPosition(input, index);
+    if (sentPositions.has(sent)) throw new DomainError("VALIDATION", workflowMessages.taken, at(index, "position"));
+    sentPositions.add(sent);
+  });
+  const order = inputs.map((_, index) => index).sort((a, b) => sentPosition(inputs[a], a) - sentPosition(inputs[b], b));
+  const byPosition = new Map<number, { id: string; position: number }>();
+  order.forEach((index, rank) => {
+    const input = inputs[index] as StageInput;
+    byPosition.set(sentPosition(input, index), { id: input.id, position: FIRST_STAGE_POSITION + rank });
+  });
+  const positionOf = new Map([...byPosition.values()].map(({ id, position }) => [id, position]));
+  return order.map((index, rank) => {
+    const input = inputs[index] as StageInput;
+    const name = input.name.trim();
+    let followUp: { id: string; position: number } | null = null;
+    if (input.onResponseStagePosition != null) {
+      followUp = byPosition.get(input.onResponseStagePosition) ?? null;
+      if (!followUp || followUp.id === input.id) {
+        throw new DomainError("VALIDATION", workflowMessages.unknownStage, at(index, "on_response_stage_position"));
+      }
+    } else if (input.onResponseStageId != null) {
+      const position = positionOf.get(input.onResponseStageId);
+      if (position === undefined || input.onResponseStageId === input.id) {
+        throw new DomainError("VALIDATION", workflowMessages.unknownStage, at(index, "on_response_stage_id"));
+      }
+      followUp = { id: input.onResponseStageId, position };
+    }
+    return {
+      id: input.id,
+      name,
+      position: FIRST_STAGE_POSITION + rank,
+      // Spec §3: a stage's description is copied from its name unless one is given.
+      description: input.description?.trim() || name,
+      sequenceId: input.sequenceId ?? null,
+      onResponseStageId: followUp?.id ?? null,
+      onResponseStagePosition: followUp?.position ?? null,
+    };
+  });
+}
+
+function sentPosition(input: StageInput | undefined, index: number): number {
+  return input?.position ?? index;
+}

@@ -1,0 +1,131 @@
+import type { DomainEvent } from "@hirestream/contracts/events.ts";
+import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
+import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
+import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { rebuildReadModels } from "../rebuild.ts";
+import { snapshotSchema } from "../testing/schema-snapshot.ts";
+
+let pool: pg.Pool;
+let db: Kysely<unknown>;
+let store: PostgresEventStore;
+
+beforeAll(async () => {
+  pool = new pg.Pool({ connectionString: await createTestDatabase(inject("postgresAdminUrl")), max: 4 });
+  db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  store = new PostgresEventStore({ pool });
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+const ada = "00000000-0000-4000-8000-00000000000a";
+const ws = "00000000-0000-4000-8000-0000000000f1";
+const other = "00000000-0000-4000-8000-0000000000f2";
+const flow = "00000000-0000-4000-8000-0000000000d1";
+const gone = "00000000-0000-4000-8000-0000000000d2";
+const elsewhere = "00000000-0000-4000-8000-0000000000d3";
+const stage = (n: number, position = n - 1) => ({
+  id: `00000000-0000-4000-8000-0000000000e${n}`,
+  name: `Stage ${n}`,
+  position,
+  description: `Stage ${n}`,
+  sequenceId: null,
+  onResponseStageId: null,
+  onResponseStagePosition: null,
+});
+const stageRow = (n: number, position = n - 1) => ({
+  id: `00000000-0000-4000-8000-0000000000e${n}`,
+  name: `Stage ${n}`,
+  position,
+  description: `Stage ${n}`,
+  sequence_id: null,
+  on_response_stage_id: null,
+  on_response_stage_position: null,
+});
+
+async function given(streamId: string, at: string, events: DomainEvent[]): Promise<number> {
+  return (await appendEvents(store, streamId, events, { occurredAt: at })).position;
+}
+
+const createdIn = (workflowId: string, workspaceId: string): DomainEvent => ({
+  type: "WorkflowCreated",
+  data: {
+    workflowId,
+    workspaceId,
+    userId: ada,
+    name: "Engineering",
+    description: "",
+    stages: [stage(1), stage(2), stage(3)],
+  },
+});
+
+it("keeps one row per workflow with its stages in order, synced to its workspace's scope", async () => {
+  const created = await given(`workflow-${flow}`, "2026-11-05T09:00:00.000Z", [createdIn(flow, ws)]);
+  const edited = await given(`workflow-${flow}`, "2026-11-05T09:01:00.000Z", [
+    { type: "WorkflowRenamed", data: { workflowId: flow, workspaceId: ws, name: "Sales" } },
+    {
+      type: "WorkflowStagesChanged",
+      data: { workflowId: flow, workspaceId: ws, stages: [stage(3, 0), stage(1, 1), stage(4, 2)] },
+    },
+  ]);
+  const goneCreated = await given(`workflow-${gone}`, "2026-11-05T09:02:00.000Z", [createdIn(gone, ws)]);
+  const removed = await given(`workflow-${gone}`, "2026-11-05T09:03:00.000Z", [
+    { type: "WorkflowRemoved", data: { workflowId: gone, workspaceId: ws } },
+  ]);
+  const elsewhereCreated = await given(`workflow-${elsewhere}`, "2026-11-05T09:04:00.000Z", [
+    createdIn(elsewhere, other),
+  ]);
+  const workspaceRemoved = await given(`workspace-${other}`, "2026-11-05T09:05:00.000Z", [
+    { type: "WorkspaceRemoved", data: { workspaceId: other } },
+  ]);
+
+  await sql`drop schema if exists read_test cascade`.execute(db);
+  await rebuildReadModels({ db, store, target: "read_test", swap: false, batchSize: 3 });
+  const tables = await snapshotSchema(db, "read_test");
+
+  expect(tables.workflows).toEqual([
+    {
+      id: flow,
+      workspace_id: ws,
+      name: "Sales",
+      description: "",
+      assigned_to: "template",
+      project_id: null,
+      stages: [stageRow(3, 0), stageRow(1, 1), stageRow(4, 2)],
+      user_id: ada,
+      created_at: "2026-11-05T09:00:00+00:00",
+      updated_at: "2026-11-05T09:01:00+00:00",
+    },
+  ]);
+  const log = (
+    (tables.change_log ?? []) as {
+      position: number;
+      seq: number;
+      scope: string;
+      entity: string;
+      id: string;
+      op: string;
+      data: unknown;
+    }[]
+  )
+    .filter((entry) => entry.entity === "workflow")
+    .sort((a, b) => a.position - b.position || a.seq - b.seq);
+  const flowEdits = log.filter((entry) => entry.id === flow && entry.position !== created);
+  // The edit's two events each put the row (a batch may fold them into one put at the last).
+  expect(flowEdits.length).toBeGreaterThanOrEqual(1);
+  expect(log.map(({ position, scope, id, op }) => ({ position, scope, id, op }))).toEqual([
+    { position: created, scope: `ws:${ws}`, id: flow, op: "put" },
+    ...flowEdits.map(({ position }) => ({ position, scope: `ws:${ws}`, id: flow, op: "put" })),
+    { position: goneCreated, scope: `ws:${ws}`, id: gone, op: "put" },
+    { position: removed, scope: `ws:${ws}`, id: gone, op: "del" },
+    { position: elsewhereCreated, scope: `ws:${other}`, id: elsewhere, op: "put" },
+    { position: workspaceRemoved, scope: `ws:${other}`, id: elsewhere, op: "del" },
+  ]);
+  expect(log.filter((entry) => entry.id === flow).at(-1)).toMatchObject({
+    position: edited,
+    data: { name: "Sales", stages: [stageRow(3, 0), stageRow(1, 1), stageRow(4, 2)] },
+  });
+});

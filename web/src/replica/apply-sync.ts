@@ -81,7 +81,7 @@ export function applyReady(db: ReplicaDb, message: ReadyMessage): Promise<void> 
 }
 
 function emptyUpdates(): Updates {
-  return { workspaces: [], workspace_members: [], users: [], people: [] };
+  return { workspaces: [], workspace_members: [], users: [], people: [], workflows: [] };
 }
 
 /** Updates taking every row the scope holds out of it; later updates for the same rows win. */

@@ -53,6 +53,7 @@ test("mutate writes the optimistic row, its before-image and the outbox entry to
         workspace_members: {},
         users: {},
         people: {},
+        workflows: {},
       },
     },
   ]);

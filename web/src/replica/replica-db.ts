@@ -1,5 +1,6 @@
 import { type UserRow, userRow } from "@hirestream/contracts/accounts/rows.ts";
 import { type PersonRow, personRow } from "@hirestream/contracts/people/rows.ts";
+import { type WorkflowRow, workflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import {
   type WorkspaceMemberRow,
   type WorkspaceRow,
@@ -15,9 +16,10 @@ export interface ReplicaRows {
   workspace_members: WorkspaceMemberRow;
   users: UserRow;
   people: PersonRow;
+  workflows: WorkflowRow;
 }
 export type TableName = keyof ReplicaRows;
-export const tableNames: readonly TableName[] = ["workspaces", "workspace_members", "users", "people"];
+export const tableNames: readonly TableName[] = ["workspaces", "workspace_members", "users", "people", "workflows"];
 
 /**
  * A row as stored. `scopes` lists the sync scopes that hold it: one row can sit in two (a
@@ -34,6 +36,7 @@ const entityTables = new Map<string, TableName>([
   ["workspace_member", "workspace_members"],
   ["user", "users"],
   ["person", "people"],
+  ["workflow", "workflows"],
 ]);
 
 const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
@@ -41,6 +44,7 @@ const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
   workspace_members: workspaceMemberRow,
   users: userRow,
   people: personRow,
+  workflows: workflowRow,
 };
 
 /** Undefined for an entity this client does not mirror (a newer server may send more). */
@@ -69,7 +73,7 @@ export interface BeforeImage<T extends TableName> {
 export type BeforeImages = { [T in TableName]: Record<string, BeforeImage<T>> };
 
 export function noBeforeImages(): BeforeImages {
-  return { workspaces: {}, workspace_members: {}, users: {}, people: {} };
+  return { workspaces: {}, workspace_members: {}, users: {}, people: {}, workflows: {} };
 }
 
 export type WriteMethod = "POST" | "PUT" | "PATCH" | "DELETE";
@@ -95,6 +99,7 @@ export class ReplicaDb extends Dexie {
   readonly workspace_members: ReplicaTables["workspace_members"];
   readonly users: ReplicaTables["users"];
   readonly people: ReplicaTables["people"];
+  readonly workflows: ReplicaTables["workflows"];
   readonly meta: Table<MetaEntry, MetaEntry["key"]>;
   readonly outbox: EntityTable<OutboxEntry, "seq">;
   /** The replica tables by name, for code that works on any of them. */
@@ -111,10 +116,13 @@ export class ReplicaDb extends Dexie {
     });
     // People: the talent pool by owner, a workspace's people by workspace, lists by last name.
     this.version(2).stores({ people: "id, *scopes, owner_id, *workspace_ids, last_name" });
+    // Workflows: a workspace's templates, and later the copies assigned to its projects.
+    this.version(3).stores({ workflows: "id, *scopes, workspace_id, assigned_to" });
     this.workspaces = this.table("workspaces");
     this.workspace_members = this.table("workspace_members");
     this.users = this.table("users");
     this.people = this.table("people");
+    this.workflows = this.table("workflows");
     this.meta = this.table("meta");
     this.outbox = this.table("outbox");
     this.rowTables = {
@@ -122,11 +130,12 @@ export class ReplicaDb extends Dexie {
       workspace_members: this.workspace_members,
       users: this.users,
       people: this.people,
+      workflows: this.workflows,
     };
   }
 }
 
 /** Every change to rows, meta and outbox goes through one read-write transaction over all of them. */
 export function replicaTransaction<R>(db: ReplicaDb, work: () => Promise<R>): Promise<R> {
-  return db.transaction("rw", [db.workspaces, db.workspace_members, db.users, db.people, db.meta, db.outbox], work);
+  return db.transaction("rw", [db.workspaces, db.workspace_members, db.users, db.people, db.workflows, db.meta, db.outbox], work);
 }

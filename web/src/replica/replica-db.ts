@@ -137,5 +137,9 @@ export class ReplicaDb extends Dexie {
 
 /** Every change to rows, meta and outbox goes through one read-write transaction over all of them. */
 export function replicaTransaction<R>(db: ReplicaDb, work: () => Promise<R>): Promise<R> {
-  return db.transaction("rw", [db.workspaces, db.workspace_members, db.users, db.people, db.workflows, db.meta, db.outbox], work);
+  return db.transaction(
+    "rw",
+    [db.workspaces, db.workspace_members, db.users, db.people, db.workflows, db.meta, db.outbox],
+    work,
+  );
 }

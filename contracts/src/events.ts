@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailReserved, userEvent } from "./accounts/events.ts";
 import { personEvent } from "./people/events.ts";
+import { projectEvent } from "./projects/events.ts";
 import { workflowEvent } from "./workflows/events.ts";
 import { workspaceEvent } from "./workspaces/events.ts";
 
@@ -9,6 +10,7 @@ export const domainEvent = z.discriminatedUnion("type", [
   ...userEvent.options,
   ...workspaceEvent.options,
   ...personEvent.options,
+  ...projectEvent.options,
   ...workflowEvent.options,
   emailReserved,
 ]);

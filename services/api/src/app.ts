@@ -16,6 +16,7 @@ import { Notifications } from "./http/notifications.ts";
 import { installReadYourWrites } from "./http/read-your-writes.ts";
 import { importRoutes } from "./people/import/import.routes.ts";
 import { peopleRoutes } from "./people/people.routes.ts";
+import { projectRoutes } from "./projects/projects.routes.ts";
 import { syncRoutes } from "./sync/sync.routes.ts";
 import { SyncHub } from "./sync/sync-hub.ts";
 import { workflowRoutes } from "./workflows/workflows.routes.ts";
@@ -70,6 +71,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       syncRoutes(api, deps, hub);
       workspaceRoutes(api, deps);
       peopleRoutes(api, deps);
+      projectRoutes(api, deps);
       workflowRoutes(api, deps);
       await importRoutes(api, deps);
     },

@@ -1,5 +1,6 @@
 import type { AvatarColor } from "@hirestream/contracts/accounts/events.ts";
 import type { PersonRow } from "@hirestream/contracts/people/rows.ts";
+import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import type { Generated } from "kysely";
 
@@ -29,6 +30,7 @@ export interface Database {
   };
   "read.workspace_members": { id: string; workspace_id: string; user_id: string; role: string; created_at: Date };
   "read.people": Omit<PersonRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
+  "read.projects": Omit<ProjectRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
   "read.workflows": Omit<WorkflowRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
   "read.checkpoint": { name: string; position: string };
   auth_sessions: {

@@ -18,6 +18,10 @@ const powers = {
   "workflows.create": ["owner", "manager", "collaborator"],
   "workflows.edit": ["owner", "manager", "collaborator"],
   "workflows.remove": ["owner", "manager", "collaborator"],
+  // Projects: collaborators create (and manage the ones they created); owners and managers manage all.
+  "projects.read": ["owner", "manager", "collaborator", "viewer"],
+  "projects.create": ["owner", "manager", "collaborator"],
+  "projects.manage": ["owner", "manager"],
 } as const satisfies Record<string, readonly WorkspaceRole[]>;
 
 export type WorkspaceAction = keyof typeof powers;

@@ -441,6 +441,11 @@ describe("mayInWorkspace", () => {
     "workflows.edit": write,
     "workflows.remove": write,
   });
+  const projects = (create: boolean, manage: boolean) => ({
+    "projects.read": true,
+    "projects.create": create,
+    "projects.manage": manage,
+  });
   const expected: Record<WorkspaceRole, Record<WorkspaceAction, boolean>> = {
     owner: {
       "workspace.read": true,
@@ -448,6 +453,7 @@ describe("mayInWorkspace", () => {
       "workspace.remove": true,
       "workspace.leave": false,
       ...people(true, true),
+      ...projects(true, true),
     },
     manager: {
       "workspace.read": true,
@@ -455,6 +461,7 @@ describe("mayInWorkspace", () => {
       "workspace.remove": false,
       "workspace.leave": true,
       ...people(true, true),
+      ...projects(true, true),
     },
     collaborator: {
       "workspace.read": true,
@@ -462,6 +469,7 @@ describe("mayInWorkspace", () => {
       "workspace.remove": false,
       "workspace.leave": true,
       ...people(true, true),
+      ...projects(true, false),
     },
     viewer: {
       "workspace.read": true,
@@ -469,6 +477,7 @@ describe("mayInWorkspace", () => {
       "workspace.remove": false,
       "workspace.leave": true,
       ...people(true, false),
+      ...projects(false, false),
     },
   };
 

@@ -1,6 +1,7 @@
 import type { Projection } from "../projection.ts";
 import { passwordResetsProjection } from "./password-resets.projection.ts";
 import { peopleProjection } from "./people.projection.ts";
+import { projectsProjection } from "./projects.projection.ts";
 import { usersProjection } from "./users.projection.ts";
 import { workflowsProjection } from "./workflows.projection.ts";
 import { workspaceMembersProjection } from "./workspace-members.projection.ts";
@@ -13,5 +14,6 @@ export const allProjections: Projection<{ id: string }>[] = [
   workspacesProjection,
   workspaceMembersProjection,
   peopleProjection,
+  projectsProjection,
   workflowsProjection,
 ];

@@ -12,6 +12,8 @@ export const workspacesProjection: Projection<WorkspaceRow> = {
       case "WorkspaceDescriptionChanged":
       case "WorkspaceVisibilityChanged":
       case "WorkspaceRemoved":
+      case "ProjectCreated":
+      case "ProjectRemoved":
         return [{ column: "id", value: event.data.workspaceId }];
       default:
         return [];
@@ -30,6 +32,13 @@ export const workspacesProjection: Projection<WorkspaceRow> = {
         created_at: occurredAt,
         updated_at: occurredAt,
       });
+      return;
+    }
+    // Every project not removed, archived and hidden ones included; settings are unchanged, so is updated_at.
+    if (event.type === "ProjectCreated" || event.type === "ProjectRemoved") {
+      const workspace = rows.get(event.data.workspaceId);
+      const step = event.type === "ProjectCreated" ? 1 : -1;
+      if (workspace) rows.put({ ...workspace, projects_count: Math.max(0, workspace.projects_count + step) });
       return;
     }
     if (event.type === "WorkspaceRemoved") {

@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+export const projectPriorities = ["High", "Medium", "Low"] as const;
+export type ProjectPriority = (typeof projectPriorities)[number];
+/** The switch on the list and the edit form; Archived is reached only by archiving (spec §4). */
+export const projectSwitchStatuses = ["Active", "Inactive"] as const;
+export type ProjectSwitchStatus = (typeof projectSwitchStatuses)[number];
+export const projectStatuses = [...projectSwitchStatuses, "Archived"] as const;
+export type ProjectStatus = (typeof projectStatuses)[number];
+
+/** An ISO calendar date, `YYYY-MM-DD`; a project's start date and deadline may be absent. */
+const isoDate = z.iso.date().nullable();
+
+/** The fields a project's settings are made of; `changes` of ProjectUpdated is a part of them. */
+export const projectSettings = z.object({
+  name: z.string(),
+  description: z.string().nullable(),
+  priority: z.enum(projectPriorities),
+  startDate: isoDate,
+  deadline: isoDate,
+  visible: z.boolean(),
+  /** Stored as given for now: workflows are checked against this once they exist server-side. */
+  workflowId: z.uuid().nullable(),
+});
+export type ProjectSettings = z.infer<typeof projectSettings>;
+
+export const projectCreated = z.object({
+  type: z.literal("ProjectCreated"),
+  data: projectSettings.extend({
+    projectId: z.uuid(),
+    workspaceId: z.uuid(),
+    /** The creator: the project's owner, and how projects are split into owned and guest. */
+    userId: z.uuid(),
+    status: z.enum(projectSwitchStatuses),
+  }),
+});
+
+/** Only the fields that changed; the status has its own events. */
+export const projectUpdated = z.object({
+  type: z.literal("ProjectUpdated"),
+  data: z.object({ projectId: z.uuid(), workspaceId: z.uuid(), changes: projectSettings.partial() }),
+});
+
+export const projectStatusChanged = z.object({
+  type: z.literal("ProjectStatusChanged"),
+  data: z.object({ projectId: z.uuid(), workspaceId: z.uuid(), status: z.enum(projectSwitchStatuses) }),
+});
+
+/** From now on the project is read-only (spec §4), until it is removed. */
+export const projectArchived = z.object({
+  type: z.literal("ProjectArchived"),
+  data: z.object({ projectId: z.uuid(), workspaceId: z.uuid() }),
+});
+
+export const projectRemoved = z.object({
+  type: z.literal("ProjectRemoved"),
+  data: z.object({ projectId: z.uuid(), workspaceId: z.uuid() }),
+});
+
+export const projectEvent = z.discriminatedUnion("type", [
+  projectCreated,
+  projectUpdated,
+  projectStatusChanged,
+  projectArchived,
+  projectRemoved,
+]);
+export type ProjectEvent = z.infer<typeof projectEvent>;

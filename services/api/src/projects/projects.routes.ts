@@ -1,0 +1,150 @@
+import { DomainError } from "@hirestream/contracts/errors.ts";
+import {
+  createProjectAttributes,
+  projectListQuery,
+  updateProjectAttributes,
+} from "@hirestream/contracts/projects/commands.ts";
+import type { ProjectState } from "@hirestream/domain/project/project.decider.ts";
+import { scopedId } from "@hirestream/eventstore/event-id.ts";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { requireSession } from "../auth/authenticate.ts";
+import type { Deps } from "../deps.ts";
+import { commandIdOf } from "../http/idempotency.ts";
+import { listDocument } from "../http/jsonapi.ts";
+import { parseParams, parseWriteBody } from "../http/parse.ts";
+import { findWorkspace } from "../workspaces/workspace-queries.ts";
+import { runProjectCommand } from "./project-commands.ts";
+import { findProject, listProjects, projectResource, writtenProject } from "./project-queries.ts";
+
+const types = ["project", "projects"] as const;
+
+/** Ids that are not UUIDs name nothing: 404, like any other unknown id. */
+function workspaceIdOf(params: unknown): string {
+  const parsed = z.object({ id: z.uuid() }).safeParse(params);
+  if (!parsed.success) throw new DomainError("NOT_FOUND", "Workspace not found");
+  return parsed.data.id;
+}
+
+function idsOf(params: unknown): { workspaceId: string; projectId: string } {
+  const workspaceId = workspaceIdOf(params);
+  const parsed = z.object({ projectId: z.uuid() }).safeParse(params);
+  if (!parsed.success) throw new DomainError("NOT_FOUND", "Project not found");
+  return { workspaceId, projectId: parsed.data.projectId };
+}
+
+/** What a write answers: the project as the command left it. */
+function writtenDocument(state: ProjectState, position: number) {
+  return { data: state.status === "existing" ? writtenProject(state.project) : null, meta: { position } };
+}
+
+export function projectRoutes(app: FastifyInstance, deps: Deps): void {
+  // `me` lists the projects of every workspace the user belongs to (API.md).
+  app.get("/workspaces/:id/projects", async (request) => {
+    const session = requireSession(request);
+    const isMe = z.object({ id: z.literal("me") }).safeParse(request.params).success;
+    const workspaceId = isMe ? "me" : workspaceIdOf(request.params);
+    const query = parseParams(projectListQuery, request.query);
+    if (workspaceId !== "me" && !(await findWorkspace(deps, session.userId, workspaceId)))
+      throw new DomainError("NOT_FOUND", "Workspace not found");
+    const { rows, total } = await listProjects(deps, session.userId, workspaceId, query);
+    return listDocument(rows.map(projectResource), {
+      total,
+      page: { number: query.page, size: query.limit },
+      path: `/api/v1/workspaces/${workspaceId}/projects`,
+      query: {
+        search_by: query.search_by,
+        "by_status[]": [...(query["by_status[]"] ?? []), ...(query.by_status ?? [])],
+      },
+    });
+  });
+
+  app.get("/workspaces/:id/projects/:projectId", async (request) => {
+    const session = requireSession(request);
+    const { workspaceId, projectId } = idsOf(request.params);
+    const project = await findProject(deps, session.userId, workspaceId, projectId);
+    if (!project) throw new DomainError("NOT_FOUND", "Project not found");
+    return { data: projectResource(project) };
+  });
+
+  app.post("/workspaces/:id/projects", async (request, reply) => {
+    const session = requireSession(request);
+    const workspaceId = workspaceIdOf(request.params);
+    const { id, attributes } = parseWriteBody(createProjectAttributes, request.body, { types });
+    // Derived from the command id, so a request repeated with its Idempotency-Key names the same project.
+    const commandId = commandIdOf(request);
+    const projectId = id ?? scopedId(commandId, "project");
+    const { name, description, priority, status, start_date, deadline, visible, workflow_id } = attributes;
+    const outcome = await runProjectCommand(
+      deps,
+      workspaceId,
+      projectId,
+      {
+        type: "CreateProject",
+        data: {
+          projectId,
+          workspaceId,
+          name,
+          description: description ?? null,
+          priority,
+          status,
+          startDate: start_date ?? null,
+          deadline: deadline ?? null,
+          workflowId: workflow_id ?? null,
+          ...(visible !== undefined ? { visible } : {}),
+        },
+      },
+      commandId,
+      session.userId,
+    );
+    reply.status(201).header("location", `/api/v1/workspaces/${workspaceId}/projects/${projectId}`);
+    return writtenDocument(outcome.state, outcome.position);
+  });
+
+  app.put("/workspaces/:id/projects/:projectId", async (request) => {
+    const session = requireSession(request);
+    const { workspaceId, projectId } = idsOf(request.params);
+    const { id, attributes } = parseWriteBody(updateProjectAttributes, request.body, { types });
+    if (id !== undefined && id !== projectId) {
+      throw new DomainError("CONFLICT", "data.id does not match the project in the URL", "/data/id");
+    }
+    const { name, description, priority, status, start_date, deadline, visible, workflow_id } = attributes;
+    const outcome = await runProjectCommand(
+      deps,
+      workspaceId,
+      projectId,
+      {
+        type: "UpdateProject",
+        data: {
+          changes: {
+            ...(name !== undefined ? { name } : {}),
+            ...(description !== undefined ? { description } : {}),
+            ...(priority !== undefined ? { priority } : {}),
+            ...(status !== undefined ? { status } : {}),
+            ...(start_date !== undefined ? { startDate: start_date } : {}),
+            ...(deadline !== undefined ? { deadline } : {}),
+            ...(visible !== undefined ? { visible } : {}),
+            ...(workflow_id !== undefined ? { workflowId: workflow_id } : {}),
+          },
+        },
+      },
+      commandIdOf(request),
+      session.userId,
+    );
+    return writtenDocument(outcome.state, outcome.position);
+  });
+
+  app.delete("/workspaces/:id/projects/:projectId", async (request) => {
+    const session = requireSession(request);
+    const { workspaceId, projectId } = idsOf(request.params);
+    const outcome = await runProjectCommand(
+      deps,
+      workspaceId,
+      projectId,
+      { type: "RemoveProject" },
+      commandIdOf(request),
+      session.userId,
+    );
+    return { meta: { position: outcome.position, result: "removed" } };
+  });
+}

@@ -1,0 +1,254 @@
+import { DomainError } from "@hirestream/contracts/errors.ts";
+import type { ProjectEvent } from "@hirestream/contracts/projects/events.ts";
+import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+import { describe, expect, it } from "vitest";
+import { fold } from "../decider.ts";
+import { ARCHIVED_READ_ONLY, type ProjectCommand, type ProjectContext, projectDecider } from "./project.decider.ts";
+
+const projectId = "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+const creatorId = "0b5d3f3e-6a1f-4c1e-9d7a-2f1c3b4a5e6f";
+const otherId = "1c6e4f4f-7b2a-4d2f-8e8b-3a2d4c5b6f70";
+const workspaceId = "3f2a9c1d-8b4e-4f6a-9c2d-1e0f5a6b7c8d";
+const workflowId = "4e8a6b6b-9d4c-4f4b-b0ad-5c4f6e7d8b92";
+const now = new Date("2026-11-22T12:00:00Z");
+
+function as(actorId: string | null, role?: WorkspaceRole): ProjectContext {
+  return { now, actorId, workspaceRoles: new Map(role ? [[workspaceId, role]] : []) };
+}
+
+const settings = {
+  name: "Backend hires",
+  description: "Two engineers",
+  priority: "High",
+  startDate: "2026-12-01",
+  deadline: "2027-01-31",
+  visible: true,
+  workflowId: null,
+} as const;
+
+const created = (fields: Partial<Extract<ProjectEvent, { type: "ProjectCreated" }>["data"]> = {}): ProjectEvent => ({
+  type: "ProjectCreated",
+  data: { ...settings, projectId, workspaceId, userId: creatorId, status: "Active", ...fields },
+});
+const archived: ProjectEvent = { type: "ProjectArchived", data: { projectId, workspaceId } };
+const removed: ProjectEvent = { type: "ProjectRemoved", data: { projectId, workspaceId } };
+
+const create = (fields: Partial<Extract<ProjectCommand, { type: "CreateProject" }>["data"]> = {}): ProjectCommand => ({
+  type: "CreateProject",
+  data: { ...settings, projectId, workspaceId, status: "Active", ...fields },
+});
+const update = (changes: Extract<ProjectCommand, { type: "UpdateProject" }>["data"]["changes"]): ProjectCommand => ({
+  type: "UpdateProject",
+  data: { changes },
+});
+
+function decide(history: ProjectEvent[], command: ProjectCommand, context: ProjectContext) {
+  return projectDecider.decide(fold(projectDecider, history), command, context);
+}
+
+function refusal(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof DomainError) return error.code;
+    throw error;
+  }
+  return "accepted";
+}
+
+function rejection(run: () => unknown): { code: string; detail: string; pointer: string | undefined } {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof DomainError) return { code: error.code, detail: error.message, pointer: error.pointer };
+    throw error;
+  }
+  throw new Error("accepted");
+}
+
+describe("CreateProject", () => {
+  it("records every field, with the creator as user_id", () => {
+    expect(decide([], create(), as(creatorId, "collaborator"))).toEqual([created()]);
+  });
+
+  it("trims the name, stores a blank description as none, and is visible unless told otherwise", () => {
+    const { visible: _visible, ...withoutVisible } = settings;
+    const data = { ...withoutVisible, name: "  Backend hires ", description: "  ", projectId, workspaceId };
+    expect(decide([], { type: "CreateProject", data: { ...data, status: "Active" } }, as(creatorId, "owner"))).toEqual([
+      created({ description: null }),
+    ]);
+  });
+
+  it("keeps a workflow id as given (workflows are not checked yet)", () => {
+    expect(decide([], create({ workflowId }), as(creatorId, "owner"))).toEqual([created({ workflowId })]);
+  });
+
+  it.each([
+    ["owner", "accepted"],
+    ["manager", "accepted"],
+    ["collaborator", "accepted"],
+    ["viewer", "FORBIDDEN"],
+  ] as const)("%s → %s", (role, outcome) => {
+    expect(refusal(() => decide([], create(), as(creatorId, role)))).toBe(outcome);
+  });
+
+  it("in a workspace the actor is not in: not found; signed out: unauthenticated", () => {
+    expect(refusal(() => decide([], create(), as(creatorId)))).toBe("NOT_FOUND");
+    expect(refusal(() => decide([], create(), as(null, "owner")))).toBe("UNAUTHENTICATED");
+  });
+
+  it("refuses a blank name, a too long name and a deadline before the start", () => {
+    expect(rejection(() => decide([], create({ name: "   " }), as(creatorId, "owner")))).toEqual({
+      code: "VALIDATION",
+      detail: "This field is required",
+      pointer: "/data/attributes/name",
+    });
+    expect(rejection(() => decide([], create({ name: "x".repeat(121) }), as(creatorId, "owner"))).pointer).toBe(
+      "/data/attributes/name",
+    );
+    expect(rejection(() => decide([], create({ deadline: "2026-11-30" }), as(creatorId, "owner")))).toEqual({
+      code: "VALIDATION",
+      detail: "must not be before the start date",
+      pointer: "/data/attributes/deadline",
+    });
+  });
+
+  it("an id already used: already exists, even after removal", () => {
+    expect(refusal(() => decide([created()], create(), as(creatorId, "owner")))).toBe("ALREADY_EXISTS");
+    expect(refusal(() => decide([created(), removed], create(), as(creatorId, "owner")))).toBe("ALREADY_EXISTS");
+  });
+});
+
+describe("UpdateProject", () => {
+  it("records only the fields that changed", () => {
+    expect(
+      decide(
+        [created()],
+        update({ name: "Backend hires", priority: "Low", deadline: null }),
+        as(creatorId, "collaborator"),
+      ),
+    ).toEqual([
+      { type: "ProjectUpdated", data: { projectId, workspaceId, changes: { priority: "Low", deadline: null } } },
+    ]);
+  });
+
+  it("appends nothing when nothing changed", () => {
+    expect(decide([created()], update({ name: " Backend hires ", status: "Active" }), as(creatorId, "owner"))).toEqual(
+      [],
+    );
+  });
+
+  it("flips the switch with a status change, and archives with status Archived", () => {
+    expect(decide([created()], update({ status: "Inactive" }), as(creatorId, "owner"))).toEqual([
+      { type: "ProjectStatusChanged", data: { projectId, workspaceId, status: "Inactive" } },
+    ]);
+    expect(decide([created()], update({ visible: false, status: "Archived" }), as(creatorId, "owner"))).toEqual([
+      { type: "ProjectUpdated", data: { projectId, workspaceId, changes: { visible: false } } },
+      archived,
+    ]);
+  });
+
+  it("checks the deadline against the start date it would end with", () => {
+    expect(refusal(() => decide([created()], update({ startDate: "2027-02-01" }), as(creatorId, "owner")))).toBe(
+      "VALIDATION",
+    );
+    expect(
+      decide([created()], update({ startDate: "2027-02-01", deadline: null }), as(creatorId, "owner")),
+    ).toHaveLength(1);
+  });
+
+  it("assigns a workflow once; a set one cannot be changed", () => {
+    expect(decide([created()], update({ workflowId }), as(creatorId, "owner"))).toEqual([
+      { type: "ProjectUpdated", data: { projectId, workspaceId, changes: { workflowId } } },
+    ]);
+    expect(
+      rejection(() => decide([created({ workflowId })], update({ workflowId: otherId }), as(creatorId, "owner"))),
+    ).toMatchObject({ code: "VALIDATION", pointer: "/data/attributes/workflow_id" });
+    expect(decide([created({ workflowId })], update({ workflowId }), as(creatorId, "owner"))).toEqual([]);
+  });
+
+  it("refuses any edit of an archived project", () => {
+    for (const command of [
+      update({ name: "Renamed" }),
+      update({ status: "Active" }),
+      { type: "ChangeProjectStatus", data: { status: "Active" } } as const,
+      { type: "ArchiveProject" } as const,
+    ]) {
+      expect(rejection(() => decide([created(), archived], command, as(creatorId, "owner")))).toEqual({
+        code: "VALIDATION",
+        detail: ARCHIVED_READ_ONLY,
+        pointer: undefined,
+      });
+    }
+  });
+});
+
+describe("who may change a project", () => {
+  const rename = update({ name: "Renamed" });
+  it.each([
+    ["creator as collaborator", creatorId, "collaborator", "accepted"],
+    ["creator now viewer", creatorId, "viewer", "FORBIDDEN"],
+    ["another owner", otherId, "owner", "accepted"],
+    ["another manager", otherId, "manager", "accepted"],
+    ["another collaborator", otherId, "collaborator", "FORBIDDEN"],
+    ["another viewer", otherId, "viewer", "FORBIDDEN"],
+  ] as const)("%s → %s", (_name, actor, role, outcome) => {
+    expect(refusal(() => decide([created()], rename, as(actor, role)))).toBe(outcome);
+    expect(refusal(() => decide([created()], { type: "RemoveProject" }, as(actor, role)))).toBe(outcome);
+  });
+
+  it("a non-member learns nothing: not found", () => {
+    expect(refusal(() => decide([created()], rename, as(otherId)))).toBe("NOT_FOUND");
+  });
+
+  it("a hidden project is not found but by its creator", () => {
+    const hidden = created({ visible: false });
+    expect(refusal(() => decide([hidden], rename, as(otherId, "owner")))).toBe("NOT_FOUND");
+    expect(refusal(() => decide([hidden], rename, as(creatorId, "collaborator")))).toBe("accepted");
+  });
+
+  it("unknown and removed projects are not found", () => {
+    expect(refusal(() => decide([], rename, as(creatorId, "owner")))).toBe("NOT_FOUND");
+    expect(refusal(() => decide([created(), removed], { type: "RemoveProject" }, as(creatorId, "owner")))).toBe(
+      "NOT_FOUND",
+    );
+  });
+});
+
+describe("status, archive and remove", () => {
+  it("changes the status only when it differs", () => {
+    const toInactive = { type: "ChangeProjectStatus", data: { status: "Inactive" } } as const;
+    expect(decide([created()], toInactive, as(creatorId, "owner"))).toEqual([
+      { type: "ProjectStatusChanged", data: { projectId, workspaceId, status: "Inactive" } },
+    ]);
+    expect(decide([created({ status: "Inactive" })], toInactive, as(creatorId, "owner"))).toEqual([]);
+  });
+
+  it("archives an Active or Inactive project", () => {
+    for (const status of ["Active", "Inactive"] as const) {
+      expect(decide([created({ status })], { type: "ArchiveProject" }, as(creatorId, "owner"))).toEqual([archived]);
+    }
+  });
+
+  it("removes a project, archived or not", () => {
+    expect(decide([created()], { type: "RemoveProject" }, as(creatorId, "owner"))).toEqual([removed]);
+    expect(decide([created(), archived], { type: "RemoveProject" }, as(otherId, "manager"))).toEqual([removed]);
+  });
+});
+
+describe("evolve", () => {
+  it("folds a project's life and ignores events of other kinds", () => {
+    const history: ProjectEvent[] = [
+      created(),
+      { type: "ProjectUpdated", data: { projectId, workspaceId, changes: { name: "Renamed", deadline: null } } },
+      { type: "ProjectStatusChanged", data: { projectId, workspaceId, status: "Inactive" } },
+    ];
+    const foreign = { type: "WorkspaceRenamed", data: { workspaceId, name: "x" } } as unknown as ProjectEvent;
+    expect(fold(projectDecider, [...history, foreign])).toEqual({
+      status: "existing",
+      project: { ...created().data, name: "Renamed", deadline: null, status: "Inactive" },
+    });
+    expect(fold(projectDecider, [...history, archived])).toMatchObject({ project: { status: "Archived" } });
+    expect(fold(projectDecider, [...history, removed])).toEqual({ status: "removed" });
+  });
+});

@@ -1,0 +1,194 @@
+import { DomainError } from "@hirestream/contracts/errors.ts";
+import { messages } from "@hirestream/contracts/messages.ts";
+import { DEADLINE_BEFORE_START, PROJECT_NAME_MAX } from "@hirestream/contracts/projects/commands.ts";
+import type {
+  ProjectEvent,
+  ProjectSettings,
+  ProjectStatus,
+  ProjectSwitchStatus,
+} from "@hirestream/contracts/projects/events.ts";
+import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+import type { CommandContext, Decider } from "../decider.ts";
+import { mayInWorkspace } from "../permissions/workspace-permissions.ts";
+
+export const ARCHIVED_READ_ONLY = "Archived projects: no editing";
+
+export type ProjectChanges = Partial<ProjectSettings> & { status?: ProjectStatus };
+
+export type ProjectCommand =
+  | {
+      type: "CreateProject";
+      data: Omit<ProjectSettings, "visible"> & {
+        projectId: string;
+        workspaceId: string;
+        status: ProjectSwitchStatus;
+        visible?: boolean;
+      };
+    }
+  /** Any settings, and a status: Active/Inactive flips the switch, Archived archives. */
+  | { type: "UpdateProject"; data: { changes: ProjectChanges } }
+  | { type: "ChangeProjectStatus"; data: { status: ProjectSwitchStatus } }
+  | { type: "ArchiveProject" }
+  | { type: "RemoveProject" };
+
+export type ExistingProject = ProjectSettings & {
+  status: ProjectStatus;
+  projectId: string;
+  workspaceId: string;
+  userId: string;
+};
+export type ProjectState =
+  | { status: "unknown" }
+  | { status: "existing"; project: ExistingProject }
+  | { status: "removed" };
+
+/** Who asks, and their role in each workspace they belong to. */
+export interface ProjectContext extends CommandContext {
+  workspaceRoles: ReadonlyMap<string, WorkspaceRole>;
+}
+
+const settingNames = ["name", "description", "priority", "startDate", "deadline", "visible", "workflowId"] as const;
+const pointers: Record<(typeof settingNames)[number], string> = {
+  name: "/data/attributes/name",
+  description: "/data/attributes/description",
+  priority: "/data/attributes/priority",
+  startDate: "/data/attributes/start_date",
+  deadline: "/data/attributes/deadline",
+  visible: "/data/attributes/visible",
+  workflowId: "/data/attributes/workflow_id",
+};
+
+export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent, ProjectContext> = {
+  initialState: () => ({ status: "unknown" }),
+
+  evolve(state, event) {
+    if (event.type === "ProjectCreated") return { status: "existing", project: { ...event.data } };
+    if (state.status !== "existing") return state;
+    const { project } = state;
+    switch (event.type) {
+      case "ProjectUpdated":
+        return { status: "existing", project: applyChanges(project, event.data.changes) };
+      case "ProjectStatusChanged":
+        return { status: "existing", project: { ...project, status: event.data.status } };
+      case "ProjectArchived":
+        return { status: "existing", project: { ...project, status: "Archived" } };
+      case "ProjectRemoved":
+        return { status: "removed" };
+      default:
+        return state;
+    }
+  },
+
+  decide(state, command, context) {
+    const actorId = requireActor(context);
+    if (command.type === "CreateProject") {
+      const { projectId, workspaceId, status, visible, ...settings } = command.data;
+      const role = context.workspaceRoles.get(workspaceId);
+      if (role === undefined) throw new DomainError("NOT_FOUND", "Workspace not found");
+      if (!mayInWorkspace(role, "projects.create"))
+        throw new DomainError("FORBIDDEN", "Your role does not allow creating projects here");
+      if (state.status !== "unknown") throw new DomainError("ALREADY_EXISTS", "Project already exists");
+      const tidied = tidy({ ...settings, visible: visible ?? true });
+      checkDates(tidied.startDate, tidied.deadline);
+      return [{ type: "ProjectCreated", data: { ...tidied, projectId, workspaceId, userId: actorId, status } }];
+    }
+    if (state.status !== "existing" || !mayRead(state.project, context))
+      throw new DomainError("NOT_FOUND", "Project not found");
+    const { project } = state;
+    const { projectId, workspaceId } = project;
+    if (!mayManage(project, context))
+      throw new DomainError("FORBIDDEN", "Your role does not allow changing this project");
+    if (command.type === "RemoveProject") return [{ type: "ProjectRemoved", data: { projectId, workspaceId } }];
+    if (project.status === "Archived") throw new DomainError("VALIDATION", ARCHIVED_READ_ONLY);
+    switch (command.type) {
+      case "UpdateProject": {
+        const { status, ...settings } = command.data.changes;
+        const changes = changedFields(project, tidy(settings));
+        if (changes.workflowId !== undefined && project.workflowId !== null)
+          throw new DomainError("VALIDATION", "cannot be changed once assigned", pointers.workflowId);
+        const next = applyChanges(project, changes);
+        checkDates(next.startDate, next.deadline);
+        const events: ProjectEvent[] = [];
+        if (Object.keys(changes).length > 0)
+          events.push({ type: "ProjectUpdated", data: { projectId, workspaceId, changes } });
+        if (status === "Archived") events.push({ type: "ProjectArchived", data: { projectId, workspaceId } });
+        else if (status !== undefined && status !== project.status)
+          events.push({ type: "ProjectStatusChanged", data: { projectId, workspaceId, status } });
+        return events;
+      }
+      case "ChangeProjectStatus": {
+        const { status } = command.data;
+        if (status === project.status) return [];
+        return [{ type: "ProjectStatusChanged", data: { projectId, workspaceId, status } }];
+      }
+      case "ArchiveProject":
+        return [{ type: "ProjectArchived", data: { projectId, workspaceId } }];
+      default: {
+        const never: never = command;
+        return never;
+      }
+    }
+  },
+};
+
+/** Members see a workspace's visible projects; a hidden one only its creator (spec §6). */
+export function mayRead(project: ExistingProject, context: ProjectContext): boolean {
+  const role = context.workspaceRoles.get(project.workspaceId);
+  if (role === undefined || !mayInWorkspace(role, "projects.read")) return false;
+  return project.visible || project.userId === context.actorId;
+}
+
+/** The creator (the project's owner) while their role lets them create projects; workspace owners and managers always. */
+export function mayManage(project: ExistingProject, context: ProjectContext): boolean {
+  const role = context.workspaceRoles.get(project.workspaceId);
+  if (role === undefined) return false;
+  if (mayInWorkspace(role, "projects.manage")) return true;
+  return project.userId === context.actorId && mayInWorkspace(role, "projects.create");
+}
+
+/** The fields a change names replace the project's; a field it leaves out stays. */
+export function applyChanges<P extends ProjectSettings>(
+  project: P,
+  changes: { [K in keyof ProjectSettings]?: ProjectSettings[K] | undefined },
+): P {
+  const next = { ...project };
+  for (const name of settingNames) {
+    const value = changes[name];
+    if (value !== undefined) Object.assign(next, { [name]: value });
+  }
+  return next;
+}
+
+function requireActor(context: CommandContext): string {
+  if (!context.actorId) throw new DomainError("UNAUTHENTICATED");
+  return context.actorId;
+}
+
+/** Names are trimmed and required; a blank description is none. */
+function tidy<P extends Partial<ProjectSettings>>(settings: P): P {
+  const tidied = { ...settings };
+  if (settings.name !== undefined) {
+    const name = settings.name.trim();
+    if (!name) throw new DomainError("VALIDATION", messages.required, pointers.name);
+    if (name.length > PROJECT_NAME_MAX)
+      throw new DomainError("VALIDATION", `is too long (maximum is ${PROJECT_NAME_MAX} characters)`, pointers.name);
+    tidied.name = name;
+  }
+  if (settings.description !== undefined) tidied.description = settings.description?.trim() || null;
+  return tidied;
+}
+
+function checkDates(startDate: string | null, deadline: string | null): void {
+  if (startDate && deadline && deadline < startDate)
+    throw new DomainError("VALIDATION", DEADLINE_BEFORE_START, pointers.deadline);
+}
+
+/** Only what differs is recorded, so an update without changes appends nothing. */
+function changedFields(current: ProjectSettings, changes: Partial<ProjectSettings>): Partial<ProjectSettings> {
+  const changed: Partial<ProjectSettings> = {};
+  for (const name of settingNames) {
+    const value = changes[name];
+    if (value !== undefined && value !== current[name]) Object.assign(changed, { [name]: value });
+  }
+  return changed;
+}

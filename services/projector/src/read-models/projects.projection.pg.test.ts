@@ -1,0 +1,122 @@
+import type { DomainEvent } from "@hirestream/contracts/events.ts";
+import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
+import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
+import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { rebuildReadModels } from "../rebuild.ts";
+import { snapshotSchema } from "../testing/schema-snapshot.ts";
+
+let pool: pg.Pool;
+let db: Kysely<unknown>;
+let store: PostgresEventStore;
+
+beforeAll(async () => {
+  pool = new pg.Pool({ connectionString: await createTestDatabase(inject("postgresAdminUrl")), max: 4 });
+  db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  store = new PostgresEventStore({ pool });
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+const ada = "00000000-0000-4000-8000-00000000000a";
+const ws = "00000000-0000-4000-8000-0000000000f1";
+const first = "00000000-0000-4000-8000-0000000000a1";
+const second = "00000000-0000-4000-8000-0000000000a2";
+const workflow = "00000000-0000-4000-8000-0000000000b1";
+
+async function given(streamId: string, at: string, events: DomainEvent[]): Promise<number> {
+  return (await appendEvents(store, streamId, events, { occurredAt: at })).position;
+}
+
+async function project(): Promise<Record<string, unknown[]>> {
+  await sql`drop schema if exists read_test cascade`.execute(db);
+  await rebuildReadModels({ db, store, target: "read_test", swap: false, batchSize: 2 });
+  return snapshotSchema(db, "read_test");
+}
+
+const created = (projectId: string, name: string): DomainEvent => ({
+  type: "ProjectCreated",
+  data: {
+    projectId,
+    workspaceId: ws,
+    userId: ada,
+    name,
+    description: null,
+    priority: "Medium",
+    status: "Active",
+    startDate: "2026-12-01",
+    deadline: null,
+    visible: true,
+    workflowId: null,
+  },
+});
+
+it("projects a project's life, keeps the workspace's count and syncs to the workspace", async () => {
+  await given(`workspace-${ws}`, "2026-11-02T10:00:00.000Z", [
+    { type: "WorkspaceCreated", data: { workspaceId: ws, name: "Acme", description: "", visible: true, ownerId: ada } },
+    { type: "WorkspaceMemberAdded", data: { workspaceId: ws, userId: ada, role: "owner" } },
+  ]);
+  const made = await given(`project-${first}`, "2026-11-03T09:00:00.000Z", [created(first, "Backend")]);
+  await given(`project-${second}`, "2026-11-03T09:30:00.000Z", [created(second, "Design")]);
+  await given(`project-${first}`, "2026-11-04T09:00:00.000Z", [
+    {
+      type: "ProjectUpdated",
+      data: {
+        projectId: first,
+        workspaceId: ws,
+        changes: { description: "Two engineers", deadline: "2027-01-31", workflowId: workflow },
+      },
+    },
+    { type: "ProjectStatusChanged", data: { projectId: first, workspaceId: ws, status: "Inactive" } },
+  ]);
+  const archivedAt = await given(`project-${first}`, "2026-11-05T09:00:00.000Z", [
+    { type: "ProjectArchived", data: { projectId: first, workspaceId: ws } },
+  ]);
+  const removedAt = await given(`project-${second}`, "2026-11-06T09:00:00.000Z", [
+    { type: "ProjectRemoved", data: { projectId: second, workspaceId: ws } },
+  ]);
+
+  const tables = await project();
+  expect(tables.projects).toEqual([
+    {
+      id: first,
+      workspace_id: ws,
+      name: "Backend",
+      description: "Two engineers",
+      priority: "Medium",
+      status: "Archived",
+      start_date: "2026-12-01",
+      deadline: "2027-01-31",
+      visible: true,
+      workflow_id: workflow,
+      user_id: ada,
+      created_at: "2026-11-03T09:00:00+00:00",
+      updated_at: "2026-11-05T09:00:00+00:00",
+    },
+  ]);
+  expect(tables.workspaces).toEqual([
+    expect.objectContaining({ id: ws, projects_count: 1, updated_at: "2026-11-02T10:00:00+00:00" }),
+  ]);
+  const log = ((tables.change_log ?? []) as { position: number; scope: string; entity: string; op: string }[])
+    .filter((row) => row.entity === "project")
+    .map(({ position, scope, op }) => ({ position, scope, op }))
+    .sort((a, b) => a.position - b.position);
+  expect(log).toEqual(
+    expect.arrayContaining([
+      { position: made, scope: `ws:${ws}`, op: "put" },
+      { position: archivedAt, scope: `ws:${ws}`, op: "put" },
+      { position: removedAt, scope: `ws:${ws}`, op: "del" },
+    ]),
+  );
+  expect(log.every((row) => row.scope === `ws:${ws}`)).toBe(true);
+});
+
+it("removing the workspace removes its projects", async () => {
+  await given(`workspace-${ws}`, "2026-11-07T09:00:00.000Z", [{ type: "WorkspaceRemoved", data: { workspaceId: ws } }]);
+  const tables = await project();
+  expect(tables.projects).toEqual([]);
+  expect(tables.workspaces).toEqual([]);
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailReserved, userEvent } from "./accounts/events.ts";
+import { candidacyEvent } from "./candidacies/events.ts";
 import { personEvent } from "./people/events.ts";
 import { projectEvent } from "./projects/events.ts";
 import { workflowEvent } from "./workflows/events.ts";
@@ -12,6 +13,7 @@ export const domainEvent = z.discriminatedUnion("type", [
   ...personEvent.options,
   ...projectEvent.options,
   ...workflowEvent.options,
+  ...candidacyEvent.options,
   emailReserved,
 ]);
 export type DomainEvent = z.infer<typeof domainEvent>;

@@ -24,6 +24,8 @@ import { PersonDetailPage } from "./pages/person/person-detail-page.tsx";
 import { ProfileRoute } from "./pages/person/profile-route.tsx";
 import { PlaceholderPage } from "./pages/placeholder/placeholder-page.tsx";
 import { PrivacyPolicyPage } from "./pages/privacy-policy/privacy-policy-page.tsx";
+import { ProjectDetailPage } from "./pages/project/project-detail-page.tsx";
+import { ProjectsPage } from "./pages/projects/projects-page.tsx";
 import { ResetPasswordPage } from "./pages/reset-password/reset-password-page.tsx";
 import { ServicesPage } from "./pages/services/services-page.tsx";
 import { SignInPage } from "./pages/sign-in/sign-in-page.tsx";
@@ -32,6 +34,8 @@ import { SignUpPage } from "./pages/sign-up/sign-up-page.tsx";
 import { TalentPoolPage } from "./pages/talent-pool/talent-pool-page.tsx";
 import { TalentSearchPage } from "./pages/talent-search/talent-search-page.tsx";
 import { UpdatePasswordPage } from "./pages/update-password/update-password-page.tsx";
+import { WorkflowsPage } from "./pages/workflows/workflows-page.tsx";
+import { WorkspaceHomePage } from "./pages/workspace-home/workspace-home-page.tsx";
 import { FirstWorkspaceRedirect } from "./pages/workspace-redirect/first-workspace-redirect.tsx";
 import { WorkspacesPage } from "./pages/workspaces/workspaces-page.tsx";
 import { ReplicaProvider } from "./replica/replica-provider.tsx";
@@ -39,13 +43,8 @@ import { auth } from "./state/auth-state.ts";
 
 /** Signed-in screens not built yet, by path, with the area name their placeholder shows. */
 export const signedInAreas: readonly { path: string; area: string }[] = [
-  { path: "/workspaces/:id/home", area: "Workspace home" },
-  { path: "/workspaces/:id/workflows", area: "Workflows" },
   { path: "/workspaces/:id/sequences", area: "Sequences" },
   { path: "/workspaces/:id/integrations", area: "Integrations" },
-  { path: "/workspaces/:id/projects", area: "Projects" },
-  { path: "/workspaces/:id/projects/:projectId", area: "Project" },
-  { path: "/workspaces/:workspaceId/project/:id", area: "Project" },
 ];
 
 function SignedOutRoutes({ isMobile }: { isMobile: boolean }) {
@@ -125,6 +124,21 @@ function SignedInRoutes() {
               {(params) => <PersonDetailPage key={params.id} personId={params.id} workspaceId={params.workspaceId} />}
             </Route>
             <Route path="/workspaces/me/home" component={FirstWorkspaceRedirect} />
+            <Route path="/workspaces/:id/home">
+              {(params) => <WorkspaceHomePage key={params.id} workspaceId={params.id} />}
+            </Route>
+            <Route path="/workspaces/:id/workflows">
+              {(params) => <WorkflowsPage key={params.id} workspaceId={params.id} />}
+            </Route>
+            <Route path="/workspaces/:id/projects">
+              {(params) => <ProjectsPage key={params.id} workspaceId={params.id} />}
+            </Route>
+            <Route path="/workspaces/:workspaceId/project/:id">
+              {(params) => <ProjectDetailPage key={params.id} workspaceId={params.workspaceId} projectId={params.id} />}
+            </Route>
+            <Route path="/workspaces/:workspaceId/projects/:id">
+              {(params) => <ProjectDetailPage key={params.id} workspaceId={params.workspaceId} projectId={params.id} />}
+            </Route>
             <Route path="/workspaces/:id">
               {(params) => <Redirect to={`/workspaces/${params.id}/home`} replace />}
             </Route>

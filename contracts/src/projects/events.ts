@@ -57,11 +57,28 @@ export const projectRemoved = z.object({
   data: z.object({ projectId: z.uuid(), workspaceId: z.uuid() }),
 });
 
+/**
+ * A workflow template assigned to the project: `workflowId` is the project's own copy (a workflow
+ * stream created right after, from `templateId`). Assigned once; only removing the copy frees it.
+ */
+export const projectWorkflowAssigned = z.object({
+  type: z.literal("ProjectWorkflowAssigned"),
+  data: z.object({ projectId: z.uuid(), workspaceId: z.uuid(), workflowId: z.uuid(), templateId: z.uuid() }),
+});
+
+/** The project's copy was removed: the project has no workflow until another is assigned. */
+export const projectWorkflowUnassigned = z.object({
+  type: z.literal("ProjectWorkflowUnassigned"),
+  data: z.object({ projectId: z.uuid(), workspaceId: z.uuid(), workflowId: z.uuid() }),
+});
+
 export const projectEvent = z.discriminatedUnion("type", [
   projectCreated,
   projectUpdated,
   projectStatusChanged,
   projectArchived,
   projectRemoved,
+  projectWorkflowAssigned,
+  projectWorkflowUnassigned,
 ]);
 export type ProjectEvent = z.infer<typeof projectEvent>;

@@ -23,6 +23,8 @@ export const workflowCreated = z.object({
     name: z.string(),
     description: z.string(),
     stages: z.array(workflowStage),
+    /** Set on a project's copy of a template; absent or null on a template. */
+    projectId: z.uuid().nullable().optional(),
   }),
 });
 

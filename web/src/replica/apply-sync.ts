@@ -81,7 +81,15 @@ export function applyReady(db: ReplicaDb, message: ReadyMessage): Promise<void> 
 }
 
 function emptyUpdates(): Updates {
-  return { workspaces: [], workspace_members: [], users: [], people: [], workflows: [] };
+  return {
+    workspaces: [],
+    workspace_members: [],
+    users: [],
+    people: [],
+    workflows: [],
+    projects: [],
+    candidacies: [],
+  };
 }
 
 /** Updates taking every row the scope holds out of it; later updates for the same rows win. */

@@ -1,5 +1,7 @@
 import { type UserRow, userRow } from "@hirestream/contracts/accounts/rows.ts";
+import { type CandidacyRow, candidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import { type PersonRow, personRow } from "@hirestream/contracts/people/rows.ts";
+import { type ProjectRow, projectRow } from "@hirestream/contracts/projects/rows.ts";
 import { type WorkflowRow, workflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import {
   type WorkspaceMemberRow,
@@ -17,9 +19,19 @@ export interface ReplicaRows {
   users: UserRow;
   people: PersonRow;
   workflows: WorkflowRow;
+  projects: ProjectRow;
+  candidacies: CandidacyRow;
 }
 export type TableName = keyof ReplicaRows;
-export const tableNames: readonly TableName[] = ["workspaces", "workspace_members", "users", "people", "workflows"];
+export const tableNames: readonly TableName[] = [
+  "workspaces",
+  "workspace_members",
+  "users",
+  "people",
+  "workflows",
+  "projects",
+  "candidacies",
+];
 
 /**
  * A row as stored. `scopes` lists the sync scopes that hold it: one row can sit in two (a
@@ -37,6 +49,8 @@ const entityTables = new Map<string, TableName>([
   ["user", "users"],
   ["person", "people"],
   ["workflow", "workflows"],
+  ["project", "projects"],
+  ["candidacy", "candidacies"],
 ]);
 
 const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
@@ -45,6 +59,8 @@ const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
   users: userRow,
   people: personRow,
   workflows: workflowRow,
+  projects: projectRow,
+  candidacies: candidacyRow,
 };
 
 /** Undefined for an entity this client does not mirror (a newer server may send more). */
@@ -73,7 +89,15 @@ export interface BeforeImage<T extends TableName> {
 export type BeforeImages = { [T in TableName]: Record<string, BeforeImage<T>> };
 
 export function noBeforeImages(): BeforeImages {
-  return { workspaces: {}, workspace_members: {}, users: {}, people: {}, workflows: {} };
+  return {
+    workspaces: {},
+    workspace_members: {},
+    users: {},
+    people: {},
+    workflows: {},
+    projects: {},
+    candidacies: {},
+  };
 }
 
 export type WriteMethod = "POST" | "PUT" | "PATCH" | "DELETE";
@@ -100,6 +124,8 @@ export class ReplicaDb extends Dexie {
   readonly users: ReplicaTables["users"];
   readonly people: ReplicaTables["people"];
   readonly workflows: ReplicaTables["workflows"];
+  readonly projects: ReplicaTables["projects"];
+  readonly candidacies: ReplicaTables["candidacies"];
   readonly meta: Table<MetaEntry, MetaEntry["key"]>;
   readonly outbox: EntityTable<OutboxEntry, "seq">;
   /** The replica tables by name, for code that works on any of them. */
@@ -118,11 +144,19 @@ export class ReplicaDb extends Dexie {
     this.version(2).stores({ people: "id, *scopes, owner_id, *workspace_ids, last_name" });
     // Workflows: a workspace's templates, and later the copies assigned to its projects.
     this.version(3).stores({ workflows: "id, *scopes, workspace_id, assigned_to" });
+    // Projects by workspace; a project's candidates by stage (the board's chips and counts), and a
+    // person's projects.
+    this.version(4).stores({
+      projects: "id, *scopes, workspace_id",
+      candidacies: "id, *scopes, project_id, [project_id+stage_id], person_id, workspace_id",
+    });
     this.workspaces = this.table("workspaces");
     this.workspace_members = this.table("workspace_members");
     this.users = this.table("users");
     this.people = this.table("people");
     this.workflows = this.table("workflows");
+    this.projects = this.table("projects");
+    this.candidacies = this.table("candidacies");
     this.meta = this.table("meta");
     this.outbox = this.table("outbox");
     this.rowTables = {
@@ -131,6 +165,8 @@ export class ReplicaDb extends Dexie {
       users: this.users,
       people: this.people,
       workflows: this.workflows,
+      projects: this.projects,
+      candidacies: this.candidacies,
     };
   }
 }
@@ -139,7 +175,17 @@ export class ReplicaDb extends Dexie {
 export function replicaTransaction<R>(db: ReplicaDb, work: () => Promise<R>): Promise<R> {
   return db.transaction(
     "rw",
-    [db.workspaces, db.workspace_members, db.users, db.people, db.workflows, db.meta, db.outbox],
+    [
+      db.workspaces,
+      db.workspace_members,
+      db.users,
+      db.people,
+      db.workflows,
+      db.projects,
+      db.candidacies,
+      db.meta,
+      db.outbox,
+    ],
     work,
   );
 }

@@ -45,7 +45,10 @@ export const createProjectAttributes = z
     start_date: date.optional(),
     deadline: date.optional(),
     visible: z.boolean().optional(),
-    // Required on creation by the spec; optional until workflows exist server-side, and not checked yet.
+    /**
+     * A template of this workspace, copied into the project. The spec's form requires one; outside
+     * clients may leave it out and assign one later (…/workflows/{id}/assign_to_project).
+     */
     workflow_id: z.uuid({ error: "must be a UUID" }).nullable().optional(),
     /** Sent by the spec's client; the path names the workspace and the creator is the owner, whatever these say. */
     workspace_id: z.string().optional(),
@@ -65,6 +68,7 @@ export const updateProjectAttributes = z
     start_date: date.optional(),
     deadline: date.optional(),
     visible: z.boolean().optional(),
+    /** Sent back as it is by the spec's form; a different one is refused (spec §4: assigned once). */
     workflow_id: z.uuid({ error: "must be a UUID" }).nullable().optional(),
     workspace_id: z.string().optional(),
     user_id: z.string().optional(),

@@ -19,7 +19,10 @@ export const projectSettings = z.object({
   startDate: isoDate,
   deadline: isoDate,
   visible: z.boolean(),
-  /** Stored as given for now: workflows are checked against this once they exist server-side. */
+  /**
+   * The project's own copy of a template, set by ProjectWorkflowAssigned (null on creation). Early
+   * events may carry an id that was stored unchecked.
+   */
   workflowId: z.uuid().nullable(),
 });
 export type ProjectSettings = z.infer<typeof projectSettings>;

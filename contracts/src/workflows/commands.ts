@@ -17,6 +17,14 @@ export const workflowMessages = {
   taken: "has already been taken",
   unknownStage: "must name another stage of this workflow",
   tooLong: (max: number) => `is too long (maximum is ${max} characters)`,
+  /** A project's workflow is always a copy of one of its workspace's templates. */
+  notATemplate: "must be a workflow template of this workspace",
+  copyNotAssignable: "This workflow is a project's copy: assign one of the workspace's templates",
+  /** Spec §4: a project's workflow can be assigned once. */
+  projectHasWorkflow: "The project already has a workflow",
+  assignedSeparately: "is assigned once, with POST /workspaces/{ws}/workflows/{id}/assign_to_project",
+  stageHoldsPeople: (stage: string) => `Move the people in stage ${stage} to another stage first`,
+  projectHoldsPeople: "Remove the project's people before removing its workflow",
 } as const;
 
 // Missing is "required"; the length limits are the domain's, so they point at the stage concerned.
@@ -64,11 +72,22 @@ export const updateWorkflowAttributes = z
   })
   .strict();
 
+/** POST …/workflows/{id}/assign_to_project: the template in the URL is copied into this project. */
+export const assignWorkflowAttributes = z
+  .object({
+    project_id: z.uuid({ error: (issue) => (issue.input === undefined ? messages.required : "must be a UUID") }),
+    workspace_id: z.uuid().optional(),
+  })
+  .strict();
+
 const statuses = ["Active", "Inactive", "Archived"] as const;
 const oneOrMany = <T extends z.ZodType>(item: T) =>
   z.union([item, z.array(item).max(10)]).transform((value) => (Array.isArray(value) ? value : [value]));
 
-/** GET …/workflows: templates or project copies, Rails-style `by_status[]`, and every row by default. */
+/**
+ * GET …/workflows: templates (the default) or project copies; Rails-style `by_status[]` narrows the
+ * copies to those whose project has one of the statuses.
+ */
 export const workflowListQuery = z
   .object({
     assigned_to: z.enum(["template", "project"]).optional(),

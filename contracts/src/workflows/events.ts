@@ -13,7 +13,7 @@ export const workflowStage = z.object({
 });
 export type WorkflowStage = z.infer<typeof workflowStage>;
 
-/** A workspace's reusable template, with its stages in order. */
+/** A workspace's reusable template, or a project's own copy of one, with its stages in order. */
 export const workflowCreated = z.object({
   type: z.literal("WorkflowCreated"),
   data: z.object({

@@ -1,13 +1,15 @@
 import { projectEvent } from "@hirestream/contracts/projects/events.ts";
 import { type WorkspaceRole, workspaceEvent } from "@hirestream/contracts/workspaces/events.ts";
-import { type ProjectCommand, projectDecider } from "@hirestream/domain/project/project.decider.ts";
+import { type ProjectCommand, type ProjectState, projectDecider } from "@hirestream/domain/project/project.decider.ts";
 import { workspaceDecider } from "@hirestream/domain/workspace/workspace.decider.ts";
 import { handleCommand } from "@hirestream/eventstore/handle-command.ts";
 import type { Deps } from "../deps.ts";
 import { workspaceStream } from "../workspaces/workspace-commands.ts";
+import { streamState } from "./stream-state.ts";
 
 export const projectStream = (projectId: string) => `project-${projectId}`;
 const parseProjectEvent = (stored: { type: string; data: unknown }) => projectEvent.safeParse(stored).data;
+const parseWorkspaceEvent = (stored: { type: string; data: unknown }) => workspaceEvent.safeParse(stored).data;
 
 /**
  * Runs a command on a project through the workspace in the URL: only the actor's role there counts,
@@ -21,6 +23,7 @@ export async function runProjectCommand(
   commandId: string,
   actorId: string,
 ) {
+  const role = await workspaceRoleOf(deps, actorId, workspaceId);
   return handleCommand(
     deps.store,
     projectDecider,
@@ -28,7 +31,7 @@ export async function runProjectCommand(
     {
       streamId: projectStream(projectId),
       command,
-      context: { now: deps.clock(), actorId, workspaceRoles: await roleIn(deps, actorId, workspaceId) },
+      context: { now: deps.clock(), actorId, workspaceRoles: new Map(role ? [[workspaceId, role]] : []) },
       commandId,
       expectNew: command.type === "CreateProject",
     },
@@ -37,20 +40,19 @@ export async function runProjectCommand(
 }
 
 /**
- * The actor's role in the workspace, from the workspace's own stream rather than the read model,
- * so a project can be created the moment its workspace is (the read model may lag behind).
+ * The actor's role in the workspace (undefined: not a member), from the workspace's own stream
+ * rather than the read model, so a project or workflow can be made the moment its workspace is.
  */
-async function roleIn(deps: Deps, userId: string, workspaceId: string): Promise<Map<string, WorkspaceRole>> {
-  const streamId = workspaceStream(workspaceId);
-  const cached = deps.aggregates?.get(workspaceDecider, streamId);
-  let state = cached?.state ?? workspaceDecider.initialState();
-  let revision = cached?.revision ?? -1;
-  for (const recorded of await deps.store.readStream(streamId, { fromRevision: revision + 1 })) {
-    const event = workspaceEvent.safeParse(recorded).data;
-    if (event) state = workspaceDecider.evolve(state, event);
-    revision = recorded.revision;
-  }
-  if (revision >= 0) deps.aggregates?.set(workspaceDecider, streamId, { revision, state });
-  const role = state.status === "active" ? state.members.get(userId) : undefined;
-  return new Map(role ? [[workspaceId, role]] : []);
+export async function workspaceRoleOf(
+  deps: Deps,
+  userId: string,
+  workspaceId: string,
+): Promise<WorkspaceRole | undefined> {
+  const state = await streamState(deps, workspaceDecider, parseWorkspaceEvent, workspaceStream(workspaceId));
+  return state.status === "active" ? state.members.get(userId) : undefined;
+}
+
+/** The project as its own events leave it now. */
+export function currentProject(deps: Deps, projectId: string): Promise<ProjectState> {
+  return streamState(deps, projectDecider, parseProjectEvent, projectStream(projectId));
 }

@@ -1,7 +1,9 @@
 import type { ProjectListQuery } from "@hirestream/contracts/projects/commands.ts";
 import type { ProjectStatus } from "@hirestream/contracts/projects/events.ts";
+import type { ProjectStats } from "@hirestream/domain/analytics/project-stats.ts";
 import type { ExistingProject } from "@hirestream/domain/project/project.decider.ts";
 import { sql } from "kysely";
+import { statsOfProjects } from "../analytics/project-stats-query.ts";
 import type { Database } from "../database.ts";
 import type { Deps } from "../deps.ts";
 import type { ResourceObject } from "../http/jsonapi.ts";
@@ -12,7 +14,7 @@ type ProjectRecord = Database["read.projects"];
  * Projects of the workspaces the user belongs to (one, or all for `me`), visible ones and the
  * user's own hidden ones (spec §6). Dates come out as `YYYY-MM-DD`, never as a local midnight.
  */
-function visibleProjects(deps: Deps, userId: string, workspaceId: string | "me") {
+export function visibleProjects(deps: Deps, userId: string, workspaceId: string | "me") {
   let query = deps.db
     .selectFrom("read.projects as p")
     .innerJoin("read.workspace_members as m", (join) =>
@@ -54,22 +56,32 @@ export async function listProjects(deps: Deps, userId: string, workspaceId: stri
     .limit(list.limit)
     .offset((list.page - 1) * list.limit)
     .execute();
-  if (rows[0]) return { rows, total: Number(rows[0].total) };
+  if (rows[0]) {
+    // One grouped query for the page's stats, not one per project.
+    const statsOf = await statsOfProjects(
+      deps,
+      rows.map((row) => row.id),
+    );
+    return { rows: rows.map((row) => ({ ...row, stats: statsOf(row.id) })), total: Number(rows[0].total) };
+  }
   // A page past the end carries no total: count on its own.
   const counted = await query.clearSelect().select(sql<string>`count(*)`.as("count")).executeTakeFirst();
   return { rows: [], total: Number(counted?.count ?? 0) };
 }
 
-export function findProject(
+export async function findProject(
   deps: Deps,
   userId: string,
   workspaceId: string,
   projectId: string,
-): Promise<ProjectRecord | undefined> {
-  return visibleProjects(deps, userId, workspaceId).where("p.id", "=", projectId).executeTakeFirst();
+): Promise<(ProjectRecord & { stats: ProjectStats }) | undefined> {
+  const project = await visibleProjects(deps, userId, workspaceId).where("p.id", "=", projectId).executeTakeFirst();
+  if (!project) return undefined;
+  const statsOf = await statsOfProjects(deps, [project.id]);
+  return { ...project, stats: statsOf(project.id) };
 }
 
-/** Until candidacies and messages exist every project has sourced no one. */
+/** A project as a write leaves it: its counts come with the read models. */
 const emptyStats = {
   sourced: 0,
   contacted: 0,
@@ -80,7 +92,7 @@ const emptyStats = {
   open_rate: 0,
 };
 
-export function projectResource(project: ProjectRecord): ResourceObject {
+export function projectResource(project: ProjectRecord & { stats?: ProjectStats }): ResourceObject {
   return {
     id: project.id,
     type: "project",
@@ -100,7 +112,7 @@ export function projectResource(project: ProjectRecord): ResourceObject {
     },
     // Project members arrive with invitations; until then the list is empty.
     relationships: { project_users: { data: [] } },
-    meta: { stats: emptyStats },
+    meta: { stats: project.stats ?? emptyStats },
   };
 }
 

@@ -76,7 +76,7 @@ describe("POST /workspaces/{ws}/projects", () => {
     const ws = await createWorkspace(owner);
     const id = randomUUID();
     const response = await send(owner, "POST", `/workspaces/${ws}/projects`, {
-      data: { type: "project", id, attributes: { ...attributes, workflow_id: randomUUID() } },
+      data: { type: "project", id, attributes: { ...attributes, workflow_id: null } },
     });
     expect(response.statusCode).toBe(201);
     expect(response.headers.location).toBe(`/api/v1/workspaces/${ws}/projects/${id}`);

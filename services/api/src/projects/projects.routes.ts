@@ -4,7 +4,10 @@ import {
   projectListQuery,
   updateProjectAttributes,
 } from "@hirestream/contracts/projects/commands.ts";
+import { workflowMessages } from "@hirestream/contracts/workflows/commands.ts";
+import { workflowCopyIdOf } from "@hirestream/contracts/workflows/copy-ids.ts";
 import type { ProjectState } from "@hirestream/domain/project/project.decider.ts";
+import type { WorkflowTemplate } from "@hirestream/domain/workflow/workflow-copy.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -13,6 +16,7 @@ import type { Deps } from "../deps.ts";
 import { commandIdOf } from "../http/idempotency.ts";
 import { listDocument } from "../http/jsonapi.ts";
 import { parseParams, parseWriteBody } from "../http/parse.ts";
+import { findTemplate, makeCopy, requireWorkspaceRole } from "../workflows/workflow-copies.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import { runProjectCommand } from "./project-commands.ts";
 import { findProject, listProjects, projectResource, writtenProject } from "./project-queries.ts";
@@ -31,6 +35,25 @@ function idsOf(params: unknown): { workspaceId: string; projectId: string } {
   const parsed = z.object({ projectId: z.uuid() }).safeParse(params);
   if (!parsed.success) throw new DomainError("NOT_FOUND", "Project not found");
   return { workspaceId, projectId: parsed.data.projectId };
+}
+
+/**
+ * The template a new project is given, checked before anything is appended: only a template of
+ * the project's workspace (after the permission check, so a stranger learns nothing of it).
+ */
+async function templateFor(
+  deps: Deps,
+  userId: string,
+  workspaceId: string,
+  templateId: string | null | undefined,
+): Promise<WorkflowTemplate | null> {
+  if (!templateId) return null;
+  await requireWorkspaceRole(deps, userId, workspaceId, "projects.create");
+  const template = await findTemplate(deps, workspaceId, templateId);
+  if (typeof template === "string") {
+    throw new DomainError("VALIDATION", workflowMessages.notATemplate, "/data/attributes/workflow_id");
+  }
+  return template;
 }
 
 /** What a write answers: the project as the command left it. */
@@ -75,6 +98,12 @@ export function projectRoutes(app: FastifyInstance, deps: Deps): void {
     const commandId = commandIdOf(request);
     const projectId = id ?? scopedId(commandId, "project");
     const { name, description, priority, status, start_date, deadline, visible, workflow_id } = attributes;
+    const template = await templateFor(deps, session.userId, workspaceId, workflow_id);
+    // The project records its copy in the append that creates it; the copy is made right after.
+    const workflow = template && {
+      workflowId: workflowCopyIdOf(projectId, template.workflowId),
+      templateId: template.workflowId,
+    };
     const outcome = await runProjectCommand(
       deps,
       workspaceId,
@@ -90,15 +119,16 @@ export function projectRoutes(app: FastifyInstance, deps: Deps): void {
           status,
           startDate: start_date ?? null,
           deadline: deadline ?? null,
-          workflowId: workflow_id ?? null,
+          workflow,
           ...(visible !== undefined ? { visible } : {}),
         },
       },
       commandId,
       session.userId,
     );
+    const copy = template && (await makeCopy(deps, template, projectId, commandId, session.userId));
     reply.status(201).header("location", `/api/v1/workspaces/${workspaceId}/projects/${projectId}`);
-    return writtenDocument(outcome.state, outcome.position);
+    return writtenDocument(outcome.state, Math.max(outcome.position, copy?.position ?? 0));
   });
 
   app.put("/workspaces/:id/projects/:projectId", async (request) => {

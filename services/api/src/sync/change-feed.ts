@@ -30,14 +30,16 @@ export async function snapshotOf(
 ): Promise<{ entity: string; id: string; data: Record<string, unknown> }[]> {
   const { rows } = await db.query<{ entity: string; id: string; data: Record<string, unknown> }>({
     name: "sync-snapshot",
-    // The rows that give a screen its frame (the workspace, its members) come before the many
-    // (people), so they land in the snapshot's first part.
+    // The rows that give a screen its frame (the workspace, its members, projects and workflows)
+    // come before the many (people, then candidacies), so they land in the snapshot's first part.
     text: `select entity, id, data from (
              select distinct on (entity, id) entity, id, op, data from read.change_log
              where scope = $1 and position <= $2
              order by entity, id, position desc, seq desc) latest
            where op = 'put'
-           order by case entity when 'user' then 0 when 'workspace' then 1 when 'workspace_member' then 2 else 3 end,
+           order by case entity when 'user' then 0 when 'workspace' then 1 when 'workspace_member' then 2
+                                when 'project' then 3 when 'workflow' then 4 when 'person' then 5
+                                when 'candidacy' then 6 else 7 end,
                     entity, id`,
     values: [scope, upTo],
   });

@@ -1,32 +1,21 @@
 import type { StageAttributes } from "@hirestream/contracts/workflows/commands.ts";
 import { workflowEvent } from "@hirestream/contracts/workflows/events.ts";
-import { type WorkspaceRole, workspaceEvent } from "@hirestream/contracts/workspaces/events.ts";
-import { fold } from "@hirestream/domain/decider.ts";
 import {
+  type CopyContext,
   type StageInput,
   type WorkflowCommand,
+  type WorkflowContext,
+  type WorkflowState,
   workflowDecider,
 } from "@hirestream/domain/workflow/workflow.decider.ts";
-import { workspaceDecider } from "@hirestream/domain/workspace/workspace.decider.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import { handleCommand } from "@hirestream/eventstore/handle-command.ts";
 import type { Deps } from "../deps.ts";
-import { workspaceStream } from "../workspaces/workspace-commands.ts";
+import { currentProject, workspaceRoleOf } from "../projects/project-commands.ts";
+import { streamState } from "../projects/stream-state.ts";
 
 export const workflowStream = (workflowId: string) => `workflow-${workflowId}`;
 const parseWorkflowEvent = (stored: { type: string; data: unknown }) => workflowEvent.safeParse(stored).data;
-
-/** The actor's role read from the workspace's own stream, not a read model that may lag behind. */
-export async function workspaceRoleOf(
-  deps: Deps,
-  workspaceId: string,
-  userId: string,
-): Promise<WorkspaceRole | undefined> {
-  const recorded = await deps.store.readStream(workspaceStream(workspaceId));
-  const events = recorded.flatMap((stored) => workspaceEvent.safeParse(stored).data ?? []);
-  const state = fold(workspaceDecider, events);
-  return state.status === "active" ? state.members.get(userId) : undefined;
-}
 
 /** Stages as the domain takes them: a stage without an id gets one derived from the command id. */
 export function stageInputs(stages: StageAttributes[], commandId: string): StageInput[] {
@@ -41,25 +30,72 @@ export function stageInputs(stages: StageAttributes[], commandId: string): Stage
   }));
 }
 
+/** The workflow as its own events leave it now. */
+export function currentWorkflow(deps: Deps, workflowId: string): Promise<WorkflowState> {
+  return streamState(deps, workflowDecider, parseWorkflowEvent, workflowStream(workflowId));
+}
+
+/** The stages a project's candidates are in: those a copy's edit may not drop. */
+async function occupiedStageIds(deps: Deps, projectId: string): Promise<Set<string>> {
+  const rows = await deps.db
+    .selectFrom("read.candidacies")
+    .select("stage_id")
+    .distinct()
+    .where("project_id", "=", projectId)
+    .execute();
+  return new Set(rows.map((row) => row.stage_id));
+}
+
+/**
+ * What a command on an existing workflow is decided with: the actor's role and, for a project's
+ * copy, its project and the stages its candidates are in.
+ */
+export async function existingWorkflowContext(
+  deps: Deps,
+  workspaceId: string,
+  workflowId: string,
+  actorId: string,
+): Promise<{ state: WorkflowState; context: WorkflowContext }> {
+  const [workspaceRole, state] = await Promise.all([
+    workspaceRoleOf(deps, actorId, workspaceId),
+    currentWorkflow(deps, workflowId),
+  ]);
+  let copy: CopyContext | undefined;
+  if (state.status === "active" && state.projectId !== null) {
+    const [project, occupied] = await Promise.all([
+      currentProject(deps, state.projectId),
+      occupiedStageIds(deps, state.projectId),
+    ]);
+    copy = { project: project.status === "existing" ? project.project : null, occupiedStageIds: occupied };
+  }
+  return { state, context: { now: deps.clock(), actorId, workspaceRole, copy } };
+}
+
+/**
+ * Runs a command on a workflow of the workspace in the URL. A new workflow (a template or a
+ * project's copy) needs only the actor's role; an existing one the context above, unless given.
+ */
 export async function runWorkflowCommand(
   deps: Deps,
+  workspaceId: string,
   workflowId: string,
   command: WorkflowCommand,
   commandId: string,
   actorId: string,
+  given?: WorkflowContext,
 ) {
-  const workspaceRole = await workspaceRoleOf(deps, command.data.workspaceId, actorId);
-  return handleCommand(
+  const creates = command.type === "CreateWorkflow" || command.type === "CopyWorkflowTemplate";
+  const context =
+    given ??
+    (creates
+      ? { now: deps.clock(), actorId, workspaceRole: await workspaceRoleOf(deps, actorId, workspaceId) }
+      : (await existingWorkflowContext(deps, workspaceId, workflowId, actorId)).context);
+  const outcome = await handleCommand(
     deps.store,
     workflowDecider,
     parseWorkflowEvent,
-    {
-      streamId: workflowStream(workflowId),
-      command,
-      context: { now: deps.clock(), actorId, workspaceRole },
-      commandId,
-      expectNew: command.type === "CreateWorkflow",
-    },
+    { streamId: workflowStream(workflowId), command, context, commandId, expectNew: creates },
     deps.aggregates,
   );
+  return { ...outcome, context };
 }

@@ -7,8 +7,13 @@ import type { Database } from "../database.ts";
 import type { Deps } from "../deps.ts";
 import type { ResourceObject } from "../http/jsonapi.ts";
 
-export type WorkflowRecord = Database["read.workflows"];
-type WorkflowView = Omit<WorkflowRow, "created_at" | "updated_at"> & { created_at?: Date; updated_at?: Date };
+export type WorkflowRecord = Database["read.workflows"] & { project_name: string | null };
+/** A workflow as documents show it: a copy with its project's name, so the Assigned tab can show it. */
+type WorkflowView = Omit<WorkflowRow, "created_at" | "updated_at"> & {
+  project_name: string | null;
+  created_at?: Date;
+  updated_at?: Date;
+};
 
 /** A workflow and its stages: the stages travel as `stage` items in `included`. */
 export function workflowDocumentParts(workflow: WorkflowView): { resource: ResourceObject; stages: ResourceObject[] } {
@@ -25,6 +30,7 @@ export function workflowDocumentParts(workflow: WorkflowView): { resource: Resou
         user_id: workflow.user_id,
         assigned_to: workflow.assigned_to,
         project_id: workflow.project_id,
+        project_name: workflow.project_name,
         has_sequence: stages.some((stage) => stage.sequence_id !== null),
         ...(workflow.created_at ? { created_at: workflow.created_at.toISOString() } : {}),
         ...(workflow.updated_at ? { updated_at: workflow.updated_at.toISOString() } : {}),
@@ -67,45 +73,76 @@ const stageRowOf = (stage: WorkflowStage): StageRow => ({
 });
 
 /** What a write answers: the workflow as the command left it, before read models catch up. */
-export function writtenWorkflow(state: WorkflowState): WorkflowView | null {
+export function writtenWorkflow(state: WorkflowState, projectName: string | null): WorkflowView | null {
   if (state.status !== "active") return null;
   return {
     id: state.workflowId,
     workspace_id: state.workspaceId,
     name: state.name,
     description: state.description,
-    assigned_to: "template",
-    project_id: null,
+    assigned_to: state.projectId === null ? "template" : "project",
+    project_id: state.projectId,
+    project_name: state.projectId === null ? null : projectName,
     stages: state.stages.map(stageRowOf),
     user_id: state.userId,
   };
 }
 
-export function findWorkflow(deps: Deps, workspaceId: string, workflowId: string): Promise<WorkflowRecord | undefined> {
+/**
+ * Workflows with their project's name and status; a copy shows only with its project, and only to
+ * those who see that project (a hidden one: its creator, spec §6).
+ */
+function visibleWorkflows(deps: Deps, userId: string) {
   return deps.db
-    .selectFrom("read.workflows")
-    .selectAll()
-    .where("workspace_id", "=", workspaceId)
-    .where("id", "=", workflowId)
+    .selectFrom("read.workflows as w")
+    .leftJoin("read.projects as p", "p.id", "w.project_id")
+    .selectAll("w")
+    .select("p.name as project_name")
+    .where((eb) =>
+      eb.or([
+        eb("w.project_id", "is", null),
+        eb.and([eb("p.id", "is not", null), eb.or([eb("p.visible", "=", true), eb("p.user_id", "=", userId)])]),
+      ]),
+    );
+}
+
+export function findWorkflow(
+  deps: Deps,
+  userId: string,
+  workspaceId: string,
+  workflowId: string,
+): Promise<WorkflowRecord | undefined> {
+  return visibleWorkflows(deps, userId)
+    .where("w.workspace_id", "=", workspaceId)
+    .where("w.id", "=", workflowId)
     .executeTakeFirst();
 }
 
-/** A workspace's workflows, oldest first (then by name); the caller has checked the user belongs to the workspace. */
-export async function listWorkflows(deps: Deps, workspaceId: string, query: WorkflowListQuery) {
-  let filtered = deps.db
-    .selectFrom("read.workflows")
-    .selectAll()
-    .where("workspace_id", "=", workspaceId)
-    .where("assigned_to", "=", query.assigned_to ?? "template");
+/**
+ * A workspace's workflows (every workspace of the user's for `me`), oldest first, then by name.
+ * Copies are narrowed by their project's status when `by_status[]` is given; the caller has checked
+ * the user belongs to a named workspace.
+ */
+export async function listWorkflows(deps: Deps, userId: string, workspaceId: string | "me", query: WorkflowListQuery) {
+  let filtered = visibleWorkflows(deps, userId).where("w.assigned_to", "=", query.assigned_to ?? "template");
+  if (workspaceId === "me") {
+    filtered = filtered.where("w.workspace_id", "in", (eb) =>
+      eb.selectFrom("read.workspace_members as m").select("m.workspace_id").where("m.user_id", "=", userId),
+    );
+  } else {
+    filtered = filtered.where("w.workspace_id", "=", workspaceId);
+  }
+  const statuses = [...(query["by_status[]"] ?? []), ...(query.by_status ?? [])];
+  if (query.assigned_to === "project" && statuses.length > 0) filtered = filtered.where("p.status", "in", statuses);
   if (query.search_by?.trim()) {
     const pattern = `%${query.search_by.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filtered = filtered.where("name", "ilike", pattern);
+    filtered = filtered.where("w.name", "ilike", pattern);
   }
   const rows = await filtered
     .select(sql<string>`count(*) over ()`.as("total"))
-    .orderBy("created_at")
-    .orderBy("name")
-    .orderBy("id")
+    .orderBy("w.created_at")
+    .orderBy("w.name")
+    .orderBy("w.id")
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();

@@ -107,7 +107,7 @@ describe("POST and GET /workspaces/{ws}/workflows", () => {
     });
   });
 
-  it("lists the workspace's templates; assigned_to=project is empty until projects exist", async () => {
+  it("lists the workspace's templates; assigned_to=project lists only projects' copies", async () => {
     const owner = await newUser();
     const ws = await createWorkspace(owner);
     await send(owner, "POST", url(ws), workflowBody({ name: "First" }));

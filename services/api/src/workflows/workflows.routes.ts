@@ -1,5 +1,6 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import {
+  assignWorkflowAttributes,
   createWorkflowAttributes,
   updateWorkflowAttributes,
   workflowListQuery,
@@ -13,7 +14,8 @@ import { commandIdOf } from "../http/idempotency.ts";
 import { listDocument } from "../http/jsonapi.ts";
 import { parseParams, parseWriteBody } from "../http/parse.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
-import { runWorkflowCommand, stageInputs } from "./workflow-commands.ts";
+import { existingWorkflowContext, runWorkflowCommand, stageInputs } from "./workflow-commands.ts";
+import { assignTemplate, removeWorkflow } from "./workflow-copies.ts";
 import {
   findWorkflow,
   listWorkflows,
@@ -23,6 +25,8 @@ import {
 } from "./workflow-queries.ts";
 
 const types = ["workflow", "workflows"] as const;
+/** The assignment names a project; clients send it as a workflow's or a project's document. */
+const assignTypes = ["workflow", "workflows", "project", "projects"] as const;
 
 /** Ids that are not UUIDs name nothing: 404, like any other unknown id. */
 function idsOf(params: unknown): { workspaceId: string; workflowId: string | undefined } {
@@ -44,23 +48,22 @@ async function requireMembership(deps: Deps, userId: string, workspaceId: string
   if (!(await findWorkspace(deps, userId, workspaceId))) throw new DomainError("NOT_FOUND", "Workspace not found");
 }
 
-function writtenDocument(state: Parameters<typeof writtenWorkflow>[0], position: number) {
-  const workflow = writtenWorkflow(state);
+function writtenDocument(state: Parameters<typeof writtenWorkflow>[0], position: number, projectName: string | null) {
+  const workflow = writtenWorkflow(state, projectName);
   if (!workflow) return { data: null, meta: { position } };
   const { resource, stages } = workflowDocumentParts(workflow);
   return { data: resource, included: stages, meta: { position } };
 }
 
-// `POST …/workflows/{id}/assign_to_project` (a template copied into a project) arrives with projects.
 export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
+  // `me` lists the workflows of every workspace the user belongs to (API.md).
   app.get("/workspaces/:id/workflows", async (request) => {
     const session = requireSession(request);
-    const { workspaceId } = idsOf(request.params);
+    const isMe = z.object({ id: z.literal("me") }).safeParse(request.params).success;
+    const workspaceId = isMe ? "me" : idsOf(request.params).workspaceId;
     const query = parseParams(workflowListQuery, request.query);
-    await requireMembership(deps, session.userId, workspaceId);
-    // Project copies (`assigned_to=project`, filtered by their project's `by_status[]`) arrive with
-    // projects; until then that list is empty and the status filter has nothing to narrow.
-    const { rows, total } = await listWorkflows(deps, workspaceId, query);
+    if (workspaceId !== "me") await requireMembership(deps, session.userId, workspaceId);
+    const { rows, total } = await listWorkflows(deps, session.userId, workspaceId, query);
     const { data, included } = workflowDocuments(rows);
     const document = listDocument(data, {
       total,
@@ -79,7 +82,7 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
     const session = requireSession(request);
     const { workspaceId, workflowId } = workflowIdOf(request.params);
     await requireMembership(deps, session.userId, workspaceId);
-    const workflow = await findWorkflow(deps, workspaceId, workflowId);
+    const workflow = await findWorkflow(deps, session.userId, workspaceId, workflowId);
     if (!workflow) throw new DomainError("NOT_FOUND", "Workflow not found");
     const { resource, stages } = workflowDocumentParts(workflow);
     return { data: resource, included: stages };
@@ -94,6 +97,7 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
     const workflowId = id ?? scopedId(commandId, "workflow");
     const outcome = await runWorkflowCommand(
       deps,
+      workspaceId,
       workflowId,
       {
         type: "CreateWorkflow",
@@ -109,7 +113,24 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
       session.userId,
     );
     reply.status(201).header("location", `/api/v1/workspaces/${workspaceId}/workflows/${workflowId}`);
-    return writtenDocument(outcome.state, outcome.position);
+    return writtenDocument(outcome.state, outcome.position, null);
+  });
+
+  // The template in the URL is copied into the project; the answer is the project's copy.
+  app.post("/workspaces/:id/workflows/:workflowId/assign_to_project", async (request, reply) => {
+    const session = requireSession(request);
+    const { workspaceId, workflowId } = workflowIdOf(request.params);
+    const { attributes } = parseWriteBody(assignWorkflowAttributes, request.body, { types: assignTypes });
+    const { copy, projectName, position } = await assignTemplate(deps, {
+      workspaceId,
+      templateId: workflowId,
+      projectId: attributes.project_id,
+      commandId: commandIdOf(request),
+      actorId: session.userId,
+    });
+    const copyId = copy.state.status === "active" ? copy.state.workflowId : workflowId;
+    reply.status(201).header("location", `/api/v1/workspaces/${workspaceId}/workflows/${copyId}`);
+    return writtenDocument(copy.state, position, projectName);
   });
 
   app.put("/workspaces/:id/workflows/:workflowId", async (request) => {
@@ -120,12 +141,14 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
       throw new DomainError("CONFLICT", "data.id does not match the workflow in the URL", "/data/id");
     }
     const commandId = commandIdOf(request);
+    const { context } = await existingWorkflowContext(deps, workspaceId, workflowId, session.userId);
     // The spec's Edit Workflow sends `stages`; errors then point where it sent them.
     const sentAs = attributes.stages_attributes === undefined && attributes.stages !== undefined ? "stages" : null;
     const stages = attributes.stages_attributes ?? attributes.stages;
     try {
       const outcome = await runWorkflowCommand(
         deps,
+        workspaceId,
         workflowId,
         {
           type: "UpdateWorkflow",
@@ -138,8 +161,9 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
         },
         commandId,
         session.userId,
+        context,
       );
-      return writtenDocument(outcome.state, outcome.position);
+      return writtenDocument(outcome.state, outcome.position, context.copy?.project?.name ?? null);
     } catch (error) {
       if (sentAs && error instanceof DomainError && error.pointer?.startsWith("/data/attributes/stages_attributes")) {
         const pointer = error.pointer.replace("/data/attributes/stages_attributes", "/data/attributes/stages");
@@ -152,13 +176,12 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
   app.delete("/workspaces/:id/workflows/:workflowId", async (request) => {
     const session = requireSession(request);
     const { workspaceId, workflowId } = workflowIdOf(request.params);
-    const outcome = await runWorkflowCommand(
-      deps,
+    const outcome = await removeWorkflow(deps, {
+      workspaceId,
       workflowId,
-      { type: "RemoveWorkflow", data: { workspaceId } },
-      commandIdOf(request),
-      session.userId,
-    );
+      commandId: commandIdOf(request),
+      actorId: session.userId,
+    });
     return { meta: { position: outcome.position } };
   });
 }

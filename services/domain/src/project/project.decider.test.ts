@@ -31,11 +31,26 @@ const created = (fields: Partial<Extract<ProjectEvent, { type: "ProjectCreated" 
   data: { ...settings, projectId, workspaceId, userId: creatorId, status: "Active", ...fields },
 });
 const archived: ProjectEvent = { type: "ProjectArchived", data: { projectId, workspaceId } };
+const templateId = "5f9b7c7c-0e5d-4a5c-8c1e-6d5f7e8f9a03";
+const assigned: ProjectEvent = {
+  type: "ProjectWorkflowAssigned",
+  data: { projectId, workspaceId, workflowId, templateId },
+};
+const unassigned: ProjectEvent = { type: "ProjectWorkflowUnassigned", data: { projectId, workspaceId, workflowId } };
+const assign = (copyId = workflowId): ProjectCommand => ({
+  type: "AssignProjectWorkflow",
+  data: { workflowId: copyId, templateId },
+});
+const unassign = (copyId = workflowId): ProjectCommand => ({
+  type: "UnassignProjectWorkflow",
+  data: { workflowId: copyId },
+});
 const removed: ProjectEvent = { type: "ProjectRemoved", data: { projectId, workspaceId } };
 
+const { workflowId: _none, ...creationSettings } = settings;
 const create = (fields: Partial<Extract<ProjectCommand, { type: "CreateProject" }>["data"]> = {}): ProjectCommand => ({
   type: "CreateProject",
-  data: { ...settings, projectId, workspaceId, status: "Active", ...fields },
+  data: { ...creationSettings, projectId, workspaceId, status: "Active", ...fields },
 });
 const update = (changes: Extract<ProjectCommand, { type: "UpdateProject" }>["data"]["changes"]): ProjectCommand => ({
   type: "UpdateProject",
@@ -72,15 +87,18 @@ describe("CreateProject", () => {
   });
 
   it("trims the name, stores a blank description as none, and is visible unless told otherwise", () => {
-    const { visible: _visible, ...withoutVisible } = settings;
+    const { visible: _visible, ...withoutVisible } = creationSettings;
     const data = { ...withoutVisible, name: "  Backend hires ", description: "  ", projectId, workspaceId };
     expect(decide([], { type: "CreateProject", data: { ...data, status: "Active" } }, as(creatorId, "owner"))).toEqual([
       created({ description: null }),
     ]);
   });
 
-  it("keeps a workflow id as given (workflows are not checked yet)", () => {
-    expect(decide([], create({ workflowId }), as(creatorId, "owner"))).toEqual([created({ workflowId })]);
+  it("with a template, records the project and then its copy of the template, in one decision", () => {
+    expect(decide([], create({ workflow: { workflowId, templateId } }), as(creatorId, "owner"))).toEqual([
+      created(),
+      assigned,
+    ]);
   });
 
   it.each([
@@ -157,14 +175,27 @@ describe("UpdateProject", () => {
     ).toHaveLength(1);
   });
 
-  it("assigns a workflow once; a set one cannot be changed", () => {
-    expect(decide([created()], update({ workflowId }), as(creatorId, "owner"))).toEqual([
-      { type: "ProjectUpdated", data: { projectId, workspaceId, changes: { workflowId } } },
-    ]);
+  it("does not assign a workflow: that is assign_to_project's, once", () => {
+    expect(rejection(() => decide([created()], update({ workflowId }), as(creatorId, "owner")))).toEqual({
+      code: "VALIDATION",
+      detail: "is assigned once, with POST /workspaces/{ws}/workflows/{id}/assign_to_project",
+      pointer: "/data/attributes/workflow_id",
+    });
+  });
+
+  it("keeps an assigned workflow: another one or none is refused, the same one changes nothing", () => {
+    for (const other of [otherId, null]) {
+      expect(
+        rejection(() => decide([created(), assigned], update({ workflowId: other }), as(creatorId, "owner"))),
+      ).toEqual({
+        code: "VALIDATION",
+        detail: "cannot be changed once assigned",
+        pointer: "/data/attributes/workflow_id",
+      });
+    }
     expect(
-      rejection(() => decide([created({ workflowId })], update({ workflowId: otherId }), as(creatorId, "owner"))),
-    ).toMatchObject({ code: "VALIDATION", pointer: "/data/attributes/workflow_id" });
-    expect(decide([created({ workflowId })], update({ workflowId }), as(creatorId, "owner"))).toEqual([]);
+      decide([created(), assigned], update({ workflowId, name: "Backend hires" }), as(creatorId, "owner")),
+    ).toEqual([]);
   });
 
   it("refuses any edit of an archived project", () => {
@@ -180,6 +211,75 @@ describe("UpdateProject", () => {
         pointer: undefined,
       });
     }
+  });
+});
+
+describe("AssignProjectWorkflow", () => {
+  it("records the project's copy of the template", () => {
+    expect(decide([created()], assign(), as(creatorId, "owner"))).toEqual([assigned]);
+  });
+
+  it("assigns once: a project with a workflow is refused another, pointing at the project", () => {
+    expect(rejection(() => decide([created(), assigned], assign(otherId), as(creatorId, "owner")))).toEqual({
+      code: "VALIDATION",
+      detail: "The project already has a workflow",
+      pointer: "/data/attributes/project_id",
+    });
+  });
+
+  it("the same copy asked for again (a retried request) changes nothing", () => {
+    expect(decide([created(), assigned], assign(), as(creatorId, "owner"))).toEqual([]);
+  });
+
+  it("an archived project is read-only", () => {
+    expect(rejection(() => decide([created(), archived], assign(), as(creatorId, "owner")))).toEqual({
+      code: "VALIDATION",
+      detail: ARCHIVED_READ_ONLY,
+      pointer: undefined,
+    });
+  });
+
+  it("once its copy is removed, the project may be given a workflow again", () => {
+    const again = assign(otherId);
+    expect(decide([created(), assigned, unassigned], again, as(creatorId, "owner"))).toEqual([
+      { type: "ProjectWorkflowAssigned", data: { projectId, workspaceId, workflowId: otherId, templateId } },
+    ]);
+  });
+
+  it.each([
+    ["creator as collaborator", creatorId, "collaborator", "accepted"],
+    ["another manager", otherId, "manager", "accepted"],
+    ["another collaborator", otherId, "collaborator", "FORBIDDEN"],
+    ["a viewer", otherId, "viewer", "FORBIDDEN"],
+    ["a stranger", otherId, undefined, "NOT_FOUND"],
+  ] as const)("%s → %s", (_name, actor, role, outcome) => {
+    expect(refusal(() => decide([created()], assign(), as(actor, role)))).toBe(outcome);
+  });
+
+  it("an unknown or removed project is not found", () => {
+    expect(refusal(() => decide([], assign(), as(creatorId, "owner")))).toBe("NOT_FOUND");
+    expect(refusal(() => decide([created(), removed], assign(), as(creatorId, "owner")))).toBe("NOT_FOUND");
+  });
+});
+
+describe("UnassignProjectWorkflow", () => {
+  it("lets go of the project's copy", () => {
+    expect(decide([created(), assigned], unassign(), as(creatorId, "owner"))).toEqual([unassigned]);
+  });
+
+  it("changes nothing when the project does not have that copy (a retried removal)", () => {
+    expect(decide([created()], unassign(), as(creatorId, "owner"))).toEqual([]);
+    expect(decide([created(), assigned], unassign(otherId), as(creatorId, "owner"))).toEqual([]);
+  });
+
+  it("an archived project keeps its workflow", () => {
+    expect(rejection(() => decide([created(), assigned, archived], unassign(), as(creatorId, "owner"))).detail).toBe(
+      ARCHIVED_READ_ONLY,
+    );
+  });
+
+  it("only those who manage the project may", () => {
+    expect(refusal(() => decide([created(), assigned], unassign(), as(otherId, "collaborator")))).toBe("FORBIDDEN");
   });
 });
 
@@ -250,5 +350,12 @@ describe("evolve", () => {
     });
     expect(fold(projectDecider, [...history, archived])).toMatchObject({ project: { status: "Archived" } });
     expect(fold(projectDecider, [...history, removed])).toEqual({ status: "removed" });
+  });
+
+  it("follows the project's workflow: the copy assigned, then none once it is let go", () => {
+    expect(fold(projectDecider, [created(), assigned])).toMatchObject({ project: { workflowId } });
+    expect(fold(projectDecider, [created(), assigned, unassigned])).toMatchObject({ project: { workflowId: null } });
+    const staleRelease: ProjectEvent = { ...unassigned, data: { ...unassigned.data, workflowId: otherId } };
+    expect(fold(projectDecider, [created(), assigned, staleRelease])).toMatchObject({ project: { workflowId } });
   });
 });

@@ -7,6 +7,7 @@ import type {
   ProjectStatus,
   ProjectSwitchStatus,
 } from "@hirestream/contracts/projects/events.ts";
+import { workflowMessages } from "@hirestream/contracts/workflows/commands.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { CommandContext, Decider } from "../decider.ts";
 import { mayInWorkspace } from "../permissions/workspace-permissions.ts";
@@ -15,21 +16,33 @@ export const ARCHIVED_READ_ONLY = "Archived projects: no editing";
 
 export type ProjectChanges = Partial<ProjectSettings> & { status?: ProjectStatus };
 
+/** A template given to the project: `workflowId` names the project's own copy of `templateId`. */
+export interface WorkflowAssignment {
+  workflowId: string;
+  templateId: string;
+}
+
 export type ProjectCommand =
   | {
       type: "CreateProject";
-      data: Omit<ProjectSettings, "visible"> & {
+      data: Omit<ProjectSettings, "visible" | "workflowId"> & {
         projectId: string;
         workspaceId: string;
         status: ProjectSwitchStatus;
         visible?: boolean;
+        /** A template checked at the edge; its copy is made once the project is. */
+        workflow?: WorkflowAssignment | null | undefined;
       };
     }
   /** Any settings, and a status: Active/Inactive flips the switch, Archived archives. */
   | { type: "UpdateProject"; data: { changes: ProjectChanges } }
   | { type: "ChangeProjectStatus"; data: { status: ProjectSwitchStatus } }
   | { type: "ArchiveProject" }
-  | { type: "RemoveProject" };
+  | { type: "RemoveProject" }
+  /** Spec §4: a project's workflow is assigned once; asking again for the same copy changes nothing. */
+  | { type: "AssignProjectWorkflow"; data: WorkflowAssignment }
+  /** The project's copy is being removed; nothing happens if the project has another one (or none). */
+  | { type: "UnassignProjectWorkflow"; data: { workflowId: string } };
 
 export type ExistingProject = ProjectSettings & {
   status: ProjectStatus;
@@ -74,6 +87,11 @@ export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent,
         return { status: "existing", project: { ...project, status: "Archived" } };
       case "ProjectRemoved":
         return { status: "removed" };
+      case "ProjectWorkflowAssigned":
+        return { status: "existing", project: { ...project, workflowId: event.data.workflowId } };
+      case "ProjectWorkflowUnassigned":
+        if (project.workflowId !== event.data.workflowId) return state;
+        return { status: "existing", project: { ...project, workflowId: null } };
       default:
         return state;
     }
@@ -82,15 +100,19 @@ export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent,
   decide(state, command, context) {
     const actorId = requireActor(context);
     if (command.type === "CreateProject") {
-      const { projectId, workspaceId, status, visible, ...settings } = command.data;
+      const { projectId, workspaceId, status, visible, workflow, ...settings } = command.data;
       const role = context.workspaceRoles.get(workspaceId);
       if (role === undefined) throw new DomainError("NOT_FOUND", "Workspace not found");
       if (!mayInWorkspace(role, "projects.create"))
         throw new DomainError("FORBIDDEN", "Your role does not allow creating projects here");
       if (state.status !== "unknown") throw new DomainError("ALREADY_EXISTS", "Project already exists");
-      const tidied = tidy({ ...settings, visible: visible ?? true });
+      const tidied = tidy({ ...settings, visible: visible ?? true, workflowId: null });
       checkDates(tidied.startDate, tidied.deadline);
-      return [{ type: "ProjectCreated", data: { ...tidied, projectId, workspaceId, userId: actorId, status } }];
+      const events: ProjectEvent[] = [
+        { type: "ProjectCreated", data: { ...tidied, projectId, workspaceId, userId: actorId, status } },
+      ];
+      if (workflow) events.push({ type: "ProjectWorkflowAssigned", data: { projectId, workspaceId, ...workflow } });
+      return events;
     }
     if (state.status !== "existing" || !mayRead(state.project, context))
       throw new DomainError("NOT_FOUND", "Project not found");
@@ -104,8 +126,11 @@ export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent,
       case "UpdateProject": {
         const { status, ...settings } = command.data.changes;
         const changes = changedFields(project, tidy(settings));
-        if (changes.workflowId !== undefined && project.workflowId !== null)
-          throw new DomainError("VALIDATION", "cannot be changed once assigned", pointers.workflowId);
+        if (changes.workflowId !== undefined) {
+          const detail =
+            project.workflowId === null ? workflowMessages.assignedSeparately : "cannot be changed once assigned";
+          throw new DomainError("VALIDATION", detail, pointers.workflowId);
+        }
         const next = applyChanges(project, changes);
         checkDates(next.startDate, next.deadline);
         const events: ProjectEvent[] = [];
@@ -123,6 +148,18 @@ export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent,
       }
       case "ArchiveProject":
         return [{ type: "ProjectArchived", data: { projectId, workspaceId } }];
+      case "AssignProjectWorkflow": {
+        const { workflowId, templateId } = command.data;
+        if (project.workflowId === workflowId) return [];
+        if (project.workflowId !== null)
+          throw new DomainError("VALIDATION", workflowMessages.projectHasWorkflow, "/data/attributes/project_id");
+        return [{ type: "ProjectWorkflowAssigned", data: { projectId, workspaceId, workflowId, templateId } }];
+      }
+      case "UnassignProjectWorkflow": {
+        const { workflowId } = command.data;
+        if (project.workflowId !== workflowId) return [];
+        return [{ type: "ProjectWorkflowUnassigned", data: { projectId, workspaceId, workflowId } }];
+      }
       default: {
         const never: never = command;
         return never;

@@ -330,6 +330,7 @@ describe("UpdateWorkflow", () => {
       name: "Sales",
       description: "",
       stages: [stage(2), stage(3), stage(4)],
+      projectId: null,
     });
   });
 });

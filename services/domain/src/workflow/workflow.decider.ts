@@ -12,6 +12,8 @@ import type { WorkflowEvent, WorkflowStage } from "@hirestream/contracts/workflo
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { CommandContext, Decider } from "../decider.ts";
 import { mayInWorkspace, type WorkspaceAction } from "../permissions/workspace-permissions.ts";
+import { ARCHIVED_READ_ONLY, type ExistingProject, mayRead } from "../project/project.decider.ts";
+import { copiedStages, type WorkflowTemplate } from "./workflow-copy.ts";
 
 /** A stage as asked for. Its id is set at the edge: the one sent, or one derived from the command id. */
 export interface StageInput {
@@ -44,7 +46,12 @@ export type WorkflowCommand =
         stages?: StageInput[] | undefined;
       };
     }
-  | { type: "RemoveWorkflow"; data: { workspaceId: string } };
+  | { type: "RemoveWorkflow"; data: { workspaceId: string } }
+  /**
+   * A project's own copy of a template, under an id named by the pair (contracts' copy-ids), so
+   * asking again for the same copy changes nothing, and a copy removed earlier can be made afresh.
+   */
+  | { type: "CopyWorkflowTemplate"; data: { workflowId: string; projectId: string; template: WorkflowTemplate } };
 
 export type WorkflowState =
   | { status: "unknown" }
@@ -56,12 +63,24 @@ export type WorkflowState =
       name: string;
       description: string;
       stages: readonly WorkflowStage[];
+      /** The project whose copy this is; null for a template. */
+      projectId: string | null;
     }
   | { status: "removed" };
+
+/** What a project's copy answers to besides its own events. */
+export interface CopyContext {
+  /** The project as its stream has it; null once removed. */
+  project: ExistingProject | null;
+  /** Stages the project's candidates are in (from the candidacies read model). */
+  occupiedStageIds: ReadonlySet<string>;
+}
 
 /** Who asks, and their role in the workspace the command names (undefined: not a member). */
 export interface WorkflowContext extends CommandContext {
   workspaceRole: WorkspaceRole | undefined;
+  /** Given for commands on a project's copy. */
+  copy?: CopyContext | undefined;
 }
 
 const pointer = (path: string) => `/data/attributes/${path}`;
@@ -72,7 +91,8 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
   evolve(state, event) {
     if (event.type === "WorkflowCreated") {
       const { workflowId, workspaceId, userId, name, description, stages } = event.data;
-      return { status: "active", workflowId, workspaceId, userId, name, description, stages };
+      const projectId = event.data.projectId ?? null;
+      return { status: "active", workflowId, workspaceId, userId, name, description, stages, projectId };
     }
     if (state.status !== "active") return state;
     switch (event.type) {
@@ -112,6 +132,7 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
       case "UpdateWorkflow": {
         authorize(context, "workflows.edit");
         const current = existing(state, command.data.workspaceId);
+        const copy = copyContext(current, context);
         const { workflowId, workspaceId } = current;
         const { name, description, stages } = command.data;
         const events: WorkflowEvent[] = [];
@@ -127,6 +148,7 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
             data: { workflowId, workspaceId, description: nextDescription },
           });
         }
+        if (nextStages !== undefined && copy) keepOccupiedStages(current.stages, nextStages, copy);
         if (nextStages !== undefined && JSON.stringify(nextStages) !== JSON.stringify(current.stages)) {
           events.push({ type: "WorkflowStagesChanged", data: { workflowId, workspaceId, stages: nextStages } });
         }
@@ -134,8 +156,35 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
       }
       case "RemoveWorkflow": {
         authorize(context, "workflows.remove");
-        const { workflowId, workspaceId } = existing(state, command.data.workspaceId);
+        const current = existing(state, command.data.workspaceId);
+        const copy = copyContext(current, context);
+        if (copy && copy.occupiedStageIds.size > 0) {
+          throw new DomainError("VALIDATION", workflowMessages.projectHoldsPeople);
+        }
+        const { workflowId, workspaceId } = current;
         return [{ type: "WorkflowRemoved", data: { workflowId, workspaceId } }];
+      }
+      case "CopyWorkflowTemplate": {
+        const userId = authorize(context, "workflows.create");
+        const { workflowId, projectId, template } = command.data;
+        if (state.status === "active") {
+          if (state.projectId === projectId) return [];
+          throw new DomainError("ALREADY_EXISTS");
+        }
+        return [
+          {
+            type: "WorkflowCreated",
+            data: {
+              workflowId,
+              workspaceId: template.workspaceId,
+              userId,
+              name: template.name,
+              description: template.description,
+              stages: copiedStages(template.stages, workflowId),
+              projectId,
+            },
+          },
+        ];
       }
       default: {
         const unhandled: never = command;
@@ -154,12 +203,45 @@ function authorize(context: WorkflowContext, action: WorkspaceAction): string {
   return context.actorId;
 }
 
+type ActiveWorkflow = Extract<WorkflowState, { status: "active" }>;
+
 /** Another workspace's workflow is as unknown as a missing one. */
-function existing(state: WorkflowState, workspaceId: string): Extract<WorkflowState, { status: "active" }> {
+function existing(state: WorkflowState, workspaceId: string): ActiveWorkflow {
   if (state.status !== "active" || state.workspaceId !== workspaceId) {
     throw new DomainError("NOT_FOUND", "Workflow not found");
   }
   return state;
+}
+
+/**
+ * A project's copy follows its project: gone with it (and hidden with it from those who may not
+ * see the project), read-only while it is archived. Null for a template.
+ */
+function copyContext(workflow: ActiveWorkflow, context: WorkflowContext): CopyContext | null {
+  if (workflow.projectId === null) return null;
+  const project = context.copy?.project ?? null;
+  const roles = new Map(context.workspaceRole ? [[workflow.workspaceId, context.workspaceRole]] : []);
+  if (!context.copy || !project || project.projectId !== workflow.projectId) {
+    throw new DomainError("NOT_FOUND", "Workflow not found");
+  }
+  if (!mayRead(project, { now: context.now, actorId: context.actorId, workspaceRoles: roles })) {
+    throw new DomainError("NOT_FOUND", "Workflow not found");
+  }
+  if (project.status === "Archived") throw new DomainError("VALIDATION", ARCHIVED_READ_ONLY);
+  return context.copy;
+}
+
+/** Candidates stay where they are: a stage that still holds some may not be dropped. */
+function keepOccupiedStages(
+  current: readonly WorkflowStage[],
+  next: readonly WorkflowStage[],
+  copy: CopyContext,
+): void {
+  const kept = new Set(next.map((stage) => stage.id));
+  const dropped = current.find((stage) => !kept.has(stage.id) && copy.occupiedStageIds.has(stage.id));
+  if (dropped) {
+    throw new DomainError("VALIDATION", workflowMessages.stageHoldsPeople(dropped.name), pointer("stages_attributes"));
+  }
 }
 
 function validName(name: string): string {

@@ -120,3 +120,44 @@ it("removing the workspace removes its projects", async () => {
   expect(tables.projects).toEqual([]);
   expect(tables.workspaces).toEqual([]);
 });
+
+it("follows the project's workflow: its copy once assigned, none once the copy is let go", async () => {
+  const team = "00000000-0000-4000-8000-0000000000f4";
+  const backend = "00000000-0000-4000-8000-0000000000a3";
+  const copy = "00000000-0000-4000-8000-0000000000b2";
+  const template = "00000000-0000-4000-8000-0000000000b3";
+  const made = created(backend, "Backend");
+  const inTeam: DomainEvent =
+    made.type === "ProjectCreated" ? { ...made, data: { ...made.data, workspaceId: team } } : made;
+  await given(`project-${backend}`, "2026-11-08T09:00:00.000Z", [inTeam]);
+  const assignedAt = await given(`project-${backend}`, "2026-11-08T10:00:00.000Z", [
+    {
+      type: "ProjectWorkflowAssigned",
+      data: { projectId: backend, workspaceId: team, workflowId: copy, templateId: template },
+    },
+  ]);
+  const assigned = await project();
+  const rowOf = (tables: Record<string, unknown[]>) =>
+    (tables.projects as { id: string }[]).find((row) => row.id === backend);
+  expect(rowOf(assigned)).toMatchObject({ workflow_id: copy, updated_at: "2026-11-08T10:00:00+00:00" });
+
+  const unassignedAt = await given(`project-${backend}`, "2026-11-08T11:00:00.000Z", [
+    { type: "ProjectWorkflowUnassigned", data: { projectId: backend, workspaceId: team, workflowId: copy } },
+  ]);
+  const unassigned = await project();
+  expect(rowOf(unassigned)).toMatchObject({ workflow_id: null, updated_at: "2026-11-08T11:00:00+00:00" });
+  const log = (
+    (unassigned.change_log ?? []) as { position: number; entity: string; id: string; op: string; data: unknown }[]
+  )
+    .filter((row) => row.entity === "project" && row.id === backend)
+    .sort((a, b) => a.position - b.position)
+    .map(({ position, op, data }) => ({
+      position,
+      op,
+      workflow_id: (data as { workflow_id: string | null }).workflow_id,
+    }));
+  expect(log.slice(1)).toEqual([
+    { position: assignedAt, op: "put", workflow_id: copy },
+    { position: unassignedAt, op: "put", workflow_id: null },
+  ]);
+});

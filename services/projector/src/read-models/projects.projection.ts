@@ -13,6 +13,8 @@ export const projectsProjection: Projection<ProjectRow> = {
       case "ProjectStatusChanged":
       case "ProjectArchived":
       case "ProjectRemoved":
+      case "ProjectWorkflowAssigned":
+      case "ProjectWorkflowUnassigned":
         return [{ column: "id", value: event.data.projectId }];
       case "WorkspaceRemoved":
         return [{ column: "workspace_id", value: event.data.workspaceId }];
@@ -68,6 +70,17 @@ export const projectsProjection: Projection<ProjectRow> = {
       case "ProjectRemoved":
         rows.delete(event.data.projectId);
         return;
+      case "ProjectWorkflowAssigned": {
+        const project = rows.get(event.data.projectId);
+        if (project) rows.put({ ...project, workflow_id: event.data.workflowId, updated_at: occurredAt });
+        return;
+      }
+      case "ProjectWorkflowUnassigned": {
+        const project = rows.get(event.data.projectId);
+        if (project?.workflow_id === event.data.workflowId)
+          rows.put({ ...project, workflow_id: null, updated_at: occurredAt });
+        return;
+      }
       // A removed workspace takes its projects with it.
       case "WorkspaceRemoved":
         for (const project of rows.where("workspace_id", event.data.workspaceId)) rows.delete(project.id);

@@ -129,3 +129,53 @@ it("keeps one row per workflow with its stages in order, synced to its workspace
     data: { name: "Sales", stages: [stageRow(3, 0), stageRow(1, 1), stageRow(4, 2)] },
   });
 });
+
+it("keeps a project's copy apart from the templates, and drops it with its project", async () => {
+  const team = "00000000-0000-4000-8000-0000000000f3";
+  const template = "00000000-0000-4000-8000-0000000000d4";
+  const copy = "00000000-0000-4000-8000-0000000000d5";
+  const kept = "00000000-0000-4000-8000-0000000000d6";
+  const backend = "00000000-0000-4000-8000-0000000000c1";
+  const design = "00000000-0000-4000-8000-0000000000c2";
+  const copyOf = (workflowId: string, projectId: string): DomainEvent => {
+    const created = createdIn(workflowId, team);
+    return created.type === "WorkflowCreated" ? { ...created, data: { ...created.data, projectId } } : created;
+  };
+  await given(`workflow-${template}`, "2026-11-06T09:00:00.000Z", [createdIn(template, team)]);
+  const copied = await given(`workflow-${copy}`, "2026-11-06T09:01:00.000Z", [copyOf(copy, backend)]);
+  await given(`workflow-${kept}`, "2026-11-06T09:02:00.000Z", [copyOf(kept, design)]);
+  const projectRemoved = await given(`project-${backend}`, "2026-11-06T09:03:00.000Z", [
+    { type: "ProjectRemoved", data: { projectId: backend, workspaceId: team } },
+  ]);
+
+  await sql`drop schema if exists read_test cascade`.execute(db);
+  await rebuildReadModels({ db, store, target: "read_test", swap: false, batchSize: 2 });
+  const tables = await snapshotSchema(db, "read_test");
+
+  const rows = (tables.workflows as { id: string; workspace_id: string }[]).filter((row) => row.workspace_id === team);
+  expect(rows).toEqual([
+    expect.objectContaining({ id: template, assigned_to: "template", project_id: null }),
+    {
+      id: kept,
+      workspace_id: team,
+      name: "Engineering",
+      description: "",
+      assigned_to: "project",
+      project_id: design,
+      stages: [stageRow(1), stageRow(2), stageRow(3)],
+      user_id: ada,
+      created_at: "2026-11-06T09:02:00+00:00",
+      updated_at: "2026-11-06T09:02:00+00:00",
+    },
+  ]);
+  const log = (
+    (tables.change_log ?? []) as { position: number; scope: string; entity: string; id: string; op: string }[]
+  )
+    .filter((entry) => entry.entity === "workflow" && entry.id === copy)
+    .map(({ position, scope, op }) => ({ position, scope, op }))
+    .sort((a, b) => a.position - b.position);
+  expect(log).toEqual([
+    { position: copied, scope: `ws:${team}`, op: "put" },
+    { position: projectRemoved, scope: `ws:${team}`, op: "del" },
+  ]);
+});

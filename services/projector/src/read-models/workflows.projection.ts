@@ -12,7 +12,7 @@ const stageRowOf = (stage: WorkflowStage): StageRow => ({
   on_response_stage_position: stage.onResponseStagePosition,
 });
 
-/** The workflows read model: every member of the workspace sees its workflows. */
+/** The workflows read model, templates and projects' copies: every member of the workspace sees them. */
 export const workflowsProjection: Projection<WorkflowRow> = {
   table: "workflows",
   row: workflowRow,
@@ -27,6 +27,8 @@ export const workflowsProjection: Projection<WorkflowRow> = {
         return [{ column: "id", value: event.data.workflowId }];
       case "WorkspaceRemoved":
         return [{ column: "workspace_id", value: event.data.workspaceId }];
+      case "ProjectRemoved":
+        return [{ column: "project_id", value: event.data.projectId }];
       default:
         return [];
     }
@@ -35,13 +37,14 @@ export const workflowsProjection: Projection<WorkflowRow> = {
     switch (event.type) {
       case "WorkflowCreated": {
         const { workflowId, workspaceId, userId, name, description, stages } = event.data;
+        const projectId = event.data.projectId ?? null;
         rows.put({
           id: workflowId,
           workspace_id: workspaceId,
           name,
           description,
-          assigned_to: "template",
-          project_id: null,
+          assigned_to: projectId === null ? "template" : "project",
+          project_id: projectId,
           stages: stages.map(stageRowOf),
           user_id: userId,
           created_at: occurredAt,
@@ -69,6 +72,10 @@ export const workflowsProjection: Projection<WorkflowRow> = {
         return;
       case "WorkspaceRemoved":
         for (const workflow of rows.where("workspace_id", event.data.workspaceId)) rows.delete(workflow.id);
+        return;
+      // A project's copy goes with its project (its stream stays, but nothing may edit it any more).
+      case "ProjectRemoved":
+        for (const workflow of rows.where("project_id", event.data.projectId)) rows.delete(workflow.id);
         return;
       default:
         return;

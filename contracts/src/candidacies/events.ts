@@ -16,6 +16,11 @@ export const candidacyAdded = z.object({
     workspaceId: z.uuid(),
     personId: z.uuid(),
     stageId: z.uuid(),
+    /**
+     * The stage's name when the candidate entered it: the read model's `status`, which projections
+     * cannot look up elsewhere. Later renames reach it through the workflow's own events.
+     */
+    stageName: z.string(),
     /** ISO instant the candidate entered the stage. */
     at: z.iso.datetime({ offset: true }),
   }),
@@ -29,6 +34,8 @@ export const candidacyMoved = z.object({
     workspaceId: z.uuid(),
     fromStageId: z.uuid(),
     toStageId: z.uuid(),
+    /** The name of the stage moved to, as CandidacyAdded's `stageName`. */
+    toStageName: z.string(),
     at: z.iso.datetime({ offset: true }),
   }),
 });

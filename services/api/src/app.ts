@@ -4,12 +4,16 @@ import fastifyStatic from "@fastify/static";
 import websocket from "@fastify/websocket";
 import { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
 import Fastify, { type FastifyInstance } from "fastify";
+import { analyticsRoutes } from "./analytics/analytics.routes.ts";
 import { accountRoutes } from "./auth/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { sessionReader } from "./auth/authenticate.ts";
 import { SessionCache } from "./auth/session-cache.ts";
+import { assignRoutes } from "./candidacies/assign.routes.ts";
+import { candidacyRoutes } from "./candidacies/candidacies.routes.ts";
 import type { Deps } from "./deps.ts";
 import { featureRoutes } from "./features/features.routes.ts";
+import { fileRoutes } from "./files/files.routes.ts";
 import { errorObject, installErrorHandler } from "./http/errors.ts";
 import { installIdempotency } from "./http/idempotency.ts";
 import { Notifications } from "./http/notifications.ts";
@@ -73,7 +77,11 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       peopleRoutes(api, deps);
       projectRoutes(api, deps);
       workflowRoutes(api, deps);
+      candidacyRoutes(api, deps);
+      assignRoutes(api, deps);
       await importRoutes(api, deps);
+      await fileRoutes(api, deps);
+      analyticsRoutes(api, deps);
     },
     { prefix: "/api/v1" },
   );

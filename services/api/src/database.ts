@@ -1,4 +1,5 @@
 import type { AvatarColor } from "@hirestream/contracts/accounts/events.ts";
+import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import type { PersonRow } from "@hirestream/contracts/people/rows.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
@@ -32,6 +33,11 @@ export interface Database {
   "read.people": Omit<PersonRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
   "read.projects": Omit<ProjectRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
   "read.workflows": Omit<WorkflowRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
+  "read.candidacies": Omit<CandidacyRow, "stage_entered_at" | "created_at" | "updated_at"> & {
+    stage_entered_at: Date;
+    created_at: Date;
+    updated_at: Date;
+  };
   "read.checkpoint": { name: string; position: string };
   auth_sessions: {
     user_id: string;
@@ -51,4 +57,15 @@ export interface Database {
     created_at: Generated<Date>;
   };
   local_mailbox: { id: string; to_address: string; subject: string; mime: string; created_at: Generated<Date> };
+  project_files: {
+    id: string;
+    project_id: string;
+    workspace_id: string;
+    name: string;
+    content_type: string;
+    size: number;
+    bytes: Buffer;
+    uploaded_by: string;
+    created_at: Date;
+  };
 }

@@ -69,13 +69,37 @@ export function listWorkspacePeople(deps: Deps, workspaceId: string, list: ListQ
   return page(matching(query, list.search_by), list);
 }
 
-export function findVisiblePerson(deps: Deps, userId: string, personId: string): Promise<PersonRecord | undefined> {
-  return deps.db
+/** A person the user may see, with the projects the user can read that the person is a candidate in. */
+export async function findVisiblePerson(
+  deps: Deps,
+  userId: string,
+  personId: string,
+): Promise<(PersonRecord & { related_projects: RelatedProject[] }) | undefined> {
+  const person = await deps.db
     .selectFrom("read.people")
     .selectAll()
     .where("id", "=", personId)
     .where((eb) => visibleTo(eb, userId))
     .executeTakeFirst();
+  return person && { ...person, related_projects: await relatedProjects(deps, userId, personId) };
+}
+
+export type RelatedProject = { id: string; name: string; status: string; workspace_id: string };
+
+/** Others' projects, and hidden ones not the user's own, stay unnamed, as workspaces do. */
+function relatedProjects(deps: Deps, userId: string, personId: string): Promise<RelatedProject[]> {
+  return deps.db
+    .selectFrom("read.candidacies as c")
+    .innerJoin("read.projects as p", "p.id", "c.project_id")
+    .innerJoin("read.workspace_members as m", (join) =>
+      join.onRef("m.workspace_id", "=", "p.workspace_id").on("m.user_id", "=", userId),
+    )
+    .select(["p.id", "p.name", "p.status", "p.workspace_id"])
+    .where("c.person_id", "=", personId)
+    .where((eb) => eb.or([eb("p.visible", "=", true), eb("p.user_id", "=", userId)]))
+    .orderBy("p.name")
+    .orderBy("p.id")
+    .execute();
 }
 
 /**
@@ -113,8 +137,11 @@ export async function relatedWorkspaces(
 
 type RelatedWorkspace = { id: string; name: string };
 
-export function personResource(person: PersonRecord, workspaces: RelatedWorkspace[]): ResourceObject {
-  const resource = writtenResource(person.id, person.owner_id, person, workspaces);
+export function personResource(
+  person: PersonRecord & { related_projects?: RelatedProject[] },
+  workspaces: RelatedWorkspace[],
+): ResourceObject {
+  const resource = writtenResource(person.id, person.owner_id, person, workspaces, person.related_projects);
   return {
     ...resource,
     attributes: {
@@ -131,6 +158,7 @@ export function writtenResource(
   ownerId: string,
   profile: PersonProfile,
   workspaces: RelatedWorkspace[],
+  projects: RelatedProject[] = [],
 ): ResourceObject {
   const attributes: Record<string, unknown> = {};
   for (const name of personTextFields) attributes[name] = profile[name];
@@ -138,7 +166,6 @@ export function writtenResource(
     id,
     type: "person",
     attributes: { ...attributes, experience: profile.experience, education: profile.education, owner_id: ownerId },
-    // Projects arrive with the pipeline; until then a person is in none.
-    meta: { related_workspaces: workspaces, related_projects: [] },
+    meta: { related_workspaces: workspaces, related_projects: projects },
   };
 }

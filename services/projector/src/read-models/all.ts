@@ -1,4 +1,5 @@
 import type { Projection } from "../projection.ts";
+import { candidaciesProjection } from "./candidacies.projection.ts";
 import { passwordResetsProjection } from "./password-resets.projection.ts";
 import { peopleProjection } from "./people.projection.ts";
 import { projectsProjection } from "./projects.projection.ts";
@@ -16,4 +17,5 @@ export const allProjections: Projection<{ id: string }>[] = [
   peopleProjection,
   projectsProjection,
   workflowsProjection,
+  candidaciesProjection,
 ];

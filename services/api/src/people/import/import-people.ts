@@ -1,8 +1,11 @@
 // Runs an import's plan: one command per new or newly assigned person, a few at a time.
+import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import type { ImportRowError } from "@hirestream/contracts/people/import.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+import type { CandidacyContext } from "@hirestream/domain/candidacy/candidacy.decider.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
+import { runCandidacyCommand } from "../../candidacies/candidacy-commands.ts";
 import type { Deps } from "../../deps.ts";
 import { runPersonCommand } from "../person-commands.ts";
 import { type ImportTarget, type PlannedRow, planImport } from "./import-plan.ts";
@@ -18,6 +21,8 @@ export interface ImportRequest extends ImportTarget {
   commandId: string;
   workspaceRoles: ReadonlyMap<string, WorkspaceRole>;
   rows: readonly ImportRow[];
+  /** Inside a project: every person of the file also lands in this stage of it. */
+  project?: { context: CandidacyContext; stageId: string } | undefined;
 }
 
 export interface ImportTally {
@@ -56,23 +61,53 @@ export async function importPeople(deps: Deps, request: ImportRequest): Promise<
 
 async function runRow(deps: Deps, request: ImportRequest, row: PlannedRow): Promise<RowOutcome> {
   try {
-    switch (row.kind) {
-      case "existing":
-        return { kind: "existing", position: 0 };
-      case "assign":
-        return await assign(deps, request, row.personId);
-      case "add":
-        return await add(deps, request, row);
-      default: {
-        const never: never = row;
-        return never;
-      }
-    }
+    const outcome = await personStep(deps, request, row);
+    if (request.project === undefined || row.personId === undefined) return outcome;
+    return await intoProject(deps, request.commandId, request.project, row.personId, outcome);
   } catch (error) {
     // A refusal concerns this row only; the other rows still import.
     if (error instanceof DomainError) return { kind: "error", reason: error.message };
     throw error;
   }
+}
+
+function personStep(deps: Deps, request: ImportRequest, row: PlannedRow): Promise<RowOutcome> {
+  switch (row.kind) {
+    case "existing":
+      return Promise.resolve({ kind: "existing", position: 0 });
+    case "assign":
+      return assign(deps, request, row.personId);
+    case "add":
+      return add(deps, request, row);
+    default: {
+      const never: never = row;
+      return never;
+    }
+  }
+}
+
+/**
+ * Puts the row's person in the project's stage. A known person newly put there counts as
+ * assigned; one already in the project is left in its stage and stays existing.
+ */
+async function intoProject(
+  deps: Deps,
+  commandId: string,
+  project: NonNullable<ImportRequest["project"]>,
+  personId: string,
+  outcome: RowOutcome,
+): Promise<RowOutcome> {
+  if (outcome.kind === "error" || project.context.project === null) return outcome;
+  const added = await runCandidacyCommand(
+    deps,
+    candidacyIdOf(project.context.project.projectId, personId),
+    { type: "AddCandidacy", data: { personId, stageId: project.stageId } },
+    scopedId(commandId, `candidacy/${personId}`),
+    project.context,
+  );
+  const position = Math.max(outcome.position, added.position);
+  if (outcome.kind === "new") return { kind: "new", position };
+  return { kind: added.events.length > 0 ? "assigned" : outcome.kind, position };
 }
 
 async function add(deps: Deps, request: ImportRequest, row: Extract<PlannedRow, { kind: "add" }>): Promise<RowOutcome> {

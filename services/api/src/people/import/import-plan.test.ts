@@ -55,7 +55,9 @@ describe("planImport", () => {
 
   it("leaves a person already in the target workspace as it is, preferring it over a pool match", () => {
     const known = [person("p1", ["a@x.io"]), person("p2", ["a2@x.io"], { ownerId: other, workspaceIds: [workspace] })];
-    expect(planImport([row("a@x.io", "a2@x.io")], known, intoWorkspace)).toEqual([{ kind: "existing", line: line }]);
+    expect(planImport([row("a@x.io", "a2@x.io")], known, intoWorkspace)).toEqual([
+      { kind: "existing", line: line, personId: "p2" },
+    ]);
   });
 
   it("adds new people to the plan in file order, next to the others", () => {

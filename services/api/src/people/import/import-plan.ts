@@ -16,7 +16,8 @@ export interface KnownPerson {
 export type PlannedRow =
   | { kind: "add"; line: number; personId: string; identity: string; profile: PersonProfile }
   | { kind: "assign"; line: number; personId: string }
-  | { kind: "existing"; line: number };
+  /** `personId` is the known person matched; none when an earlier row of the file stands for it. */
+  | { kind: "existing"; line: number; personId?: string };
 
 export interface ImportTarget {
   userId: string;
@@ -60,7 +61,9 @@ export function planImport(rows: readonly ImportRow[], known: readonly KnownPers
       seenPeople.add(match.id);
       const assign = target.workspaceId !== null && !match.workspaceIds.includes(target.workspaceId);
       planned.push(
-        assign ? { kind: "assign", line: row.line, personId: match.id } : { kind: "existing", line: row.line },
+        assign
+          ? { kind: "assign", line: row.line, personId: match.id }
+          : { kind: "existing", line: row.line, personId: match.id },
       );
     } else {
       const [identity] = row.identity;

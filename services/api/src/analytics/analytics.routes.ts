@@ -1,0 +1,66 @@
+// The dashboard's CSV exports (spec §2 Workspace home, §7): per workspace and per project.
+import { DomainError } from "@hirestream/contracts/errors.ts";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import { requireSession } from "../auth/authenticate.ts";
+import type { Deps } from "../deps.ts";
+import { attachmentDisposition } from "../files/content-disposition.ts";
+import { parseParams } from "../http/parse.ts";
+import { findProject, visibleProjects } from "../projects/project-queries.ts";
+import { findWorkspace } from "../workspaces/workspace-queries.ts";
+import { statsOfProjects } from "./project-stats-query.ts";
+import { type StatsCsvRow, statsCsv } from "./stats-csv.ts";
+
+/** Ids that are not UUIDs name nothing: 404, like any other unknown id. */
+function idOf(params: unknown, name: "id" | "projectId", notFound: string): string {
+  const parsed = z.uuid().safeParse(z.record(z.string(), z.unknown()).safeParse(params).data?.[name]);
+  if (!parsed.success) throw new DomainError("NOT_FOUND", notFound);
+  return parsed.data;
+}
+
+/** With a stage, the row counts only the candidacies in that stage. */
+const projectExportQuery = z.object({ stage_id: z.uuid({ error: "must be a UUID" }).optional() }).strict();
+
+function sendCsv(reply: FastifyReply, filename: string, rows: StatsCsvRow[]) {
+  return reply
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", attachmentDisposition(filename))
+    .header("x-content-type-options", "nosniff")
+    .send(statsCsv(rows));
+}
+
+export function analyticsRoutes(app: FastifyInstance, deps: Deps): void {
+  // Every project of the workspace the user can see, Current and Archived alike, newest first.
+  app.get("/workspaces/:id/export_analytics", async (request, reply) => {
+    const session = requireSession(request);
+    parseParams(z.object({}).strict(), request.query);
+    const workspaceId = idOf(request.params, "id", "Workspace not found");
+    const workspace = await findWorkspace(deps, session.userId, workspaceId);
+    if (!workspace) throw new DomainError("NOT_FOUND", "Workspace not found");
+    const projects = await visibleProjects(deps, session.userId, workspaceId)
+      .orderBy("p.created_at", "desc")
+      .orderBy("p.id")
+      .execute();
+    const statsOf = await statsOfProjects(
+      deps,
+      projects.map((project) => project.id),
+    );
+    const rows = projects.map((project) => ({ project: project.name, stats: statsOf(project.id) }));
+    return sendCsv(reply, `${workspace.name}_analytics.csv`, rows);
+  });
+
+  app.get("/workspaces/:id/projects/:projectId/export_analytics", async (request, reply) => {
+    const session = requireSession(request);
+    const workspaceId = idOf(request.params, "id", "Workspace not found");
+    const projectId = idOf(request.params, "projectId", "Project not found");
+    const query = parseParams(projectExportQuery, request.query);
+    const project = await findProject(deps, session.userId, workspaceId, projectId);
+    if (!project) throw new DomainError("NOT_FOUND", "Project not found");
+    const statsOf = await statsOfProjects(deps, [project.id], query.stage_id);
+    const rows = [{ project: project.name, stats: statsOf(project.id) }];
+    // The spec names a stage's export after the project plus people.
+    const filename =
+      query.stage_id === undefined ? `${project.name}_analytics.csv` : `${project.name}_people_analytics.csv`;
+    return sendCsv(reply, filename, rows);
+  });
+}

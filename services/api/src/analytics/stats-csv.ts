@@ -1,0 +1,49 @@
+// The dashboard's CSV export (spec §2, Workspace home): one row per project, the spec's columns.
+import { openRatePercent, type ProjectStats } from "@hirestream/domain/analytics/project-stats.ts";
+import Papa from "papaparse";
+
+export const statsCsvColumns = [
+  "Project",
+  "Sourced",
+  "Contacted",
+  "Replies",
+  "Interested",
+  "Not Interested",
+  "Follow Up",
+  "Open Rate",
+] as const;
+
+/**
+ * OWASP's rule against CSV injection: a cell starting with =, +, -, @, tab or carriage return is
+ * prefixed with a single quote (and quoted), so a spreadsheet shows it instead of running it.
+ * papaparse's own `escapeFormulae: true` pattern, /^[=+\-@\t\r].*$/, misses a cell that also holds
+ * a line break (`.` and `$` stop there), so the pattern is given here. Numbers are never escaped.
+ */
+const formulaStart = /^[=+\-@\t\r]/;
+
+export interface StatsCsvRow {
+  /** The project's name: user text, so it may hold anything. */
+  project: string;
+  stats: ProjectStats;
+}
+
+/**
+ * RFC 4180 text: a header line, then one line per project, every line ended by CRLF; a cell with
+ * a comma, quote, line break or edge space is quoted, its quotes doubled. Open Rate is the whole
+ * percentage the dashboard shows (spec §9), as a bare number a spreadsheet can sum and sort.
+ */
+export function statsCsv(rows: readonly StatsCsvRow[]): string {
+  const data = rows.map(({ project, stats }) => [
+    project,
+    stats.sourced,
+    stats.contacted,
+    stats.replies,
+    stats.interested,
+    stats.not_interested,
+    stats.follow_up,
+    openRatePercent(stats.open_rate),
+  ]);
+  // The header as the first row: given as `fields` with no data, papaparse would add an empty row.
+  const text = Papa.unparse([[...statsCsvColumns], ...data], { newline: "\r\n", escapeFormulae: formulaStart });
+  return `${text}\r\n`;
+}

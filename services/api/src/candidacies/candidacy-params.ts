@@ -1,0 +1,23 @@
+import { DomainError } from "@hirestream/contracts/errors.ts";
+import { z } from "zod";
+
+/** An id that is not a UUID names nothing: 404, like any other unknown id. */
+export function uuidParam(params: unknown, key: string, what: "Project" | "Candidate" | "Workspace"): string {
+  const parsed = z.object({ [key]: z.uuid() }).safeParse(params);
+  const id = parsed.success ? parsed.data[key] : undefined;
+  if (typeof id !== "string") throw new DomainError("NOT_FOUND", `${what} not found`);
+  return id;
+}
+
+/** A workspace in a path: a UUID, or `me` for whichever workspace the project is in (API.md). */
+export function workspaceParam(params: unknown): string | "me" {
+  if (z.object({ id: z.literal("me") }).safeParse(params).success) return "me";
+  return uuidParam(params, "id", "Workspace");
+}
+
+/** A JSON:API body's `data.id`, when sent, must be the record the path names. */
+export function sameId(sent: string | undefined, candidacyId: string): void {
+  if (sent !== undefined && sent !== candidacyId) {
+    throw new DomainError("CONFLICT", "data.id does not match the candidate in the URL", "/data/id");
+  }
+}

@@ -1,0 +1,183 @@
+// Set-up for the pipeline's route tests: users, workspaces, people and projects with a workflow
+// copy, made as their own commands would make them.
+import { randomUUID } from "node:crypto";
+import { emptyProfile, type PersonProfile } from "@hirestream/contracts/people/profile.ts";
+import type { WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
+import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
+import { expect } from "vitest";
+import { type SignedIn, signUpUser, type TestApp } from "../testing/test-app.ts";
+
+export interface PipelineProject {
+  id: string;
+  workspaceId: string;
+  stages: WorkflowStage[];
+  position: number;
+}
+
+export function pipelineFixtures(t: TestApp, emailPrefix: string) {
+  let users = 0;
+  const at = () => t.clock.now.toISOString();
+
+  const send = (user: SignedIn, method: "POST" | "PUT" | "DELETE", url: string, payload?: unknown, key?: string) =>
+    t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: {
+        ...user.headers,
+        ...(payload === undefined ? {} : { "content-type": "application/json" }),
+        ...(key ? { "idempotency-key": key } : {}),
+      },
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    });
+
+  const read = (user: SignedIn, url: string, position = 0) =>
+    t.app.inject({
+      method: "GET",
+      url: `/api/v1${url}`,
+      headers: { ...user.headers, "x-min-position": String(position) },
+    });
+
+  return {
+    send,
+    read,
+    newUser: () => signUpUser(t.app, `${emailPrefix}${++users}@example.com`),
+
+    async createWorkspace(user: SignedIn, name = "Acme"): Promise<string> {
+      const response = await send(user, "POST", "/workspaces", { data: { type: "workspace", attributes: { name } } });
+      expect(response.statusCode).toBe(201);
+      return response.json().data.id;
+    },
+
+    /** Makes `user` a member of the workspace, as an accepted invitation will. */
+    async join(workspaceId: string, user: SignedIn, role: "manager" | "collaborator" | "viewer") {
+      const appended = await appendEvents(
+        t.store,
+        `workspace-${workspaceId}`,
+        [{ type: "WorkspaceMemberAdded", data: { workspaceId, userId: user.userId, role } }],
+        { occurredAt: at(), actor: user.userId },
+      );
+      return appended.position;
+    },
+
+    /** Puts a person in `owner`'s pool (and a workspace), as an import would. */
+    async addPerson(owner: SignedIn, fields: Partial<PersonProfile>, workspaceId: string | null = null) {
+      const id = randomUUID();
+      const profile = { ...emptyProfile(), ...fields };
+      const { position } = await appendEvents(
+        t.store,
+        `person-${id}`,
+        [
+          {
+            type: "PersonAdded",
+            data: { personId: id, ownerId: owner.userId, profile, workspaceId, source: "import" },
+          },
+        ],
+        { occurredAt: at(), actor: owner.userId, expectedRevision: "no_stream" },
+      );
+      return { id, position };
+    },
+
+    /** A project of the workspace with its own copy of a three-stage workflow, or none. */
+    async createProject(
+      owner: SignedIn,
+      workspaceId: string,
+      options: { name?: string; visible?: boolean; workflow?: boolean; stageNames?: string[] } = {},
+    ): Promise<PipelineProject> {
+      const id = randomUUID();
+      const copyId = randomUUID();
+      const stages = (options.stageNames ?? ["Sourced", "Contacted", "Interview"]).map((name, position) => ({
+        id: randomUUID(),
+        name,
+        position,
+        description: name,
+        sequenceId: null,
+        onResponseStageId: null,
+        onResponseStagePosition: null,
+      }));
+      const created = await appendEvents(
+        t.store,
+        `project-${id}`,
+        [
+          {
+            type: "ProjectCreated",
+            data: {
+              projectId: id,
+              workspaceId,
+              userId: owner.userId,
+              name: options.name ?? "Backend hires",
+              description: null,
+              priority: "High",
+              status: "Active",
+              startDate: null,
+              deadline: null,
+              visible: options.visible ?? true,
+              workflowId: null,
+            },
+          },
+        ],
+        { occurredAt: at(), actor: owner.userId },
+      );
+      if (options.workflow === false) return { id, workspaceId, stages: [], position: created.position };
+      await appendEvents(
+        t.store,
+        `workflow-${copyId}`,
+        [
+          {
+            type: "WorkflowCreated",
+            data: {
+              workflowId: copyId,
+              workspaceId,
+              userId: owner.userId,
+              name: "Engineering",
+              description: "",
+              stages,
+              projectId: id,
+            },
+          },
+        ],
+        { occurredAt: at(), actor: owner.userId },
+      );
+      const assigned = await appendEvents(
+        t.store,
+        `project-${id}`,
+        [
+          {
+            type: "ProjectWorkflowAssigned",
+            data: { projectId: id, workspaceId, workflowId: copyId, templateId: randomUUID() },
+          },
+        ],
+        { occurredAt: at(), actor: owner.userId },
+      );
+      return { id, workspaceId, stages, position: assigned.position };
+    },
+
+    async archive(owner: SignedIn, project: PipelineProject) {
+      const appended = await appendEvents(
+        t.store,
+        `project-${project.id}`,
+        [{ type: "ProjectArchived", data: { projectId: project.id, workspaceId: project.workspaceId } }],
+        { occurredAt: at(), actor: owner.userId },
+      );
+      return appended.position;
+    },
+
+    /** Assigns the people to the project through the API and expects it to work. */
+    async assign(user: SignedIn, project: PipelineProject, personIds: string[], stageId?: string) {
+      const response = await send(
+        user,
+        "POST",
+        `/workspaces/${project.workspaceId}/projects/${project.id}/assign_people`,
+        {
+          people_attributes: personIds.map((person_id) => ({ person_id, ...(stageId ? { stage_id: stageId } : {}) })),
+        },
+      );
+      expect(response.statusCode).toBe(200);
+      return response.json() as {
+        data: { attributes: Record<string, number> };
+        meta: { position: number; person_errors: { person_id: string; reason: string }[] };
+      };
+    },
+  };
+}
+
+export type PipelineFixtures = ReturnType<typeof pipelineFixtures>;

@@ -1,5 +1,178 @@
-import { PlaceholderPage } from "../placeholder/placeholder-page.tsx";
+import { Box, Button, Group, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useViewportSize } from "@mantine/hooks";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useState } from "react";
+import { messagesOf } from "../../api/api-errors.ts";
+import { ConfirmDialog } from "../../components/dialogs/confirm-dialog.tsx";
+import { LoadingScreen } from "../../components/loading-screen.tsx";
+import { RouterAnchor } from "../../components/router-anchor.tsx";
+import { AddToProjectModal } from "../../components/workflows/add-to-project-modal.tsx";
+import type { SequenceOption } from "../../components/workflows/stage-editor.tsx";
+import {
+  type ShownWorkflow,
+  useWorkspaceProjects,
+  useWorkspaceRole,
+  useWorkspaceWorkflows,
+} from "../../components/workflows/use-workflows.ts";
+import { assignWorkflowToProject, removeWorkflow } from "../../components/workflows/workflow-commands.ts";
+import { WorkflowFormModal } from "../../components/workflows/workflow-form-modal.tsx";
+import {
+  assignableProjects,
+  canEditWorkflows,
+  listWidth,
+  type WorkflowAction,
+  type WorkflowTab,
+  workflowsOfTab,
+} from "../../components/workflows/workflow-list.ts";
+import { useCurrentUser } from "../../hooks/use-current-user.ts";
+import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
+import { showErrorToasts, showSuccessToast } from "../../notifications/toasts.ts";
+import type { Command } from "../../replica/outbox.ts";
+import { useReplica } from "../../replica/replica-provider.tsx";
+import { WorkflowTable } from "./workflow-table.tsx";
+import { WorkflowsEmpty } from "./workflows-empty.tsx";
 
-export function WorkflowsPage(_props: { workspaceId: string }) {
-  return <PlaceholderPage area="Workflows" />;
+type Dialog = { kind: "create" } | { kind: WorkflowAction; workflow: ShownWorkflow } | null;
+
+/** Sequences do not exist yet: a stage's sequence choice lists none. */
+const noSequences: readonly SequenceOption[] = [];
+
+/** /workspaces/{id}/workflows: the workspace's templates and the copies assigned to its projects. */
+export function WorkflowsPage({ workspaceId }: { workspaceId: string }) {
+  const runtime = useReplica();
+  const { db } = runtime;
+  const user = useCurrentUser();
+  const workspace = useLiveQuery(async () => (await db.workspaces.get(workspaceId)) ?? null, [db, workspaceId]);
+  const workflows = useWorkspaceWorkflows(workspaceId);
+  const projects = useWorkspaceProjects(workspaceId);
+  const role = useWorkspaceRole(workspaceId, user?.id);
+  const synced = useFirstSyncDone();
+  const { width } = useViewportSize();
+  const [tab, setTab] = useState<WorkflowTab>("templates");
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  if (
+    !user ||
+    workspace === undefined ||
+    !workflows ||
+    !projects ||
+    role === undefined ||
+    (!workspace && !synced) ||
+    (workflows.length === 0 && !synced)
+  ) {
+    return <LoadingScreen label="Loading workflows" />;
+  }
+  if (!workspace) {
+    return (
+      <Stack gap="xs">
+        <Title order={1} size="h2">
+          Workflows
+        </Title>
+        <Text c="dimmed">This workspace is not available.</Text>
+        <RouterAnchor href="/workspaces">Back to Workspaces</RouterAnchor>
+      </Stack>
+    );
+  }
+
+  const canEdit = canEditWorkflows(role);
+  const projectsById = new Map(projects.map((project) => [project.id, project]));
+  const run = async (command: Command, success?: string) => {
+    try {
+      await runtime.mutate(command);
+      if (success) showSuccessToast(success);
+    } catch (error) {
+      showErrorToasts(messagesOf(error));
+    }
+  };
+  const panel = (shown: WorkflowTab) => {
+    const rows = workflowsOfTab(workflows, shown);
+    return rows.length === 0 ? (
+      <WorkflowsEmpty tab={shown} canEdit={canEdit} />
+    ) : (
+      <WorkflowTable
+        tab={shown}
+        workflows={rows}
+        projectsById={projectsById}
+        canEdit={canEdit}
+        onAction={(kind, workflow) => setDialog({ kind, workflow })}
+      />
+    );
+  };
+
+  return (
+    <Box w={listWidth(width)} mx="auto">
+      <Stack gap="lg">
+        <Stack gap={0}>
+          <Title order={1} size="h2">
+            Workflows
+          </Title>
+          <Text c="dimmed">{workspace.name}</Text>
+        </Stack>
+        <Tabs value={tab} onChange={(value) => setTab(value === "assigned" ? "assigned" : "templates")}>
+          <Group justify="space-between" wrap="nowrap" align="flex-end">
+            <Tabs.List style={{ flex: 1 }}>
+              <Tabs.Tab value="templates">Templates</Tabs.Tab>
+              <Tabs.Tab value="assigned">Assigned</Tabs.Tab>
+            </Tabs.List>
+            {canEdit && (
+              <Button mb={4} onClick={() => setDialog({ kind: "create" })}>
+                + WORKFLOW
+              </Button>
+            )}
+          </Group>
+          <Tabs.Panel value="templates" pt="md">
+            {panel("templates")}
+          </Tabs.Panel>
+          <Tabs.Panel value="assigned" pt="md">
+            {panel("assigned")}
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+      {dialog?.kind === "create" && (
+        <WorkflowFormModal
+          target={{ mode: "create" }}
+          workspaceId={workspaceId}
+          userId={user.id}
+          sequences={noSequences}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === "edit" && (
+        <WorkflowFormModal
+          target={{ mode: "edit", workflow: dialog.workflow }}
+          workspaceId={workspaceId}
+          userId={user.id}
+          sequences={noSequences}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === "addToProject" && (
+        <AddToProjectModal
+          template={dialog.workflow}
+          projects={assignableProjects(projects)}
+          onAssign={(project) => {
+            close();
+            void run(assignWorkflowToProject(dialog.workflow, project, user.id, new Date()));
+          }}
+          onClose={close}
+        />
+      )}
+      <ConfirmDialog
+        opened={dialog?.kind === "remove"}
+        title="Remove Workflow"
+        message="Once deleted it cannot be recovered"
+        confirmLabel="Remove"
+        onConfirm={() => {
+          if (dialog?.kind === "remove") {
+            const { workflow } = dialog;
+            const project = workflow.project_id === null ? undefined : projectsById.get(workflow.project_id);
+            void run(removeWorkflow(workflow, project, new Date()), "Workflow deleted.");
+          }
+          close();
+        }}
+        onCancel={close}
+      />
+    </Box>
+  );
 }

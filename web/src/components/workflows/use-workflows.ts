@@ -1,0 +1,31 @@
+// The Workflows screen reads live from the replica; each hook answers undefined while its first read runs.
+import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
+import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
+import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+import { useLiveQuery } from "dexie-react-hooks";
+import type { Stored } from "../../replica/replica-db.ts";
+import { useReplica } from "../../replica/replica-provider.tsx";
+
+export type ShownWorkflow = Stored<WorkflowRow>;
+export type ShownProject = Stored<ProjectRow>;
+
+/** Templates and project copies of the workspace alike. */
+export function useWorkspaceWorkflows(workspaceId: string): ShownWorkflow[] | undefined {
+  const { db } = useReplica();
+  return useLiveQuery(() => db.workflows.where("workspace_id").equals(workspaceId).toArray(), [db, workspaceId]);
+}
+
+export function useWorkspaceProjects(workspaceId: string): ShownProject[] | undefined {
+  const { db } = useReplica();
+  return useLiveQuery(() => db.projects.where("workspace_id").equals(workspaceId).toArray(), [db, workspaceId]);
+}
+
+/** The user's role in the workspace; null when the replica holds no membership. */
+export function useWorkspaceRole(workspaceId: string, userId: string | undefined): WorkspaceRole | null | undefined {
+  const { db } = useReplica();
+  return useLiveQuery(async () => {
+    if (!userId) return null;
+    const member = await db.workspace_members.get(`${workspaceId}:${userId}`);
+    return member?.role ?? null;
+  }, [db, workspaceId, userId]);
+}

@@ -21,6 +21,8 @@ export interface ImportPeopleInput {
   file: File;
   /** Into this workspace as well as the user's talent pool; without it, the pool alone. */
   workspaceId?: string | undefined;
+  /** Inside a project: the people also land in this stage of it (its workspace is the target). */
+  project?: { id: string; stageId: string } | undefined;
   /** The same key for a retry of the same file, so a lost answer does not import twice. */
   idempotencyKey: string;
   signal?: AbortSignal;
@@ -41,6 +43,10 @@ export async function importPeopleCsv(input: ImportPeopleInput): Promise<ImportO
   const form = new FormData();
   // The target before the rows, as a form that streams its parts would send them.
   if (input.workspaceId) form.append(importFields.workspaceId, input.workspaceId);
+  if (input.project) {
+    form.append(importFields.projectId, input.project.id);
+    form.append(importFields.stageId, input.project.stageId);
+  }
   form.append(importFields.file, input.file, input.file.name);
   let response: Response;
   try {

@@ -202,6 +202,29 @@ describe("4xx", () => {
     expect(rejected).toEqual([[{ status: 404, detail: "The server refused this change." }]]);
   });
 
+  test("a silent command's refusal undoes the change without reporting it, and a later one still reports", async () => {
+    const { db, api, flusher, rejected } = await setup();
+    await mutate(db, {
+      method: "PUT",
+      path: `/workspaces/${ws1}`,
+      body: { name: "Quiet" },
+      optimistic: [{ table: "workspaces", id: ws1, next: workspace(ws1, { name: "Quiet" }) }],
+      silentErrors: true,
+    });
+    await rename(db, "Loud");
+    api.reply(apiError(422, "VALIDATION", "Not this one"), apiError(422, "VALIDATION", "Nor this one"));
+
+    await flusher.flush();
+
+    expect(await db.workspaces.get(ws1)).toEqual({
+      ...workspace(ws1, { name: "Before" }),
+      scopes: [scope],
+      _pending: 0,
+    });
+    expect(rejected).toEqual([[{ status: 422, detail: "Nor this one" }]]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   test("undoing one of two commands on a row restores the server's row and hands it to the other", async () => {
     const { db, api, flusher } = await setup();
     await rename(db, "One");

@@ -25,6 +25,16 @@ export interface Command {
   /** Sent as JSON; leave it out to send no body. */
   body?: unknown;
   optimistic: readonly RowChange[];
+  /** A refusal only undoes the change, with no error toast (spec §8: moving or editing a candidate). */
+  silentErrors?: boolean;
+}
+
+/** An outbox entry as this module writes it: a silent command is marked so. */
+type QueuedEntry = Omit<OutboxEntry, "seq"> & { silentErrors?: true };
+
+/** Entries are stored with the mark only when it is set, so older entries read as not silent. */
+function isSilent(entry: OutboxEntry): boolean {
+  return "silentErrors" in entry && entry.silentErrors === true;
 }
 
 /**
@@ -43,7 +53,7 @@ export async function mutate(
     const view = await OutboxView.load(db);
     const beforeImages = noBeforeImages();
     for (const change of command.optimistic) await applyOptimistic(db, view, beforeImages, change);
-    await db.outbox.add({
+    const entry: QueuedEntry = {
       id,
       method: command.method,
       path: command.path,
@@ -53,7 +63,9 @@ export async function mutate(
       // Due at once, whatever the device clock says (it may be set back).
       nextAttemptAt: 0,
       beforeImages,
-    });
+      ...(command.silentErrors ? { silentErrors: true } : {}),
+    };
+    await db.outbox.add(entry);
   });
   return id;
 }
@@ -103,7 +115,7 @@ export interface OutboxFlusherOptions {
   baseUrl: string;
   /** Session headers (API.md, Conventions); null when signed out, which holds sending back. */
   headers: () => Record<string, string> | null;
-  /** The server refused a write; its optimistic change is already undone. For the error toast. */
+  /** The server refused a write; its optimistic change is already undone. For the error toast; not for silent commands. */
   onRejected: (errors: RejectedError[]) => void;
   /** 401: the session is gone. The write stays queued; a later `flush()` sends it again. */
   onUnauthorized: () => void;
@@ -221,7 +233,8 @@ export class OutboxFlusher {
         await settleEntry(db, entry.seq, { accepted: true, position: answer.position });
         return;
       case "rejected":
-        if (await settleEntry(db, entry.seq, { accepted: false })) this.#options.onRejected(answer.errors);
+        if ((await settleEntry(db, entry.seq, { accepted: false })) && !isSilent(entry))
+          this.#options.onRejected(answer.errors);
         return;
       case "retry": {
         const attempts = entry.attempts + 1;

@@ -54,6 +54,8 @@ test("mutate writes the optimistic row, its before-image and the outbox entry to
         users: {},
         people: {},
         workflows: {},
+        projects: {},
+        candidacies: {},
       },
     },
   ]);

@@ -1,59 +1,78 @@
-import { Button, Group, Select, Text } from "@mantine/core";
+import { candidacyMessages } from "@hirestream/contracts/candidacies/commands.ts";
+import { Button, Group, Modal, Text } from "@mantine/core";
 import { useState } from "react";
+import { messagesOf } from "../../api/api-errors.ts";
+import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import type { MyWorkspace } from "../../hooks/use-workspaces.ts";
+import { showErrorToasts, showSuccessToast } from "../../notifications/toasts.ts";
+import { useReplica } from "../../replica/replica-provider.tsx";
+import { queueAssignment } from "../pipeline/assignment.ts";
+import { ProjectChoiceFields } from "../pipeline/project-choice-fields.tsx";
+import { useProjectChoice } from "../pipeline/use-project-choice.ts";
 
 export interface AssignBarProps {
-  selectedCount: number;
-  /** The talent pool picks a workspace first (owned and guest ones); a workspace's list has its own. */
+  /** The selected people still in the list. */
+  selectedIds: readonly string[];
+  /** A workspace's list assigns to that workspace's projects. */
+  workspaceId?: string | undefined;
+  /** The talent pool picks a workspace first, from the user's owned and guest ones. */
   workspaces?: readonly MyWorkspace[] | undefined;
+  /** The people were assigned: the list clears its selection. */
+  onAssigned: () => void;
 }
 
-function workspaceOptions(workspaces: readonly MyWorkspace[]) {
-  const owned = workspaces.filter((workspace) => workspace.owned);
-  const guest = workspaces.filter((workspace) => !workspace.owned);
-  const items = (list: MyWorkspace[]) => list.map((workspace) => ({ value: workspace.id, label: workspace.name }));
-  return [
-    ...(owned.length > 0 ? [{ group: "Owned", items: items(owned) }] : []),
-    ...(guest.length > 0 ? [{ group: "Guest", items: items(guest) }] : []),
-  ];
-}
+const peopleCount = (count: number) => (count === 1 ? "1 person" : `${count} people`);
 
 /**
- * Assign selected people to a project (spec §4): Assign stays disabled until both a workspace and
- * a project are chosen. Projects are not in the replica yet, so no project can be picked and
- * assigning waits for them.
+ * Assign selected people to a project (spec §4): Assign stays disabled until a workspace and a
+ * project are chosen, then asks first. The candidates show in the project's first stage at once,
+ * offline too; afterwards the selection and the dropdowns are cleared.
  */
-export function AssignBar({ selectedCount, workspaces }: AssignBarProps) {
-  const [workspaceId, setWorkspaceId] = useState<string | null>(null);
-  const projectId: string | null = null;
-  const needsWorkspace = workspaces !== undefined;
-  const ready = (!needsWorkspace || workspaceId !== null) && projectId !== null && selectedCount > 0;
+export function AssignBar({ selectedIds, workspaceId, workspaces, onAssigned }: AssignBarProps) {
+  const runtime = useReplica();
+  const user = useCurrentUser();
+  const choice = useProjectChoice(user?.id, workspaceId ?? null);
+  const [confirming, setConfirming] = useState(false);
+  const [assigning, setAssigning] = useState(false);
+  const { chosen } = choice;
+  const ready = chosen !== undefined && selectedIds.length > 0;
+
+  const assign = async () => {
+    if (!chosen) return;
+    setAssigning(true);
+    try {
+      await queueAssignment(runtime, "assign", chosen, selectedIds, new Date());
+      setConfirming(false);
+      showSuccessToast(candidacyMessages.assigned);
+      onAssigned();
+      choice.clear();
+    } catch (error) {
+      showErrorToasts(messagesOf(error));
+    } finally {
+      setAssigning(false);
+    }
+  };
+
   return (
     <Group gap="sm" align="flex-end">
-      {workspaces && (
-        <Select
-          label="Workspace"
-          placeholder={workspaces.length === 0 ? "No workspaces yet" : "Choose a workspace"}
-          data={workspaceOptions(workspaces)}
-          value={workspaceId}
-          onChange={setWorkspaceId}
-          disabled={workspaces.length === 0}
-          searchable
-          w={240}
-        />
-      )}
-      <Select
-        label="Project"
-        placeholder={needsWorkspace && workspaceId === null ? "Choose a workspace first" : "No projects yet"}
-        data={[]}
-        value={projectId}
-        disabled
-        w={240}
-      />
-      <Button disabled={!ready}>Assign</Button>
-      <Text size="sm" c="dimmed">
-        Projects are coming in a later release; assigning people to them will open here.
-      </Text>
+      <ProjectChoiceFields choice={choice} workspaces={workspaces} />
+      <Button disabled={!ready} onClick={() => setConfirming(true)}>
+        Assign
+      </Button>
+      <Modal opened={confirming && ready} onClose={() => setConfirming(false)} title="Assign People" centered>
+        <Text mb="lg">
+          Assign {peopleCount(selectedIds.length)} to {chosen?.project.name}? They start in the stage{" "}
+          {chosen?.firstStage.name}.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button onClick={() => void assign()} loading={assigning} data-autofocus>
+            Assign
+          </Button>
+        </Group>
+      </Modal>
     </Group>
   );
 }

@@ -14,9 +14,18 @@ import { useProfileForm } from "./use-profile-form.ts";
 /**
  * Edit profile: every field of the person. Saving queues the change in the replica's outbox, so it
  * works offline and shows as pending until the server has it. Mount it to open it: each opening
- * starts from the person as they are now.
+ * starts from the person as they are now. `silentErrors` (editing a candidate inside a project,
+ * spec §8): a refusal by the server only undoes the edit, with no toast.
  */
-export function EditPersonModal({ person, onClose }: { person: PersonListRow; onClose: () => void }) {
+export function EditPersonModal({
+  person,
+  silentErrors = false,
+  onClose,
+}: {
+  person: PersonListRow;
+  silentErrors?: boolean;
+  onClose: () => void;
+}) {
   const runtime = useReplica();
   const [saving, setSaving] = useState(false);
   const form = useProfileForm(person);
@@ -29,7 +38,7 @@ export function EditPersonModal({ person, onClose }: { person: PersonListRow; on
     if (!command) return onClose();
     setSaving(true);
     try {
-      await runtime.mutate(command);
+      await runtime.mutate(silentErrors ? { ...command, silentErrors } : command);
       onClose();
       showSuccessToast("Profile updated.");
     } catch (error) {

@@ -1,5 +1,6 @@
 import { IMPORT_MAX_ROWS } from "@hirestream/contracts/people/import.ts";
-import { Alert, Button, FileInput, Group, Modal, Stack, Text } from "@mantine/core";
+import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
+import { Alert, Button, FileInput, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { IconFileTypeCsv } from "@tabler/icons-react";
 import { useRef, useState } from "react";
 import { useSnapshot } from "valtio";
@@ -17,13 +18,35 @@ type Check =
   | { status: "ready"; records: number }
   | { status: "refused"; problem: string };
 
+/** Inside a project, the stages its people can land in, in pipeline order. */
+export interface ImportIntoProject {
+  id: string;
+  stages: readonly Pick<StageRow, "id" | "name">[];
+}
+
+function intro(workspaceId: string | undefined, project: ImportIntoProject | undefined): string {
+  if (project) return "They are added to the chosen stage of this project, to its workspace and to your Talent Pool.";
+  if (workspaceId) return "They are added to this workspace and to your Talent Pool.";
+  return "They are added to your Talent Pool.";
+}
+
 /**
  * Add People: uploads a CSV file of candidates into the user's talent pool, and into a workspace
- * when given one. Unlike edits, an import needs the network; the people it adds arrive by sync.
+ * when given one; inside a project (the only place the stage choice is offered) into one of its
+ * stages too. Unlike edits, an import needs the network; the people it adds arrive by sync.
  * Mount it to open it.
  */
-export function ImportPeopleModal({ workspaceId, onClose }: { workspaceId?: string | undefined; onClose: () => void }) {
+export function ImportPeopleModal({
+  workspaceId,
+  project,
+  onClose,
+}: {
+  workspaceId?: string | undefined;
+  project?: ImportIntoProject | undefined;
+  onClose: () => void;
+}) {
   const { online } = useSnapshot(connection);
+  const [stageId, setStageId] = useState<string | null>(project?.stages[0]?.id ?? null);
   const [file, setFile] = useState<File | null>(null);
   const [check, setCheck] = useState<Check>({ status: "none" });
   const [uploading, setUploading] = useState(false);
@@ -59,7 +82,8 @@ export function ImportPeopleModal({ workspaceId, onClose }: { workspaceId?: stri
     if (!file || check.status !== "ready") return;
     setUploading(true);
     try {
-      setOutcome(await importPeopleCsv({ file, workspaceId, idempotencyKey: idempotencyKey.current }));
+      const into = project && stageId ? { id: project.id, stageId } : undefined;
+      setOutcome(await importPeopleCsv({ file, workspaceId, project: into, idempotencyKey: idempotencyKey.current }));
     } catch (error) {
       showErrorToasts(messagesOf(error));
     } finally {
@@ -67,7 +91,7 @@ export function ImportPeopleModal({ workspaceId, onClose }: { workspaceId?: stri
     }
   };
 
-  const canImport = check.status === "ready" && online && !uploading;
+  const canImport = check.status === "ready" && online && !uploading && (!project || stageId !== null);
   return (
     <Modal opened onClose={onClose} title="Add People" size="lg" centered>
       <Stack gap="md">
@@ -77,9 +101,7 @@ export function ImportPeopleModal({ workspaceId, onClose }: { workspaceId?: stri
           <>
             <Text size="sm">
               Choose a .csv file with a header line and up to {IMPORT_MAX_ROWS} candidates.{" "}
-              {workspaceId
-                ? "They are added to this workspace and to your Talent Pool."
-                : "They are added to your Talent Pool."}
+              {intro(workspaceId, project)}
             </Text>
             <ImportExampleLinks />
             <FileInput
@@ -100,6 +122,21 @@ export function ImportPeopleModal({ workspaceId, onClose }: { workspaceId?: stri
               }
               data-autofocus
             />
+            {project && (
+              <Select
+                label="Stage"
+                description="The stage the imported candidates start in."
+                data={project.stages.map((stage) => ({ value: stage.id, label: stage.name }))}
+                value={stageId}
+                onChange={(next) => {
+                  // A new target is a new import, not a retry of the last one.
+                  idempotencyKey.current = crypto.randomUUID();
+                  setStageId(next);
+                }}
+                allowDeselect={false}
+                error={project.stages.length === 0 ? "Assign a workflow to the project first" : null}
+              />
+            )}
             {!online && (
               <Alert color="yellow" title="You are offline">
                 Importing a file needs a connection to the server. Try again once you are back online.

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { breadcrumbTrail, personIdOf, workspaceInitials } from "./breadcrumb-trail.ts";
+import { breadcrumbTrail, personIdOf, projectIdOf, workspaceInitials } from "./breadcrumb-trail.ts";
 
 const names = {
   workspace: (id: string) => (id === "w1" ? "Acme recruiting" : undefined),
   person: (id: string) => (id === "p1" ? "Maya Okafor" : undefined),
+  project: (id: string) => (id === "j1" ? "Backend engineers" : undefined),
 };
 
 describe("breadcrumbTrail", () => {
@@ -80,6 +81,38 @@ describe("a person's crumb", () => {
     ["/talent_pool", undefined],
   ])("finds the person of %s", (path, id) => {
     expect(personIdOf(path)).toBe(id);
+  });
+});
+
+describe("a project's crumb", () => {
+  it.each(["project", "projects"])("names the project with a way back on /workspaces/{ws}/%s/{id}", (area) => {
+    expect(breadcrumbTrail(`/workspaces/w1/${area}/j1`, names)).toEqual([
+      { label: "AC", href: "/workspaces/w1/home" },
+      { label: "Projects", href: "/workspaces/w1/projects" },
+      { label: "Backend engineers", back: true },
+    ]);
+  });
+
+  it("waits for a project the replica does not hold yet", () => {
+    expect(breadcrumbTrail("/workspaces/w1/project/j2", names)).toEqual([
+      { label: "AC", href: "/workspaces/w1/home" },
+      { label: "Projects", href: "/workspaces/w1/projects" },
+    ]);
+  });
+
+  it("names no project when the lookup cannot name projects", () => {
+    const { project: _project, ...withoutProjects } = names;
+    expect(breadcrumbTrail("/workspaces/w1/project/j1", withoutProjects)).toHaveLength(2);
+  });
+
+  it.each([
+    ["/workspaces/w1/project/j1", "j1"],
+    ["/workspaces/w1/projects/j2", "j2"],
+    ["/workspaces/w1/projects", undefined],
+    ["/workspaces/w1/people/p1", undefined],
+    ["/profile/p1", undefined],
+  ])("finds the project of %s", (path, id) => {
+    expect(projectIdOf(path)).toBe(id);
   });
 });
 

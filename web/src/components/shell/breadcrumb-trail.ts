@@ -16,6 +16,8 @@ export interface CrumbNames {
   workspace(id: string): string | undefined;
   /** A person's full name, when the replica has the person. */
   person(id: string): string | undefined;
+  /** A project's name, when the replica has the project. */
+  project?(id: string): string | undefined;
 }
 
 /** The person a path shows, if any: /profile/{id}, /workspaces/{ws}/people/{id}, /workspaces/{ws}/profile/{id}. */
@@ -23,6 +25,13 @@ export function personIdOf(path: string): string | undefined {
   const parts = path.split("/").filter(Boolean);
   if (parts[0] === "profile") return parts[1];
   if (parts[0] === "workspaces" && (parts[2] === "people" || parts[2] === "profile")) return parts[3];
+  return undefined;
+}
+
+/** The project a path shows, if any: /workspaces/{ws}/project/{id} and /workspaces/{ws}/projects/{id}. */
+export function projectIdOf(path: string): string | undefined {
+  const parts = path.split("/").filter(Boolean);
+  if (parts[0] === "workspaces" && (parts[2] === "project" || parts[2] === "projects")) return parts[3];
   return undefined;
 }
 
@@ -94,5 +103,8 @@ function workspaceTrail(
   const personId = area === "people" || area === "profile" ? record : undefined;
   const person = personId ? names.person(personId) : undefined;
   if (person !== undefined) trail.push({ label: person, back: true });
+  const projectId = area === "project" || area === "projects" ? record : undefined;
+  const project = projectId ? names.project?.(projectId) : undefined;
+  if (project !== undefined) trail.push({ label: project, back: true });
   return trail;
 }

@@ -4,7 +4,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { Link, useLocation } from "wouter";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { personFullName } from "../people/person-display.ts";
-import { breadcrumbTrail, type Crumb, type CrumbIcon, personIdOf } from "./breadcrumb-trail.ts";
+import { breadcrumbTrail, type Crumb, type CrumbIcon, personIdOf, projectIdOf } from "./breadcrumb-trail.ts";
 
 const icons: Record<CrumbIcon, typeof IconSettings> = {
   settings: IconSettings,
@@ -42,9 +42,15 @@ export function Breadcrumbs() {
     const person = personId ? await db.people.get(personId) : undefined;
     return person ? personFullName(person) : undefined;
   }, [db, personId]);
+  const projectId = projectIdOf(location);
+  const projectName = useLiveQuery(
+    async () => (projectId ? (await db.projects.get(projectId))?.name : undefined),
+    [db, projectId],
+  );
   const trail = breadcrumbTrail(location, {
     workspace: (id) => (id === workspaceId ? workspaceName : undefined),
     person: (id) => (id === personId ? personName : undefined),
+    project: (id) => (id === projectId ? projectName : undefined),
   });
   if (trail.length === 0) return null;
   return (

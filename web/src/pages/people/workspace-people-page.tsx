@@ -1,9 +1,10 @@
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { AssignBar } from "../../components/people/assign-bar.tsx";
 import { EditPersonModal } from "../../components/people/edit-person-modal.tsx";
+import { ExportPeopleModal } from "../../components/people/export-people-modal.tsx";
 import { ImportPeopleModal } from "../../components/people/import-people-modal.tsx";
 import { PeopleListView } from "../../components/people/people-list-view.tsx";
 import { type PersonListRow, useWorkspacePeople } from "../../components/people/use-people.ts";
@@ -21,7 +22,15 @@ export function WorkspacePeoplePage({ workspaceId }: { workspaceId: string }) {
   const synced = useFirstSyncDone();
   const [importing, setImporting] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
   const view = usePeopleView(people ?? []);
+  const selectedIds = useMemo(
+    () => (people ?? []).filter((person) => view.selected.has(person.id)).map((person) => person.id),
+    [people, view.selected],
+  );
+  const clearSelection = () => {
+    for (const personId of view.selected) view.toggle(personId);
+  };
 
   if (workspace === undefined || !people || (!workspace && !synced) || (people.length === 0 && !synced)) {
     return <LoadingScreen label="Loading people" />;
@@ -59,11 +68,26 @@ export function WorkspacePeoplePage({ workspaceId }: { workspaceId: string }) {
           hrefOf={hrefOf}
           selectable
           onEdit={(person) => setEditingId(person.id)}
-          actions={<AssignBar selectedCount={view.selectedCount} />}
+          actions={
+            <Group justify="space-between" align="flex-end">
+              <AssignBar selectedIds={selectedIds} workspaceId={workspaceId} onAssigned={clearSelection} />
+              <Button variant="default" onClick={() => setExporting(true)}>
+                Export People
+              </Button>
+            </Group>
+          }
         />
       )}
       {editing && <EditPersonModal person={editing} onClose={() => setEditingId(null)} />}
       {importing && <ImportPeopleModal workspaceId={workspaceId} onClose={() => setImporting(false)} />}
+      {exporting && (
+        <ExportPeopleModal
+          selectedIds={selectedIds}
+          workspaceId={workspaceId}
+          onClose={() => setExporting(false)}
+          onExported={clearSelection}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,131 @@
-import { PlaceholderPage } from "../placeholder/placeholder-page.tsx";
+import { Stack, Tabs, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { LoadingScreen } from "../../components/loading-screen.tsx";
+import { ImportPeopleModal } from "../../components/people/import-people-modal.tsx";
+import { orderedStages } from "../../components/pipeline/project-workflow.ts";
+import { updateProject } from "../../components/projects/project-commands.ts";
+import { type ProjectDialog, ProjectDialogs } from "../../components/projects/project-dialogs.tsx";
+import { projectAbilities } from "../../components/projects/project-permissions.ts";
+import { useHasCandidates, useWorkflow } from "../../components/projects/use-project-workflow.ts";
+import { useProject, useWorkspaceAccess } from "../../components/projects/use-projects.ts";
+import { RouterAnchor } from "../../components/router-anchor.tsx";
+import { useCurrentUser } from "../../hooks/use-current-user.ts";
+import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
+import { useReplica } from "../../replica/replica-provider.tsx";
+import { AccessTab } from "./access-tab.tsx";
+import { LetsGetToWork } from "./lets-get-to-work.tsx";
+import { MessageTab } from "./message-tab.tsx";
+import { ProjectPeopleTab } from "./people-tab/project-people-tab.tsx";
+import { ProjectFilesModal } from "./project-files-modal.tsx";
+import { ProjectHeader } from "./project-header.tsx";
+import { WorkflowTab } from "./workflow-tab.tsx";
 
-export function ProjectDetailPage(_props: { workspaceId: string; projectId: string }) {
-  return <PlaceholderPage area="Project" />;
+type Tab = "people" | "workflow" | "access" | "message";
+
+/**
+ * /workspaces/{workspaceId}/project/{id}: the project's header and its People, Workflow, Access and
+ * Message tabs (Message hidden once archived). An archived project, or a viewer, gets no controls
+ * that change anything.
+ */
+export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: string; projectId: string }) {
+  const runtime = useReplica();
+  const user = useCurrentUser();
+  const project = useProject(projectId, user?.id);
+  const synced = useFirstSyncDone();
+  const workflow = useWorkflow(project?.workflow_id);
+  const hasCandidates = useHasCandidates(projectId);
+  const access = useWorkspaceAccess(project ? [project.workspace_id] : []);
+  const [tab, setTab] = useState<Tab>("people");
+  const [dialog, setDialog] = useState<ProjectDialog>(null);
+  const [filesOpen, setFilesOpen] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [, navigate] = useLocation();
+  const projectsHref = `/workspaces/${workspaceId}/projects`;
+
+  if (!user || project === undefined || (project === null && !synced)) {
+    return <LoadingScreen label="Loading project" />;
+  }
+  if (project === null || project.workspace_id !== workspaceId) {
+    return (
+      <Stack gap="xs">
+        <Title order={1} size="h2">
+          Project
+        </Title>
+        <Text c="dimmed">This project is not available.</Text>
+        <RouterAnchor href={projectsHref}>Back to Projects</RouterAnchor>
+      </Stack>
+    );
+  }
+
+  const abilities = projectAbilities(project, project.role, user.id);
+  const archived = project.status === "Archived";
+  const shownTab = archived && tab === "message" ? "people" : tab;
+  const emptyProject = hasCandidates === false && abilities.work;
+
+  return (
+    <Stack gap="lg">
+      <ProjectHeader
+        project={project}
+        abilities={abilities}
+        onStatus={(status) => void runtime.mutate(updateProject(project, { status }, new Date()))}
+        onAction={(kind) => setDialog({ kind, project })}
+        onFiles={() => setFilesOpen(true)}
+      />
+      <Tabs value={shownTab} onChange={(value) => setTab(isTab(value) ? value : "people")} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="people">People</Tabs.Tab>
+          <Tabs.Tab value="workflow">Workflow</Tabs.Tab>
+          <Tabs.Tab value="access">Access</Tabs.Tab>
+          {!archived && <Tabs.Tab value="message">Message</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="people" pt="md">
+          {emptyProject ? (
+            <LetsGetToWork
+              workspaceId={project.workspace_id}
+              hasWorkflow={project.workflow_id !== null}
+              onImport={() => setImporting(true)}
+            />
+          ) : (
+            <ProjectPeopleTab
+              project={project}
+              workflow={workflow ?? undefined}
+              onImport={abilities.work ? () => setImporting(true) : undefined}
+            />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="workflow" pt="md">
+          <WorkflowTab project={project} workflow={workflow} abilities={abilities} userId={user.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="access" pt="md">
+          <AccessTab members={access?.get(project.workspace_id)} />
+        </Tabs.Panel>
+        {!archived && (
+          <Tabs.Panel value="message" pt="md">
+            <MessageTab workspaceId={project.workspace_id} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+      <ProjectDialogs
+        dialog={dialog}
+        userId={user.id}
+        onClose={() => setDialog(null)}
+        onRemoved={() => navigate(projectsHref)}
+      />
+      {filesOpen && (
+        <ProjectFilesModal project={project} canUpload={abilities.work} onClose={() => setFilesOpen(false)} />
+      )}
+      {importing && (
+        <ImportPeopleModal
+          workspaceId={project.workspace_id}
+          project={{ id: project.id, stages: orderedStages(workflow ?? undefined) }}
+          onClose={() => setImporting(false)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function isTab(value: string | null): value is Tab {
+  return value === "people" || value === "workflow" || value === "access" || value === "message";
 }

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Title } from "@mantine/core";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { AssignBar } from "../../components/people/assign-bar.tsx";
 import { EditPersonModal } from "../../components/people/edit-person-modal.tsx";
@@ -23,6 +23,13 @@ export function TalentPoolPage() {
   const [importing, setImporting] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const view = usePeopleView(people ?? []);
+  const selectedIds = useMemo(
+    () => (people ?? []).filter((person) => view.selected.has(person.id)).map((person) => person.id),
+    [people, view.selected],
+  );
+  const clearSelection = () => {
+    for (const personId of view.selected) view.toggle(personId);
+  };
 
   // Before the first sync an empty pool means "not here yet", not "none".
   if (!user || !people || (people.length === 0 && !synced)) return <LoadingScreen label="Loading your Talent Pool" />;
@@ -43,7 +50,7 @@ export function TalentPoolPage() {
           hrefOf={profileHref}
           selectable
           onEdit={(person) => setEditingId(person.id)}
-          actions={<AssignBar selectedCount={view.selectedCount} workspaces={workspaces ?? []} />}
+          actions={<AssignBar selectedIds={selectedIds} workspaces={workspaces ?? []} onAssigned={clearSelection} />}
         />
       )}
       {editing && <EditPersonModal person={editing} onClose={() => setEditingId(null)} />}

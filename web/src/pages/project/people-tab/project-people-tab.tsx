@@ -1,7 +1,142 @@
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
+import { Button, Group, Loader, Stack, Text } from "@mantine/core";
+import { IconFileTypeCsv } from "@tabler/icons-react";
+import { useMemo, useState } from "react";
+import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog.tsx";
+import { EditPersonModal } from "../../../components/people/edit-person-modal.tsx";
+import { PeoplePager } from "../../../components/people/people-pager.tsx";
+import { PeopleSearchBox } from "../../../components/people/people-search-box.tsx";
+import { usePerson } from "../../../components/people/use-people.ts";
+import type { Candidate } from "../../../components/pipeline/pipeline-queries.ts";
+import { orderedStages } from "../../../components/pipeline/project-workflow.ts";
+import { isReadOnly, projectAbilities } from "../../../components/projects/project-permissions.ts";
+import { useProject } from "../../../components/projects/use-projects.ts";
+import { RouterAnchor } from "../../../components/router-anchor.tsx";
+import { useCurrentUser } from "../../../hooks/use-current-user.ts";
+import type { CandidateActions } from "./candidate-row.tsx";
+import { candidateName } from "./candidate-row.tsx";
+import { CandidatesTable } from "./candidates-table.tsx";
+import { SelectionBar } from "./selection-bar.tsx";
+import { StageChips } from "./stage-chips.tsx";
+import { useActiveSequences } from "./use-active-sequences.ts";
+import { type PendingAction, useCandidateActions } from "./use-candidate-actions.ts";
+import { usePipelineView } from "./use-pipeline-view.ts";
 
-/** The project's pipeline: its candidates by stage. */
-export function ProjectPeopleTab(_props: { project: ProjectRow; workflow: WorkflowRow | undefined }) {
-  return null;
+/** Spec §2 and §8, word for word where the spec gives the words. */
+const texts = {
+  stopSequenceTitle: "Move Person",
+  stopSequence: "This action will stop the sequence",
+  removeTitle: "Remove Person",
+  removeMessage: "Once deleted it cannot be recovered",
+} as const;
+
+function confirmation(pending: PendingAction, projectName: string) {
+  if (pending?.kind === "move") {
+    return { title: texts.stopSequenceTitle, message: texts.stopSequence, label: "Move" };
+  }
+  const who = pending?.names.length === 1 ? pending.names[0] : `${pending?.names.length ?? 0} candidates`;
+  return {
+    title: texts.removeTitle,
+    message: `Remove ${who} from ${projectName}? ${texts.removeMessage}; the person stays in the workspace and the Talent Pool.`,
+    label: "Remove",
+  };
+}
+
+/**
+ * The project's pipeline: its candidates by stage, to filter, search, move, answer for and remove;
+ * `onImport`, when the user may add people, opens the Add People import modal.
+ */
+export function ProjectPeopleTab({
+  project,
+  workflow,
+  onImport,
+}: {
+  project: ProjectRow;
+  workflow: WorkflowRow | undefined;
+  onImport?: (() => void) | undefined;
+}) {
+  const user = useCurrentUser();
+  const access = useProject(project.id, user?.id);
+  const readOnly = isReadOnly(projectAbilities(project, access?.role, user?.id));
+  const stages = useMemo(() => orderedStages(workflow), [workflow]);
+  const view = usePipelineView(project, stages);
+  const actions = useCandidateActions(useActiveSequences(project.id), view.unselect);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = usePerson(editingId ?? "");
+  const { counts, page } = view;
+
+  if (counts === undefined || page === undefined) return <Loader size="sm" aria-label="Loading candidates" />;
+  if (counts.all === 0) {
+    return (
+      <Stack gap="xs" py="xl" align="center">
+        <Text c="dimmed">No candidates in this project yet.</Text>
+        <RouterAnchor href={`/workspaces/${project.workspace_id}/people`}>
+          Add people from the workspace's People
+        </RouterAnchor>
+      </Stack>
+    );
+  }
+
+  const actionsOf = (candidate: Candidate): CandidateActions => ({
+    selected: view.selected.has(candidate.candidacy.id),
+    onToggle: () => view.toggle(candidate.candidacy.id),
+    onMove: (stage) => actions.move([candidate.candidacy], stage),
+    onRespond: (response) => actions.respond(candidate.candidacy, response),
+    onEdit: () => setEditingId(candidate.candidacy.person_id),
+    onRemove: () => actions.remove([candidate.candidacy], [candidateName(candidate)]),
+  });
+  const searching = page.searchBy !== view.searchBy || page.query.stageId !== view.query.stageId;
+  const asked = confirmation(actions.pending, project.name);
+
+  return (
+    <Stack gap="md">
+      <StageChips stages={stages} counts={counts} stageId={view.stageId} onChange={view.setStageId} />
+      <Group justify="space-between" align="flex-end">
+        <Group gap="sm" align="center">
+          <PeopleSearchBox
+            label="Search candidates"
+            value={view.input}
+            onChange={view.setInput}
+            onSearch={view.runSearch}
+            onClear={view.clearSearch}
+          />
+          {searching && <Loader size="xs" aria-label="Searching" />}
+        </Group>
+        <Group gap="sm" align="center">
+          {!readOnly && <SelectionBar selected={view.selected} stages={stages} actions={actions} />}
+          {!readOnly && onImport && (
+            <Button variant="light" leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />} onClick={onImport}>
+              Add People
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {page.total === 0 ? (
+        <Text ta="center" c="dimmed" py="xl">
+          No results
+        </Text>
+      ) : (
+        <>
+          <CandidatesTable
+            candidates={page.items}
+            stages={stages}
+            workspaceId={project.workspace_id}
+            selection={readOnly ? undefined : { selected: view.selected, onTogglePage: view.togglePage }}
+            actionsOf={readOnly ? undefined : actionsOf}
+          />
+          <PeoplePager page={page} pageSize={view.query.pageSize} onPage={view.setPage} onPageSize={view.setPageSize} />
+        </>
+      )}
+      {editing && <EditPersonModal person={editing} silentErrors onClose={() => setEditingId(null)} />}
+      <ConfirmDialog
+        opened={actions.pending !== null}
+        title={asked.title}
+        message={asked.message}
+        confirmLabel={asked.label}
+        onConfirm={actions.confirm}
+        onCancel={actions.cancel}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,125 @@
+// The project's pipeline read from the replica. A project may hold tens of thousands of
+// candidates: counts come from the indexes and a page is read with offset and limit on one, so
+// only the rows shown are ever loaded. A search reads the workspace's people once, then the
+// project's candidacy ids each time the pipeline changes.
+import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
+import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
+import type { PersonRow } from "@hirestream/contracts/people/rows.ts";
+import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
+import { matchesWords, type Page, searchWords } from "../people/person-search.ts";
+import { pageWindow } from "./pipeline-paging.ts";
+
+export interface StageCounts {
+  all: number;
+  /** By stage id; a stage nobody is in counts 0. */
+  byStage: Readonly<Record<string, number>>;
+}
+
+/** The numbers on the stage chips: everyone in the project, and everyone in each stage. */
+export async function stageCounts(db: ReplicaDb, projectId: string, stageIds: readonly string[]): Promise<StageCounts> {
+  const [all, ...counts] = await Promise.all([
+    db.candidacies.where("project_id").equals(projectId).count(),
+    ...stageIds.map((stageId) => db.candidacies.where("[project_id+stage_id]").equals([projectId, stageId]).count()),
+  ]);
+  const byStage: Record<string, number> = {};
+  stageIds.forEach((stageId, index) => {
+    byStage[stageId] = counts[index] ?? 0;
+  });
+  return { all: all ?? 0, byStage };
+}
+
+export interface PipelineQuery {
+  workspaceId: string;
+  projectId: string;
+  /** Null: every stage (the All chip). */
+  stageId: string | null;
+  page: number;
+  pageSize: number;
+}
+
+/** One row of the table: the candidacy and its person, who may not have reached the replica yet. */
+export interface Candidate {
+  candidacy: Stored<CandidacyRow>;
+  person: Stored<PersonRow> | undefined;
+}
+
+/** A page, with the query and search it answers: the screen may still show it while the next one loads. */
+export interface PipelinePage extends Page<Candidate> {
+  query: PipelineQuery;
+  searchBy: string;
+}
+
+/** The people a search found, named by the candidacy each would have in the project, in id order. */
+export interface SearchResult {
+  searchBy: string;
+  candidacyIds: readonly string[];
+}
+
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The slow half of a search, kept apart so that moving candidates does not repeat it: one read of
+ * the workspace's people (the server puts everyone assigned to a project into its workspace), each
+ * person who holds every word named by their candidacy id in the project, in or out of it.
+ */
+export async function searchCandidacies(
+  db: ReplicaDb,
+  workspaceId: string,
+  projectId: string,
+  searchBy: string,
+): Promise<SearchResult> {
+  const words = searchWords(searchBy);
+  if (words.length === 0) return { searchBy, candidacyIds: [] };
+  const people = await db.people.where("workspace_ids").equals(workspaceId).toArray();
+  const candidacyIds = people
+    .filter((person) => matchesWords(person, words))
+    .map((person) => candidacyIdOf(projectId, person.id))
+    .sort(byId);
+  return { searchBy, candidacyIds };
+}
+
+function inStage(db: ReplicaDb, query: PipelineQuery) {
+  return query.stageId === null
+    ? db.candidacies.where("project_id").equals(query.projectId)
+    : db.candidacies.where("[project_id+stage_id]").equals([query.projectId, query.stageId]);
+}
+
+async function withPeople(db: ReplicaDb, candidacies: readonly Stored<CandidacyRow>[]): Promise<Candidate[]> {
+  const people = await db.people.bulkGet(candidacies.map((candidacy) => candidacy.person_id));
+  return candidacies.map((candidacy, index) => ({ candidacy, person: people[index] }));
+}
+
+/**
+ * A page of the pipeline, in the order of the index (candidacy id within the project or stage): a
+ * candidate keeps their place when moved, and a search lists its matches in the same order. With
+ * `search`, the page holds the candidates it found in the project (and stage).
+ */
+export async function pipelinePage(
+  db: ReplicaDb,
+  query: PipelineQuery,
+  search: SearchResult | null,
+): Promise<PipelinePage> {
+  const searchBy = search?.searchBy ?? "";
+  if (search && searchWords(searchBy).length > 0) {
+    // Keys only: far lighter than the rows, and the page's few rows are read by id after.
+    const inProject = new Set(await inStage(db, query).primaryKeys());
+    const matches = search.candidacyIds.filter((id) => inProject.has(id));
+    const window = pageWindow(matches.length, query.page, query.pageSize);
+    const rows = await db.candidacies.bulkGet(matches.slice(window.offset, window.offset + query.pageSize));
+    return {
+      items: await withPeople(
+        db,
+        rows.filter((row) => row !== undefined),
+      ),
+      page: window.page,
+      pages: window.pages,
+      total: matches.length,
+      query,
+      searchBy,
+    };
+  }
+  const total = await inStage(db, query).count();
+  const window = pageWindow(total, query.page, query.pageSize);
+  const candidacies = await inStage(db, query).offset(window.offset).limit(query.pageSize).toArray();
+  return { items: await withPeople(db, candidacies), page: window.page, pages: window.pages, total, query, searchBy };
+}

@@ -1,0 +1,126 @@
+// The project writes of the browser, as outbox commands: what is sent and what shows at once.
+import type { ProjectPriority, ProjectStatus, ProjectSwitchStatus } from "@hirestream/contracts/projects/events.ts";
+import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
+import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
+import type { Command, RowChange } from "../../replica/outbox.ts";
+import { workflowCopyRow } from "../workflows/workflow-copy.ts";
+
+/** The Edit Project form's fields, as the API names them. */
+export interface ProjectFields {
+  name: string;
+  description: string | null;
+  priority: ProjectPriority;
+  status: ProjectSwitchStatus;
+  start_date: string | null;
+  deadline: string | null;
+  visible: boolean;
+}
+
+/** A change of any fields; status Archived archives the project. */
+export type ProjectChanges = Partial<Omit<ProjectFields, "status">> & { status?: ProjectStatus };
+
+const projectsPath = (workspaceId: string) => `/workspaces/${workspaceId}/projects`;
+
+/** The row alone: rows read from the replica or a list carry more, which must not be stored as the project. */
+export function projectRowOf(project: ProjectRow): ProjectRow {
+  const { id, workspace_id, name, description, priority, status, start_date, deadline, visible } = project;
+  const { workflow_id, user_id, created_at, updated_at } = project;
+  return {
+    id,
+    workspace_id,
+    name,
+    description,
+    priority,
+    status,
+    start_date,
+    deadline,
+    visible,
+    workflow_id,
+    user_id,
+    created_at,
+    updated_at,
+  };
+}
+
+/**
+ * A new project under an id chosen here, so it can be opened and changed before the server has
+ * seen it. The template chosen is sent; the project shows its own copy of it at once, under the
+ * id the server gives the copy.
+ */
+export function createProject(input: {
+  id: string;
+  workspaceId: string;
+  fields: ProjectFields;
+  template: WorkflowRow | undefined;
+  userId: string;
+  now: Date;
+}): Command {
+  const at = input.now.toISOString();
+  const copy = input.template ? workflowCopyRow(input.template, input.id, input.userId, input.now) : undefined;
+  const project: ProjectRow = {
+    id: input.id,
+    workspace_id: input.workspaceId,
+    ...input.fields,
+    workflow_id: copy?.id ?? null,
+    user_id: input.userId,
+    created_at: at,
+    updated_at: at,
+  };
+  const optimistic: RowChange[] = [{ table: "projects", id: project.id, next: project }];
+  if (copy) optimistic.push({ table: "workflows", id: copy.id, next: copy });
+  return {
+    method: "POST",
+    path: projectsPath(input.workspaceId),
+    body: {
+      data: {
+        type: "projects",
+        id: input.id,
+        attributes: { ...input.fields, workflow_id: input.template?.id ?? null },
+      },
+    },
+    optimistic,
+  };
+}
+
+/** Edit, the Active/Inactive switch and Archive: the fields given change, the others stay. */
+export function updateProject(project: ProjectRow, changes: ProjectChanges, now: Date): Command {
+  return {
+    method: "PUT",
+    path: `${projectsPath(project.workspace_id)}/${project.id}`,
+    body: { data: { type: "projects", id: project.id, attributes: changes } },
+    optimistic: [
+      {
+        table: "projects",
+        id: project.id,
+        next: { ...projectRowOf(project), ...changes, updated_at: now.toISOString() },
+      },
+    ],
+  };
+}
+
+/** Gone for good ('Once deleted it cannot be recovered'). */
+export function removeProject(project: Pick<ProjectRow, "id" | "workspace_id">): Command {
+  return {
+    method: "DELETE",
+    path: `${projectsPath(project.workspace_id)}/${project.id}`,
+    optimistic: [{ table: "projects", id: project.id, next: null }],
+  };
+}
+
+/** A template given to a project that has none: the project gets its own copy, shown at once. */
+export function assignWorkflow(project: ProjectRow, template: WorkflowRow, userId: string, now: Date): Command {
+  const copy = workflowCopyRow(template, project.id, userId, now);
+  return {
+    method: "POST",
+    path: `/workspaces/${project.workspace_id}/workflows/${template.id}/assign_to_project`,
+    body: { data: { type: "workflows", attributes: { project_id: project.id } } },
+    optimistic: [
+      { table: "workflows", id: copy.id, next: copy },
+      {
+        table: "projects",
+        id: project.id,
+        next: { ...projectRowOf(project), workflow_id: copy.id, updated_at: now.toISOString() },
+      },
+    ],
+  };
+}

@@ -1,0 +1,111 @@
+import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
+import { describe, expect, it } from "vitest";
+import { isShownTo, matchesSearch, projectsOnTab, tabCounts, tabOf } from "./project-list.ts";
+
+const me = "6f1c2a4e-8a1b-4c55-9d0e-3f2b1a0c9d11";
+const other = "0b7f5d7e-2f8c-4c1a-a7a4-5c5b9c1e2d33";
+
+function project(id: string, changes: Partial<ProjectRow> = {}): ProjectRow {
+  return {
+    id,
+    workspace_id: "00000000-0000-4000-8000-0000000000a1",
+    name: `Project ${id}`,
+    description: null,
+    priority: "Medium",
+    status: "Active",
+    start_date: null,
+    deadline: null,
+    visible: true,
+    workflow_id: null,
+    user_id: other,
+    created_at: "2026-11-01T00:00:00.000Z",
+    updated_at: "2026-11-01T00:00:00.000Z",
+    ...changes,
+  };
+}
+
+describe("isShownTo", () => {
+  it("shows visible projects to everyone and hidden ones to their creator alone", () => {
+    expect(isShownTo(project("a"), me)).toBe(true);
+    expect(isShownTo(project("b", { visible: false }), me)).toBe(false);
+    expect(isShownTo(project("c", { visible: false, user_id: me }), me)).toBe(true);
+  });
+});
+
+describe("tabOf", () => {
+  it.each([
+    ["Active", "current"],
+    ["Inactive", "current"],
+    ["Archived", "archived"],
+  ] as const)("%s projects are on the %s tab", (status, tab) => {
+    expect(tabOf({ status })).toBe(tab);
+  });
+});
+
+describe("matchesSearch", () => {
+  const backend = project("a", { name: "Backend engineers", description: "Berlin office, Go and Postgres" });
+
+  it("finds the text in the name or the description, ignoring case", () => {
+    expect(matchesSearch(backend, "ENGINEER")).toBe(true);
+    expect(matchesSearch(backend, "postgres")).toBe(true);
+    expect(matchesSearch(backend, "designers")).toBe(false);
+  });
+
+  it("matches everything when the search is blank", () => {
+    expect(matchesSearch(project("b"), "  ")).toBe(true);
+  });
+
+  it("looks for the text as typed, not word by word", () => {
+    expect(matchesSearch(backend, "office, Go")).toBe(true);
+    expect(matchesSearch(backend, "Go office")).toBe(false);
+  });
+});
+
+describe("projectsOnTab", () => {
+  const projects = [
+    project("old", { created_at: "2026-01-01T00:00:00.000Z" }),
+    project("new", { created_at: "2026-06-01T00:00:00.000Z" }),
+    project("archived", { status: "Archived" }),
+    project("inactive", { status: "Inactive", created_at: "2026-03-01T00:00:00.000Z" }),
+    project("hidden", { visible: false }),
+    project("my-hidden", { visible: false, user_id: me, created_at: "2026-02-01T00:00:00.000Z" }),
+  ];
+
+  it("lists the current tab newest first, with only the hidden projects the user made", () => {
+    expect(projectsOnTab(projects, { userId: me, tab: "current", searchBy: "" }).map((p) => p.id)).toEqual([
+      "new",
+      "inactive",
+      "my-hidden",
+      "old",
+    ]);
+  });
+
+  it("lists archived projects on their own tab", () => {
+    expect(projectsOnTab(projects, { userId: me, tab: "archived", searchBy: "" }).map((p) => p.id)).toEqual([
+      "archived",
+    ]);
+  });
+
+  it("narrows a tab to the search", () => {
+    expect(projectsOnTab(projects, { userId: me, tab: "current", searchBy: "project o" }).map((p) => p.id)).toEqual([
+      "old",
+    ]);
+  });
+
+  it("breaks ties of creation time by id", () => {
+    const same = [project("b"), project("a")];
+    expect(projectsOnTab(same, { userId: me, tab: "current", searchBy: "" }).map((p) => p.id)).toEqual(["a", "b"]);
+  });
+});
+
+describe("tabCounts", () => {
+  it("counts the projects each tab shows the user", () => {
+    const projects = [
+      project("a"),
+      project("b", { status: "Inactive" }),
+      project("c", { status: "Archived" }),
+      project("d", { visible: false }),
+    ];
+    expect(tabCounts(projects, me)).toEqual({ current: 2, archived: 1 });
+  });
+});

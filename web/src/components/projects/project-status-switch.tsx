@@ -1,0 +1,28 @@
+import type { ProjectStatus } from "@hirestream/contracts/projects/events.ts";
+import { Switch } from "@mantine/core";
+
+/**
+ * The Active/Inactive switch (spec §4). An archived project shows it off and fixed: archiving
+ * cannot be switched back.
+ */
+export function ProjectStatusSwitch({
+  name,
+  status,
+  disabled,
+  onChange,
+}: {
+  name: string;
+  status: ProjectStatus;
+  disabled: boolean;
+  onChange: (status: "Active" | "Inactive") => void;
+}) {
+  return (
+    <Switch
+      checked={status === "Active"}
+      label={status === "Archived" ? "Inactive" : status}
+      onChange={(event) => onChange(event.currentTarget.checked ? "Active" : "Inactive")}
+      disabled={disabled || status === "Archived"}
+      aria-label={`Active: ${name}`}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import { Group, Pagination, Select, Text } from "@mantine/core";
+import { useId } from "react";
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from "../../constants.ts";
+import type { Page } from "../people/person-search.ts";
+
+const controlLabels = { first: "First page", previous: "Previous page", next: "Next page", last: "Last page" } as const;
+
+/** Rows per page (10 to 50, spec §9) and first/prev/next/last paging through projects. */
+export function ProjectsPager<T>({
+  page,
+  pageSize,
+  onPage,
+  onPageSize,
+}: {
+  page: Page<T>;
+  pageSize: number;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+}) {
+  const labelId = useId();
+  return (
+    <Group justify="space-between">
+      <Text size="sm" c="dimmed">
+        {page.total === 1 ? "1 project" : `${page.total} projects`}
+      </Text>
+      <Group gap="md">
+        <Group gap="xs">
+          <Text size="sm" id={labelId}>
+            Rows per page
+          </Text>
+          <Select
+            aria-labelledby={labelId}
+            data={PAGE_SIZE_OPTIONS.map(String)}
+            value={String(pageSize)}
+            onChange={(value) => onPageSize(Number(value ?? PAGE_SIZE_DEFAULT))}
+            w={80}
+            allowDeselect={false}
+          />
+        </Group>
+        <Pagination
+          total={page.pages}
+          value={page.page}
+          onChange={onPage}
+          withEdges
+          getControlProps={(control) => ({ "aria-label": controlLabels[control] })}
+          getItemProps={(number) => ({ "aria-label": `Page ${number}` })}
+        />
+      </Group>
+    </Group>
+  );
+}

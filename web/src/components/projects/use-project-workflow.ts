@@ -1,0 +1,55 @@
+import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
+import { useLiveQuery } from "dexie-react-hooks";
+import type { Stored } from "../../replica/replica-db.ts";
+import { useReplica } from "../../replica/replica-provider.tsx";
+import { templatesOf } from "./workflow-summary.ts";
+
+function workflowRowOf(stored: Stored<WorkflowRow>): WorkflowRow {
+  const { scopes: _scopes, _pending, ...row } = stored;
+  return row;
+}
+
+/** The workflow templates of a workspace, by name; undefined while loading. */
+export function useWorkflowTemplates(workspaceId: string | undefined): WorkflowRow[] | undefined {
+  const { db } = useReplica();
+  return useLiveQuery(async () => {
+    if (!workspaceId) return [];
+    const workflows = await db.workflows.where("workspace_id").equals(workspaceId).toArray();
+    return templatesOf(workflows.map(workflowRowOf));
+  }, [db, workspaceId]);
+}
+
+/** A workflow by id: null when the project has none or the replica does not hold it. */
+export function useWorkflow(workflowId: string | null | undefined): WorkflowRow | null | undefined {
+  const { db } = useReplica();
+  return useLiveQuery(async () => {
+    if (!workflowId) return null;
+    const workflow = await db.workflows.get(workflowId);
+    return workflow ? workflowRowOf(workflow) : null;
+  }, [db, workflowId]);
+}
+
+/** How many of the project's candidates are in each stage given, by the `[project_id+stage_id]` index. */
+export function useStageTalents(
+  projectId: string,
+  stageIds: readonly string[],
+): ReadonlyMap<string, number> | undefined {
+  const { db } = useReplica();
+  const key = stageIds.join(",");
+  return useLiveQuery(async () => {
+    const ids = key === "" ? [] : key.split(",");
+    const counts = await Promise.all(
+      ids.map((stageId) => db.candidacies.where("[project_id+stage_id]").equals([projectId, stageId]).count()),
+    );
+    return new Map(ids.map((stageId, index) => [stageId, counts[index] ?? 0]));
+  }, [db, projectId, key]);
+}
+
+/** Whether the project has any candidate yet; undefined while loading. */
+export function useHasCandidates(projectId: string): boolean | undefined {
+  const { db } = useReplica();
+  return useLiveQuery(
+    async () => (await db.candidacies.where("project_id").equals(projectId).count()) > 0,
+    [db, projectId],
+  );
+}

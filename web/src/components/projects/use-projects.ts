@@ -1,0 +1,103 @@
+import type { UserRow } from "@hirestream/contracts/accounts/rows.ts";
+import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
+import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+import { useLiveQuery } from "dexie-react-hooks";
+import type { Stored } from "../../replica/replica-db.ts";
+import { useReplica } from "../../replica/replica-provider.tsx";
+import { type AccessMember, accessMembers } from "./project-access.ts";
+import { projectRowOf } from "./project-commands.ts";
+
+/** A project as lists show it: with its workspace's name and the user's role there. */
+export interface ProjectListItem extends ProjectRow {
+  workspaceName: string;
+  role: WorkspaceRole;
+  /** Queued writes touch it: shown as pending until the server has them. */
+  pending: boolean;
+}
+
+export interface ProjectScope {
+  projects: ProjectListItem[];
+  /** The workspaces the list covers (one, or every one of the user's for `me`), with the user's role. */
+  workspaces: { id: string; name: string; role: WorkspaceRole }[];
+}
+
+const listItem = (project: Stored<ProjectRow>, workspaceName: string, role: WorkspaceRole): ProjectListItem => ({
+  ...projectRowOf(project),
+  workspaceName,
+  role,
+  pending: project._pending > 0,
+});
+
+/**
+ * The projects of one workspace, or of every workspace the user belongs to when `workspaceId` is
+ * `me`. Undefined while loading; a workspace the user is not in lists nothing.
+ */
+export function useProjectScope(workspaceId: string, userId: string | undefined): ProjectScope | undefined {
+  const { db } = useReplica();
+  return useLiveQuery(async () => {
+    if (!userId) return { projects: [], workspaces: [] };
+    const memberships = await db.workspace_members.where("user_id").equals(userId).toArray();
+    const wanted = memberships.filter((member) => workspaceId === "me" || member.workspace_id === workspaceId);
+    const rows = await db.workspaces.bulkGet(wanted.map((member) => member.workspace_id));
+    const workspaces: ProjectScope["workspaces"] = [];
+    wanted.forEach((member, index) => {
+      const workspace = rows[index];
+      if (workspace) workspaces.push({ id: workspace.id, name: workspace.name, role: member.role });
+    });
+    const byId = new Map(workspaces.map((workspace) => [workspace.id, workspace]));
+    const projects = await db.projects
+      .where("workspace_id")
+      .anyOf([...byId.keys()])
+      .toArray();
+    return {
+      projects: projects.flatMap((project) => {
+        const workspace = byId.get(project.workspace_id);
+        return workspace ? [listItem(project, workspace.name, workspace.role)] : [];
+      }),
+      workspaces: workspaces.sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" })),
+    };
+  }, [db, workspaceId, userId]);
+}
+
+/** One project with the user's role in its workspace; null when it is not (or no longer) here. */
+export function useProject(projectId: string, userId: string | undefined): ProjectListItem | null | undefined {
+  const { db } = useReplica();
+  return useLiveQuery(async () => {
+    const project = await db.projects.get(projectId);
+    if (!project || !userId) return null;
+    const [workspace, member] = await Promise.all([
+      db.workspaces.get(project.workspace_id),
+      db.workspace_members.get(`${project.workspace_id}:${userId}`),
+    ]);
+    if (!workspace || !member) return null;
+    return listItem(project, workspace.name, member.role);
+  }, [db, projectId, userId]);
+}
+
+/** The members of each workspace given, with the profiles the replica holds. */
+export function useWorkspaceAccess(workspaceIds: readonly string[]): ReadonlyMap<string, AccessMember[]> | undefined {
+  const { db } = useReplica();
+  const key = [...workspaceIds].sort().join(",");
+  return useLiveQuery(async () => {
+    const ids = key === "" ? [] : key.split(",");
+    const members = await db.workspace_members.where("workspace_id").anyOf(ids).toArray();
+    const userIds = [...new Set(members.map((member) => member.user_id))];
+    const users = new Map<string, UserRow>();
+    for (const row of await db.users.bulkGet(userIds)) {
+      if (!row) continue;
+      const { scopes: _scopes, _pending, ...user } = row;
+      users.set(user.id, user);
+    }
+    const access = new Map<string, AccessMember[]>();
+    for (const id of ids) {
+      access.set(
+        id,
+        accessMembers(
+          members.filter((member) => member.workspace_id === id),
+          users,
+        ),
+      );
+    }
+    return access;
+  }, [db, key]);
+}

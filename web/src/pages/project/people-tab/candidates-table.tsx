@@ -1,0 +1,56 @@
+import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
+import { Checkbox, Table } from "@mantine/core";
+import type { Candidate } from "../../../components/pipeline/pipeline-queries.ts";
+import { type CandidateActions, CandidateRow } from "./candidate-row.tsx";
+
+/** One page of candidates; `actionsOf` is undefined in a read-only project. */
+export function CandidatesTable({
+  candidates,
+  stages,
+  workspaceId,
+  selection,
+  actionsOf,
+}: {
+  candidates: readonly Candidate[];
+  stages: readonly StageRow[];
+  workspaceId: string;
+  selection: { selected: ReadonlySet<string>; onTogglePage: () => void } | undefined;
+  actionsOf: ((candidate: Candidate) => CandidateActions) | undefined;
+}) {
+  const onPage = selection ? candidates.filter((item) => selection.selected.has(item.candidacy.id)).length : 0;
+  return (
+    <Table verticalSpacing="sm" highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          {selection && (
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label="Select all candidates on this page"
+                checked={candidates.length > 0 && onPage === candidates.length}
+                indeterminate={onPage > 0 && onPage < candidates.length}
+                onChange={selection.onTogglePage}
+              />
+            </Table.Th>
+          )}
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Email</Table.Th>
+          <Table.Th>Title / Company</Table.Th>
+          <Table.Th>Stage</Table.Th>
+          <Table.Th>Response</Table.Th>
+          {actionsOf && <Table.Th aria-label="Actions" w={48} />}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {candidates.map((candidate) => (
+          <CandidateRow
+            key={candidate.candidacy.id}
+            candidate={candidate}
+            stages={stages}
+            workspaceId={workspaceId}
+            actions={actionsOf?.(candidate)}
+          />
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

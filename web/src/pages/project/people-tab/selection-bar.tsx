@@ -1,0 +1,59 @@
+import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
+import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
+import { Button, Group, Select, Text } from "@mantine/core";
+import { personFullName } from "../../../components/people/person-display.ts";
+import { useReplica } from "../../../replica/replica-provider.tsx";
+import type { CandidateActionsState } from "./use-candidate-actions.ts";
+
+/** 'Selected (n)' and what can be done to the selected candidates at once: move them, remove them. */
+export function SelectionBar({
+  selected,
+  stages,
+  actions,
+}: {
+  selected: ReadonlySet<string>;
+  stages: readonly StageRow[];
+  actions: Pick<CandidateActionsState, "move" | "remove">;
+}) {
+  const { db } = useReplica();
+  const none = selected.size === 0;
+  // Read when acted on: the selection may span pages that are not loaded.
+  const selectedRows = async (): Promise<CandidacyRow[]> =>
+    (await db.candidacies.bulkGet([...selected])).filter((row) => row !== undefined);
+
+  const moveTo = async (stageId: string | null) => {
+    const stage = stages.find((each) => each.id === stageId);
+    if (stage) actions.move(await selectedRows(), stage);
+  };
+  const remove = async () => {
+    const rows = await selectedRows();
+    const people = await db.people.bulkGet(rows.map((row) => row.person_id));
+    actions.remove(
+      rows,
+      rows.map((row, index) => {
+        const person = people[index];
+        return person ? personFullName(person) : row.person_id;
+      }),
+    );
+  };
+
+  return (
+    <Group gap="sm" align="center">
+      <Text fw={500} aria-live="polite">
+        Selected ({selected.size})
+      </Text>
+      <Select
+        aria-label="Move selected candidates to stage"
+        placeholder="Move to stage"
+        data={stages.map((stage) => ({ value: stage.id, label: stage.name }))}
+        value={null}
+        onChange={(value) => void moveTo(value)}
+        disabled={none}
+        w={180}
+      />
+      <Button variant="default" color="red" disabled={none} onClick={() => void remove()}>
+        Remove
+      </Button>
+    </Group>
+  );
+}

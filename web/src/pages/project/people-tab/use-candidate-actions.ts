@@ -1,0 +1,71 @@
+import type { CandidacyResponse } from "@hirestream/contracts/candidacies/events.ts";
+import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
+import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
+import { useState } from "react";
+import {
+  moveCandidacy,
+  removeCandidacy,
+  setCandidacyResponse,
+} from "../../../components/pipeline/candidacy-commands.ts";
+import type { Command } from "../../../replica/outbox.ts";
+import { useReplica } from "../../../replica/replica-provider.tsx";
+
+/** A move or a removal waiting for the user's yes. */
+export type PendingAction =
+  | { kind: "move"; rows: CandidacyRow[]; stage: StageRow }
+  | { kind: "remove"; rows: CandidacyRow[]; names: string[] }
+  | null;
+
+export interface CandidateActionsState {
+  pending: PendingAction;
+  /** Moves at once, or asks first when a candidate's running sequence would stop. */
+  move: (rows: readonly CandidacyRow[], stage: StageRow) => void;
+  respond: (row: CandidacyRow, response: CandidacyResponse) => void;
+  /** Always asks first. */
+  remove: (rows: readonly CandidacyRow[], names: string[]) => void;
+  confirm: () => void;
+  cancel: () => void;
+}
+
+/** The pipeline's writes, each queued in the outbox: they show at once and work offline. */
+export function useCandidateActions(
+  activeSequences: ReadonlySet<string>,
+  onRemoved: (candidacyIds: string[]) => void,
+): CandidateActionsState {
+  const runtime = useReplica();
+  const [pending, setPending] = useState<PendingAction>(null);
+
+  const queue = async (commands: readonly (Command | null)[]) => {
+    try {
+      for (const command of commands) if (command) await runtime.mutate(command);
+    } catch (error) {
+      // The replica refused the write (storage full, closed): nothing changed on screen either.
+      console.error("pipeline write not queued", error);
+    }
+  };
+  const moveNow = (rows: readonly CandidacyRow[], stage: StageRow) =>
+    void queue(rows.map((row) => moveCandidacy(row, stage, new Date())));
+
+  return {
+    pending,
+    move: (rows, stage) => {
+      const moving = rows.filter((row) => row.stage_id !== stage.id);
+      if (moving.length === 0) return;
+      if (moving.some((row) => activeSequences.has(row.id))) setPending({ kind: "move", rows: moving, stage });
+      else moveNow(moving, stage);
+    },
+    respond: (row, response) => void queue([setCandidacyResponse(row, response, new Date())]),
+    remove: (rows, names) => {
+      if (rows.length > 0) setPending({ kind: "remove", rows: [...rows], names });
+    },
+    confirm: () => {
+      if (pending?.kind === "move") moveNow(pending.rows, pending.stage);
+      if (pending?.kind === "remove") {
+        void queue(pending.rows.map(removeCandidacy));
+        onRemoved(pending.rows.map((row) => row.id));
+      }
+      setPending(null);
+    },
+    cancel: () => setPending(null),
+  };
+}

@@ -290,7 +290,7 @@ it("assigns people to a project, moves them along its stages on and off line, an
   await context.close();
 }, 120_000);
 
-it("imports the all-fields example into a chosen stage of a project and shows the people there", async () => {
+it("imports the all-fields example into a chosen project stage, then assigns from the talent pool to another workspace's project", async () => {
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "stage-importer@example.com");
@@ -326,6 +326,28 @@ it("imports the all-fields example into a chosen stage of a project and shows th
 
   // Once the project has people, the People tab imports too, into the first stage by default.
   await page.getByRole("button", { name: "Add People" }).click();
-  expect(await select(page.getByRole("dialog", { name: "Add People" }), "Stage").inputValue()).toBe("Sourced");
+  const again = page.getByRole("dialog", { name: "Add People" });
+  expect(await select(again, "Stage").inputValue()).toBe("Sourced");
+  await again.getByRole("button", { name: "Cancel" }).click();
+
+  // From the talent pool, one of them goes to a project of another workspace, which takes them in.
+  const salesId = await createWorkspace(page, "Sales hiring");
+  const salesProject = await projectWithWorkflow(page, salesId, "Account executives");
+  await page.goto("/talent_pool");
+  await row(page, "Maya Okafor").getByRole("checkbox", { name: "Select Maya Okafor" }).check();
+  await choose(page, "Workspace", "Sales hiring");
+  await choose(page, "Project", "Account executives");
+  await page.getByRole("button", { name: "Assign", exact: true }).click();
+  await page.getByRole("dialog", { name: "Assign People" }).getByRole("button", { name: "Assign" }).click();
+  await page.getByText("Candidates assigned").waitFor();
+  expect(
+    await eventually(
+      () => serverPipeline(page, salesProject),
+      (found) => "Maya" in found,
+    ),
+  ).toEqual({ Maya: { status: "Sourced", response: null } });
+  await page.goto(`/workspaces/${salesId}/people`);
+  await row(page, "Maya Okafor").waitFor();
+  expect(await row(page, "Tomás Lindqvist").count()).toBe(0);
   await context.close();
-}, 60_000);
+}, 90_000);

@@ -203,7 +203,7 @@ it("gets an empty project to work: assigns a workflow, keeps a file, shows the M
   await page.getByRole("tab", { name: "Workflow" }).click();
   await page.getByRole("combobox", { name: "Workflow" }).click();
   await page.getByRole("option", { name: "Sales pipeline", exact: true }).click();
-  await page.getByRole("button", { name: "Assign" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("cell", { name: "Contacted" }).waitFor();
   await page.getByRole("link", { name: "Edit workflow" }).waitFor();
   const assigned = await eventually(

@@ -76,7 +76,6 @@ describe("setCandidacyResponse", () => {
           next: { ...candidacy, response: "follow_up", updated_at: now.toISOString() },
         },
       ],
-      silentErrors: true,
     });
   });
 

@@ -41,7 +41,7 @@ export function moveCandidacy(row: ShownCandidacy, stage: StageRef, now: Date): 
   };
 }
 
-/** Interested, Not interested or Follow up; null when it is the answer already set. No toast on refusal. */
+/** Interested, Not interested or Follow up; null when it is the answer already set. A refusal toasts (spec §8 spares only moves and edits). */
 export function setCandidacyResponse(row: ShownCandidacy, response: CandidacyResponse, now: Date): Command | null {
   if (row.response === response) return null;
   const next: CandidacyRow = { ...plain(row), response, updated_at: now.toISOString() };
@@ -50,7 +50,6 @@ export function setCandidacyResponse(row: ShownCandidacy, response: CandidacyRes
     path: `${candidacyPath(row)}/person_response`,
     body: { response },
     optimistic: [{ table: "candidacies", id: row.id, next }],
-    silentErrors: true,
   };
 }
 

@@ -47,7 +47,7 @@ function AssignWorkflow({ project, userId }: { project: ProjectListItem; userId:
             if (template) void runtime.mutate(assignWorkflow(project, template, userId, new Date()));
           }}
         >
-          Assign
+          Continue
         </Button>
       </Group>
       {newWorkflow}

@@ -10,6 +10,8 @@ import { peopleImportFigures } from "./people-import.figures.ts";
 import { benchPeopleRender } from "./people-render.bench.ts";
 import { peopleRenderFigures } from "./people-render.figures.ts";
 import { benchPeopleSearch } from "./people-search.bench.ts";
+import { benchPipeline } from "./pipeline.bench.ts";
+import { pipelineFigures } from "./pipeline.figures.ts";
 import { benchProjection } from "./projection.bench.ts";
 import { type Figure, renderResults, renderTable, writeResults } from "./results.ts";
 import { benchWebSync } from "./web-sync.bench.ts";
@@ -37,7 +39,7 @@ function revision(): string {
   }
 }
 
-// `BENCH_ONLY=http` (or appends, projection, people, web, people-web; comma-separated) runs some stages and prints without writing RESULTS.md.
+// `BENCH_ONLY=http` (or appends, projection, people, web, people-web, pipeline; comma-separated) runs some stages and prints without writing RESULTS.md.
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 
 /** Runs one stage; a crash becomes a FAIL row and the next stage still runs. */
@@ -108,6 +110,22 @@ try {
       const renderUrl = await freshDatabase(started, "bench_people_render");
       const rendered = await benchPeopleRender(renderUrl, { repoRoot, people: 10_000, warmLoads: 5, pages: 10, log });
       return [...imported, ...peopleRenderFigures(rendered)];
+    },
+  );
+
+  await stage(
+    "pipeline",
+    "Pipeline end to end: a project of 20,000 candidates, moves over HTTP to a second browser's board in Chromium",
+    async () => {
+      const pipelineUrl = await freshDatabase(started, "bench_pipeline");
+      return pipelineFigures(
+        await benchPipeline(pipelineUrl, {
+          repoRoot,
+          candidates: 20_000,
+          moves: { perSecond: 200, durationMs: 10_000, writers: 50 },
+          log,
+        }),
+      );
     },
   );
 

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { searchPeople } from "@hirestream/web/components/people/person-search.ts";
 import pg from "pg";
@@ -16,12 +15,11 @@ import {
   talentPoolLoaded,
 } from "./people-render-probes.ts";
 import { type SeededTalentPool, seedTalentPool } from "./people-render-seed.ts";
-import { CHROMIUM, credentialsOf, firstPage, freshProfile, pageErrors, pause } from "./web-browser.ts";
+import { chromiumVersion, credentialsOf, firstPage, freshProfile, pageErrors, pause } from "./web-browser.ts";
 import { buildWebForBench } from "./web-build.ts";
+import { REPLICA_DB } from "./web-first-sync.ts";
 import { startWebBenchServer } from "./web-server.ts";
 
-/** REPLICA_DB_NAME of web/src/replica/replica-runtime.ts (not imported: that module needs the DOM). */
-const REPLICA_DB = "hirestream-replica";
 /** A person's name link in the people table: there is one per row. */
 const PERSON_ROW = 'table tbody tr a[href^="/profile/"]';
 
@@ -78,14 +76,15 @@ export interface PeopleRenderOptions {
 
 const pagerText = (count: number) => (count === 1 ? "1 person" : `${count} people`);
 
-async function waitForReplica(page: Page, people: number, errors: string[]): Promise<FirstSyncProbe> {
+/** Waits for the first-sync probe to count all `rows` of its table in the replica. */
+export async function waitForReplica(page: Page, rows: number, errors: string[]): Promise<FirstSyncProbe> {
   const deadline = performance.now() + 120_000;
   for (;;) {
     const probe = await page.evaluate(readFirstSyncProbe);
     if (probe && probe.replicaFullMs !== null) return probe;
     if (performance.now() > deadline) {
       throw new Error(
-        `the replica held ${probe?.replicaRows ?? 0} of ${people} people after 120 s; page errors: ${errors.join(" / ")}`,
+        `the replica held ${probe?.replicaRows ?? 0} of ${rows} rows after 120 s; page errors: ${errors.join(" / ")}`,
       );
     }
     await pause(100);
@@ -130,10 +129,7 @@ export async function benchPeopleRender(
   const buildStarted = performance.now();
   await buildWebForBench(options.repoRoot, webRoot);
   log(`  built the web app in ${((performance.now() - buildStarted) / 1000).toFixed(0)} s`);
-  const chromium =
-    execFileSync(CHROMIUM, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
-      .trim()
-      .split("\n")[0] ?? "?";
+  const chromium = chromiumVersion();
 
   const server = await startWebBenchServer(databaseUrl, webRoot);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });

@@ -17,7 +17,7 @@ export interface HistoryOptions {
 const start = Date.parse("2026-01-01T00:00:00.000Z");
 
 /** Events of one command: ids derived from its id, metadata as the command handler writes it. */
-function command(events: DomainEvent[], actor: string, at: number, firstIndex = 0): NewEvent[] {
+export function command(events: DomainEvent[], actor: string, at: number, firstIndex = 0): NewEvent[] {
   const commandId = randomUUID();
   const metadata = {
     commandId,
@@ -61,7 +61,8 @@ function workspaceHistory(index: number, users: string[]): { streamId: string; e
   return { streamId: `workspace-${workspaceId}`, events };
 }
 
-async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+/** Runs `work` on one client in one transaction: appends through it commit together. */
+export async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query("begin");

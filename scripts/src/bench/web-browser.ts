@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 
@@ -14,6 +15,12 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
   "--no-first-run",
 ];
+/** "Chromium 1xx.…", for the figures' notes: a browser update moves every browser figure. */
+export function chromiumVersion(): string {
+  const printed = execFileSync(CHROMIUM, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  return printed.trim().split("\n")[0] ?? "?";
+}
+
 const CREDENTIAL_KEYS = ["access-token", "client", "uid", "expiry"];
 
 /** The credentials the web app keeps in localStorage, from a sign-up answer's headers. */

@@ -8,7 +8,7 @@ import { credentialsOf, firstPage, freshProfile, pageErrors } from "./web-browse
 import type { SeededFirstSync } from "./web-seed.ts";
 
 /** REPLICA_DB_NAME of web/src/replica/replica-runtime.ts (not imported: that module needs the DOM). */
-const REPLICA_DB = "hirestream-replica";
+export const REPLICA_DB = "hirestream-replica";
 
 export interface FirstSyncResult {
   rows: number;

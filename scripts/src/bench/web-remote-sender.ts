@@ -17,13 +17,13 @@ export interface Rename {
   name: string;
 }
 
-/** PUT /workspaces/{id} with a new name; the answer's status, 0 for a network error. */
-export async function rename(baseUrl: string, session: Record<string, string>, command: Rename): Promise<number> {
+/** A PUT with a JSON body; the answer's status, 0 for a network error. */
+async function put(url: string, session: Record<string, string>, body: unknown): Promise<number> {
   try {
-    const response = await fetch(`${baseUrl}/api/v1/workspaces/${command.id}`, {
+    const response = await fetch(url, {
       method: "PUT",
       headers: { ...session, "content-type": "application/json" },
-      body: JSON.stringify({ name: command.name }),
+      body: JSON.stringify(body),
     });
     await response.arrayBuffer();
     return response.status;
@@ -32,16 +32,33 @@ export async function rename(baseUrl: string, session: Record<string, string>, c
   }
 }
 
+/** PUT /workspaces/{id} with a new name. */
+export function rename(baseUrl: string, session: Record<string, string>, command: Rename): Promise<number> {
+  return put(`${baseUrl}/api/v1/workspaces/${command.id}`, session, { name: command.name });
+}
+
+export interface Move {
+  projectId: string;
+  candidacyId: string;
+  stageId: string;
+}
+
+/** PUT /projects/{p}/project_people/{id}/move to another stage. */
+export function moveCandidate(baseUrl: string, session: Record<string, string>, command: Move): Promise<number> {
+  const url = `${baseUrl}/api/v1/projects/${command.projectId}/project_people/${command.candidacyId}/move`;
+  return put(url, session, { stage_id: command.stageId });
+}
+
 /**
  * Sends `commands` paced at `perSecond` in all, by `writers` writers taking them round-robin
- * (command i belongs to writer i % writers). A writer sends each command at its slot, but never
- * before its previous one was answered, as the outbox flusher does: writers do not conflict with
- * themselves, and a server that falls behind shows as a lower achieved rate, not as a pile-up.
+ * (command i belongs to writer i % writers), each through `send`, which answers the status (0 for
+ * a network error). A writer sends each command at its slot, but never before its previous one was
+ * answered, as the outbox flusher does: writers do not conflict with themselves, and a server that
+ * falls behind shows as a lower achieved rate, not as a pile-up.
  */
-export async function sendPaced(
-  baseUrl: string,
-  session: Record<string, string>,
-  commands: Rename[],
+export async function sendPaced<T>(
+  commands: T[],
+  send: (command: T) => Promise<number>,
   options: { perSecond: number; writers: number },
 ): Promise<{ sent: SentCommand[]; seconds: number }> {
   const sent: SentCommand[] = [];
@@ -49,12 +66,12 @@ export async function sendPaced(
   const writer = async (first: number) => {
     for (let index = first; index < commands.length; index += options.writers) {
       const command = commands[index];
-      if (!command) return;
+      if (command === undefined) return;
       const wait = started + (index * 1000) / options.perSecond - performance.now();
       if (wait >= 1) await pause(wait);
       const sentAt = nodeClock();
       const leftAt = performance.now();
-      const status = await rename(baseUrl, session, command);
+      const status = await send(command);
       sent[index] = { sentAt, status, answerMs: performance.now() - leftAt };
     }
   };

@@ -40,7 +40,7 @@ const nameOf = (workspace: number, counter: number) => `${PREFIX} ${String(works
  * The page's clock minus ours, from the round trip with the smallest delay (as NTP does): both
  * read the same system clock, but through different processes' time origins.
  */
-async function clockOffset(page: Page): Promise<{ offset: number; uncertainty: number }> {
+export async function clockOffset(page: Page): Promise<{ offset: number; uncertainty: number }> {
   let best = { offset: 0, uncertainty: Number.POSITIVE_INFINITY };
   for (let sample = 0; sample < 20; sample++) {
     const before = nodeClock();
@@ -93,7 +93,7 @@ export async function measureRemoteCommands(
       id: ids[index % ids.length] ?? "",
       name: nameOf(index % ids.length, Math.floor(index / ids.length) + 1),
     }));
-    const { sent, seconds } = await sendPaced(baseUrl, user.session, commands, {
+    const { sent, seconds } = await sendPaced(commands, (command) => rename(baseUrl, user.session, command), {
       perSecond: options.perSecond,
       writers: ids.length,
     });

@@ -1,7 +1,6 @@
-import { execFileSync } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
-import { CHROMIUM } from "./web-browser.ts";
+import { chromiumVersion } from "./web-browser.ts";
 import { buildWebForBench } from "./web-build.ts";
 import { type FirstSyncResult, measureFirstSync } from "./web-first-sync.ts";
 import { measureRemoteCommands, type RemoteCommandResult } from "./web-remote.ts";
@@ -38,10 +37,7 @@ export async function benchWebSync(databaseUrl: string, options: WebSyncOptions)
   const buildStarted = performance.now();
   await buildWebForBench(options.repoRoot, webRoot);
   log(`  built the web app in ${((performance.now() - buildStarted) / 1000).toFixed(0)} s`);
-  const chromiumVersion =
-    execFileSync(CHROMIUM, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
-      .trim()
-      .split("\n")[0] ?? "?";
+  const chromium = chromiumVersion();
 
   const server = await startWebBenchServer(databaseUrl, webRoot);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
@@ -79,7 +75,7 @@ export async function benchWebSync(databaseUrl: string, options: WebSyncOptions)
       `  remote commands: ${remote.commands} at ${remote.perSecond.toFixed(0)}/s, ${remote.latencies.length} seen,` +
         ` answers ${remote.statuses}, ${remote.unseen} never shown`,
     );
-    return { chromium: chromiumVersion, firstSync, writes, toggles, remote };
+    return { chromium, firstSync, writes, toggles, remote };
   } finally {
     await pool.end();
     await server.stop();

@@ -12,7 +12,7 @@ export const webBudgets = {
 };
 
 /** Nearest-rank percentile of `values` (0 < p ≤ 100). */
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }

@@ -49,7 +49,10 @@ export interface IdbFactory {
 
 export interface DomElement {
   readonly textContent: string | null;
+  /** An input's current value (the property, which may differ from the attribute); undefined on other elements. */
+  readonly value?: string;
   getAttribute(name: string): string | null;
+  querySelector(selector: string): DomElement | null;
   click(): void;
 }
 

@@ -1,0 +1,125 @@
+import type { DomDocument, DomMutationObserverClass } from "./browser/dom.ts";
+
+// Functions Playwright runs inside the project's People tab (page.evaluate, page.addInitScript),
+// in the manner of browser/page-probes.ts: sent as source text, so each one stands alone. Times
+// are wall-clock (the page's timeOrigin + performance.now()), to compare with the sender's clock.
+
+/** What a watched candidate's stage dropdown said, from when it first said it. */
+export interface StageShown {
+  /** Index into the watched people. */
+  candidate: number;
+  label: string;
+  at: number;
+}
+
+/** A watched candidacy's new stage as a sync frame reached the page, before the app applied it. */
+export interface StageFramed {
+  candidate: number;
+  stageId: string;
+  at: number;
+}
+
+interface FrameLog {
+  /** Candidacy id → index of the watched candidate. */
+  candidates: Record<string, number>;
+  seen: StageFramed[];
+}
+
+/** The part of a `changes` frame the log reads; anything else in it is ignored. */
+interface ChangesFrame {
+  rows?: { entity?: string; id?: string; op?: string; data?: { stage_id?: unknown } | null }[];
+}
+
+interface PipelineWindow {
+  hirestreamStages?: StageShown[];
+  hirestreamStageFrames?: FrameLog;
+  WebSocket: typeof WebSocket;
+}
+declare const window: PipelineWindow;
+declare const document: DomDocument;
+declare const MutationObserver: DomMutationObserverClass;
+
+/**
+ * An init script: once armed (armStageFrameLog), logs every watched candidacy row that a
+ * `changes` frame carries. A subclass of the page's WebSocket adds a listener; the app sees no
+ * difference. Unarmed it does no work, so the first sync's snapshot frames pass untouched.
+ */
+export function installStageFrameLog(): void {
+  const NativeSocket = window.WebSocket;
+  window.WebSocket = class LoggedSocket extends NativeSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        const log = window.hirestreamStageFrames;
+        const data: unknown = event.data;
+        if (!log || typeof data !== "string" || !data.startsWith('{"type":"changes"')) return;
+        const at = performance.timeOrigin + performance.now();
+        const frame: ChangesFrame = JSON.parse(data);
+        for (const row of frame.rows ?? []) {
+          const candidate = row.entity === "candidacy" && row.id ? log.candidates[row.id] : undefined;
+          const stageId = row.data?.stage_id;
+          if (candidate === undefined || row.op !== "put" || typeof stageId !== "string") continue;
+          log.seen.push({ candidate, stageId, at });
+        }
+      });
+    }
+  };
+}
+
+export function armStageFrameLog(candidacyIds: string[]): void {
+  const candidates: Record<string, number> = {};
+  for (const [index, id] of candidacyIds.entries()) candidates[id] = index;
+  window.hirestreamStageFrames = { candidates, seen: [] };
+}
+
+export function readStageFrames(): StageFramed[] {
+  return window.hirestreamStageFrames?.seen ?? [];
+}
+
+/**
+ * Records what each watched person's stage dropdown says whenever it changes, found by the row's
+ * link to the person. The dropdown is a controlled input: React writes its `value` attribute with
+ * the property, so an attribute observer sees every change the screen shows.
+ */
+export function watchStages(personIds: string[]): void {
+  const seen: StageShown[] = [];
+  window.hirestreamStages = seen;
+  const indexOf = new Map(personIds.map((id, index) => [id, index]));
+  const shown = new Map<number, string>();
+  const scan = () => {
+    const at = performance.timeOrigin + performance.now();
+    for (const row of document.querySelectorAll("tbody tr")) {
+      const href = row.querySelector('a[href*="/people/"]')?.getAttribute("href") ?? "";
+      const candidate = indexOf.get(href.slice(href.lastIndexOf("/") + 1));
+      if (candidate === undefined) continue;
+      const label = row.querySelector('input[aria-label^="Stage of "]')?.value ?? "";
+      if (shown.get(candidate) === label) continue;
+      shown.set(candidate, label);
+      seen.push({ candidate, label, at });
+    }
+  };
+  scan();
+  new MutationObserver(scan).observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["value"],
+  });
+}
+
+export function readStages(): StageShown[] {
+  return window.hirestreamStages ?? [];
+}
+
+/**
+ * Every watched candidate's dropdown says `labels[c]` now, and has said it since `since[c]` or
+ * later (wall-clock): a candidate moved round to the stage it started in has not settled until the
+ * screen has shown it there again.
+ */
+export function stagesShow(expected: { labels: string[]; since: number[] }): boolean {
+  const seen = window.hirestreamStages ?? [];
+  return expected.labels.every((label, candidate) => {
+    const last = seen.findLast((entry) => entry.candidate === candidate);
+    return last !== undefined && last.label === label && last.at >= (expected.since[candidate] ?? 0);
+  });
+}

@@ -1,0 +1,119 @@
+import path from "node:path";
+import pg from "pg";
+import type { BrowserContext } from "playwright-core";
+import { type FirstSyncProbe, installFirstSyncProbe } from "./browser/page-probes.ts";
+import { waitForReplica } from "./people-render.bench.ts";
+import {
+  installTalentPoolLoadProbe,
+  readTalentPoolLoad,
+  type TalentPoolLoad,
+  talentPoolLoaded,
+} from "./people-render-probes.ts";
+import { type BoardMovesResult, measureBoardMoves } from "./pipeline-remote.ts";
+import { type SeededPipeline, seedPipeline } from "./pipeline-seed.ts";
+import { chromiumVersion, credentialsOf, firstPage, freshProfile, pageErrors, pause } from "./web-browser.ts";
+import { buildWebForBench } from "./web-build.ts";
+import { REPLICA_DB } from "./web-first-sync.ts";
+import { startWebBenchServer } from "./web-server.ts";
+
+/** A candidate's stage dropdown: one per row of the board. */
+const STAGE_ROW = 'input[aria-label^="Stage of "]';
+
+export interface PipelineBenchResult {
+  chromium: string;
+  candidates: number;
+  stages: number;
+  seedSeconds: number;
+  /** The fresh profile's first load of the board: socket, snapshot, replica full. */
+  firstSync: FirstSyncProbe;
+  /** The same load: the first candidate's row on screen. */
+  firstLoad: TalentPoolLoad;
+  moves: BoardMovesResult;
+}
+
+export interface PipelineBenchOptions {
+  repoRoot: string;
+  candidates: number;
+  /** Moves per second sent to the board's project, for how long, by how many writers. */
+  moves: { perSecond: number; durationMs: number; writers: number };
+  log: (line: string) => void;
+}
+
+/** Opens the board in the fresh profile and waits for the replica to hold every candidacy. */
+async function firstLoad(context: BrowserContext, seeded: SeededPipeline, candidates: number) {
+  const page = await firstPage(context);
+  await page.addInitScript(installFirstSyncProbe, {
+    credentials: credentialsOf(seeded.session),
+    dbName: REPLICA_DB,
+    table: "candidacies",
+    expectedRows: candidates,
+  });
+  await page.addInitScript(installTalentPoolLoadProbe, STAGE_ROW);
+  const errors = pageErrors(page);
+  await page.goto(`/workspaces/${seeded.workspaceId}/project/${seeded.projectId}`);
+  const firstSync = await waitForReplica(page, candidates, errors);
+  await page.waitForFunction(talentPoolLoaded, undefined, { timeout: 30_000, polling: 50 });
+  const load = await page.evaluate(readTalentPoolLoad);
+  if (!load) throw new Error("the board's load probe did not run");
+  // Settles as a user's first visit does, then goes away: the first-sync probe's IndexedDB reads
+  // and screen checks must not run beside the measured moves (the session stays in the profile).
+  await pause(2000);
+  await page.close();
+  return { firstSync, firstLoad: load };
+}
+
+/**
+ * A project with many candidates on two browsers: the web app built as `npm start` builds it,
+ * served by the API on its own thread with the projector on another, the board (the project's
+ * People tab) in Debian's Chromium through playwright-core, moves sent over HTTP.
+ */
+export async function benchPipeline(databaseUrl: string, options: PipelineBenchOptions): Promise<PipelineBenchResult> {
+  const { log } = options;
+  const workDir = path.join(options.repoRoot, ".data", "bench-pipeline");
+  const webRoot = path.join(workDir, "app");
+  const buildStarted = performance.now();
+  await buildWebForBench(options.repoRoot, webRoot);
+  log(`  built the web app in ${((performance.now() - buildStarted) / 1000).toFixed(0)} s`);
+  const chromium = chromiumVersion();
+
+  const server = await startWebBenchServer(databaseUrl, webRoot);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+  pool.on("error", (error) => log(`  idle connection lost: ${error.message}`));
+  try {
+    const seedStarted = performance.now();
+    const seeded = await seedPipeline(pool, server.url, options.candidates);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    log(`  seeded ${options.candidates} people and candidates, projected, in ${seedSeconds.toFixed(1)} s`);
+
+    const context = await freshProfile(path.join(workDir, "profile"), server.url, "allow");
+    try {
+      const loaded = await firstLoad(context, seeded, options.candidates);
+      log(
+        `  first load: first row ${loaded.firstLoad.firstRowMs?.toFixed(0)} ms, ` +
+          `replica full ${loaded.firstSync.replicaFullMs?.toFixed(0)} ms`,
+      );
+      const moves = await measureBoardMoves(context, seeded, server.url, options.moves);
+      log(
+        `  moves: ${moves.commands} at ${moves.perSecond.toFixed(0)}/s, ${moves.screen.latencies.length} on screen ` +
+          `timed, answers ${moves.statuses}, ${moves.screen.unseen} never shown, ${moves.screen.ambiguous} ambiguous, ` +
+          `settled ${moves.settledAfterMs === null ? "never" : `${moves.settledAfterMs.toFixed(0)} ms`} after the last answer`,
+      );
+      // The seeded avatars live on a made-up domain: their failed loads are expected, anything else is news.
+      const errors = moves.pageErrors.filter((error) => !error.includes("ERR_NAME_NOT_RESOLVED"));
+      if (errors.length > 0) log(`  page errors: ${errors.join(" / ")}`);
+      return {
+        chromium,
+        candidates: options.candidates,
+        stages: seeded.stages.length,
+        seedSeconds,
+        ...loaded,
+        moves,
+      };
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await pool.end();
+    await server.stop();
+  }
+}

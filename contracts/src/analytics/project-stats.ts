@@ -1,5 +1,6 @@
 // A project's figures on the workspace dashboard (spec §2, Workspace home) and in its meta.stats
-// (spec §3): counted from its candidacies and from the outreach sent to them.
+// (spec §3): counted from its candidacies and from the outreach sent to them. Shared so that the
+// dashboard in the browser and the server's stats and CSV export always agree.
 import type { CandidacyResponse } from "@hirestream/contracts/candidacies/events.ts";
 
 export interface ProjectStats {

@@ -11,6 +11,12 @@ import {
 } from "@hirestream/contracts/workspaces/rows.ts";
 import { Dexie, type DexieOptions, type EntityTable, type Table } from "dexie";
 import type { z } from "zod";
+import {
+  PIPELINE_COUNTS,
+  type PipelineCountsRow,
+  pipelineCountsMiddleware,
+  recountPipelines,
+} from "./pipeline-counts.ts";
 
 /** The rows each replica table holds, as the server's change log carries them. */
 export interface ReplicaRows {
@@ -126,6 +132,8 @@ export class ReplicaDb extends Dexie {
   readonly workflows: ReplicaTables["workflows"];
   readonly projects: ReplicaTables["projects"];
   readonly candidacies: ReplicaTables["candidacies"];
+  /** Derived from candidacies, never synced: see pipeline-counts.ts. */
+  readonly pipeline_counts: EntityTable<PipelineCountsRow, "project_id">;
   readonly meta: Table<MetaEntry, MetaEntry["key"]>;
   readonly outbox: EntityTable<OutboxEntry, "seq">;
   /** The replica tables by name, for code that works on any of them. */
@@ -150,6 +158,14 @@ export class ReplicaDb extends Dexie {
       projects: "id, *scopes, workspace_id",
       candidacies: "id, *scopes, project_id, [project_id+stage_id], person_id, workspace_id",
     });
+    // Each project's candidate counts, in all and by stage, counted once from what is held.
+    this.version(5)
+      .stores({ [PIPELINE_COUNTS]: "project_id" })
+      .upgrade(async (tx) => {
+        const held = await tx.table<CandidacyRow>("candidacies").toArray();
+        await tx.table<PipelineCountsRow>(PIPELINE_COUNTS).bulkPut(recountPipelines(held));
+      });
+    this.use(pipelineCountsMiddleware);
     this.workspaces = this.table("workspaces");
     this.workspace_members = this.table("workspace_members");
     this.users = this.table("users");
@@ -157,6 +173,7 @@ export class ReplicaDb extends Dexie {
     this.workflows = this.table("workflows");
     this.projects = this.table("projects");
     this.candidacies = this.table("candidacies");
+    this.pipeline_counts = this.table(PIPELINE_COUNTS);
     this.meta = this.table("meta");
     this.outbox = this.table("outbox");
     this.rowTables = {
@@ -183,6 +200,7 @@ export function replicaTransaction<R>(db: ReplicaDb, work: () => Promise<R>): Pr
       db.workflows,
       db.projects,
       db.candidacies,
+      db.pipeline_counts,
       db.meta,
       db.outbox,
     ],

@@ -1,4 +1,9 @@
-import { emptyTally, noOutreach, type ProjectStats, projectStats } from "@hirestream/domain/analytics/project-stats.ts";
+import {
+  emptyTally,
+  noOutreach,
+  type ProjectStats,
+  projectStats,
+} from "@hirestream/contracts/analytics/project-stats.ts";
 import type { Deps } from "../deps.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { ProjectStats } from "@hirestream/domain/analytics/project-stats.ts";
+import type { ProjectStats } from "@hirestream/contracts/analytics/project-stats.ts";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { statsCsv, statsCsvColumns } from "./stats-csv.ts";

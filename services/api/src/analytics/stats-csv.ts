@@ -1,5 +1,5 @@
 // The dashboard's CSV export (spec §2, Workspace home): one row per project, the spec's columns.
-import { openRatePercent, type ProjectStats } from "@hirestream/domain/analytics/project-stats.ts";
+import { openRatePercent, type ProjectStats } from "@hirestream/contracts/analytics/project-stats.ts";
 import Papa from "papaparse";
 
 export const statsCsvColumns = [

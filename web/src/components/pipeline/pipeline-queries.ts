@@ -1,7 +1,8 @@
 // The project's pipeline read from the replica. A project may hold tens of thousands of
-// candidates: counts come from the indexes and a page is read with offset and limit on one, so
-// only the rows shown are ever loaded. A search reads the workspace's people once, then the
-// project's candidacy ids each time the pipeline changes.
+// candidates: counts come from the replica's pipeline counts (one row per project, kept with every
+// write) and a page is read with offset and limit on an index, so only the rows shown are ever
+// loaded. A search reads the workspace's people once, then its matches each time the pipeline
+// changes.
 import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
 import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import type { PersonRow } from "@hirestream/contracts/people/rows.ts";
@@ -17,15 +18,10 @@ export interface StageCounts {
 
 /** The numbers on the stage chips: everyone in the project, and everyone in each stage. */
 export async function stageCounts(db: ReplicaDb, projectId: string, stageIds: readonly string[]): Promise<StageCounts> {
-  const [all, ...counts] = await Promise.all([
-    db.candidacies.where("project_id").equals(projectId).count(),
-    ...stageIds.map((stageId) => db.candidacies.where("[project_id+stage_id]").equals([projectId, stageId]).count()),
-  ]);
+  const counts = await db.pipeline_counts.get(projectId);
   const byStage: Record<string, number> = {};
-  stageIds.forEach((stageId, index) => {
-    byStage[stageId] = counts[index] ?? 0;
-  });
-  return { all: all ?? 0, byStage };
+  for (const stageId of stageIds) byStage[stageId] = counts?.by_stage[stageId] ?? 0;
+  return { all: counts?.all ?? 0, byStage };
 }
 
 export interface PipelineQuery {
@@ -89,6 +85,22 @@ async function withPeople(db: ReplicaDb, candidacies: readonly Stored<CandidacyR
   return candidacies.map((candidacy, index) => ({ candidacy, person: people[index] }));
 }
 
+/** Past this many people found, the project's keys are read instead of each match's row. */
+const READ_MATCHES_BY_ID = 2_000;
+
+/** Which of the people found are candidates of the project (and stage), in id order. */
+async function matchesInStage(db: ReplicaDb, query: PipelineQuery, candidacyIds: readonly string[]): Promise<string[]> {
+  if (candidacyIds.length <= READ_MATCHES_BY_ID) {
+    const rows = await db.candidacies.bulkGet([...candidacyIds]);
+    return rows
+      .filter((row) => row !== undefined && (query.stageId === null || row.stage_id === query.stageId))
+      .map((row) => row?.id ?? "");
+  }
+  // Keys only: far lighter than the rows, and the page's few rows are read by id after.
+  const inProject = new Set(await inStage(db, query).primaryKeys());
+  return candidacyIds.filter((id) => inProject.has(id));
+}
+
 /**
  * A page of the pipeline, in the order of the index (candidacy id within the project or stage): a
  * candidate keeps their place when moved, and a search lists its matches in the same order. With
@@ -101,9 +113,7 @@ export async function pipelinePage(
 ): Promise<PipelinePage> {
   const searchBy = search?.searchBy ?? "";
   if (search && searchWords(searchBy).length > 0) {
-    // Keys only: far lighter than the rows, and the page's few rows are read by id after.
-    const inProject = new Set(await inStage(db, query).primaryKeys());
-    const matches = search.candidacyIds.filter((id) => inProject.has(id));
+    const matches = await matchesInStage(db, query, search.candidacyIds);
     const window = pageWindow(matches.length, query.page, query.pageSize);
     const rows = await db.candidacies.bulkGet(matches.slice(window.offset, window.offset + query.pageSize));
     return {
@@ -118,7 +128,8 @@ export async function pipelinePage(
       searchBy,
     };
   }
-  const total = await inStage(db, query).count();
+  const counts = await db.pipeline_counts.get(query.projectId);
+  const total = (query.stageId === null ? counts?.all : counts?.by_stage[query.stageId]) ?? 0;
   const window = pageWindow(total, query.page, query.pageSize);
   const candidacies = await inStage(db, query).offset(window.offset).limit(query.pageSize).toArray();
   return { items: await withPeople(db, candidacies), page: window.page, pages: window.pages, total, query, searchBy };

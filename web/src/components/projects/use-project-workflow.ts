@@ -29,7 +29,7 @@ export function useWorkflow(workflowId: string | null | undefined): WorkflowRow 
   }, [db, workflowId]);
 }
 
-/** How many of the project's candidates are in each stage given, by the `[project_id+stage_id]` index. */
+/** How many of the project's candidates are in each stage given, from the replica's pipeline counts. */
 export function useStageTalents(
   projectId: string,
   stageIds: readonly string[],
@@ -38,18 +38,13 @@ export function useStageTalents(
   const key = stageIds.join(",");
   return useLiveQuery(async () => {
     const ids = key === "" ? [] : key.split(",");
-    const counts = await Promise.all(
-      ids.map((stageId) => db.candidacies.where("[project_id+stage_id]").equals([projectId, stageId]).count()),
-    );
-    return new Map(ids.map((stageId, index) => [stageId, counts[index] ?? 0]));
+    const counts = await db.pipeline_counts.get(projectId);
+    return new Map(ids.map((stageId) => [stageId, counts?.by_stage[stageId] ?? 0]));
   }, [db, projectId, key]);
 }
 
-/** Whether the project has any candidate yet; undefined while loading. */
+/** Whether the project has any candidate yet (a project with none has no counts); undefined while loading. */
 export function useHasCandidates(projectId: string): boolean | undefined {
   const { db } = useReplica();
-  return useLiveQuery(
-    async () => (await db.candidacies.where("project_id").equals(projectId).count()) > 0,
-    [db, projectId],
-  );
+  return useLiveQuery(async () => (await db.pipeline_counts.get(projectId)) !== undefined, [db, projectId]);
 }

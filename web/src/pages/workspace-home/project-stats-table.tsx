@@ -1,3 +1,4 @@
+import { openRatePercent, type ProjectStats } from "@hirestream/contracts/analytics/project-stats.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import { Loader, RingProgress, Table, Text } from "@mantine/core";
 import { useLiveQuery } from "dexie-react-hooks";
@@ -5,7 +6,6 @@ import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { CsvExportButton } from "./csv-export-button.tsx";
 import { projectStatsOf } from "./dashboard-queries.ts";
-import { openRatePercent, type ProjectStats } from "./project-stats.ts";
 
 const counts: readonly { key: Exclude<keyof ProjectStats, "open_rate">; label: string }[] = [
   { key: "sourced", label: "Sourced" },

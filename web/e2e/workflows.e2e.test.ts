@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { workflowCopyIdOf } from "@hirestream/contracts/workflows/copy-ids.ts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -116,12 +117,36 @@ it("creates a workflow with three stages, edits a stage and removes the template
   await modal.getByRole("textbox", { name: /^Stage 3/ }).fill("Interview");
   await modal.getByText("31 characters left").waitFor();
   await modal.getByRole("button", { name: "Add stage" }).click();
+  // The stage added takes the focus.
+  expect(
+    await eventually(
+      () => modal.getByRole("textbox", { name: /^Stage 4/ }).evaluate((input) => input === document.activeElement),
+      (focused) => focused,
+    ),
+  ).toBe(true);
   await modal.getByRole("textbox", { name: /^Stage 4/ }).fill("Offer");
-  // Above three stages any of them may go; the rest move up.
-  await modal.getByRole("button", { name: "Remove stage 2" }).click();
+  // Above three stages the active one (the one being worked on) may go, and only it.
+  await modal.getByRole("button", { name: "Remove stage 4" }).waitFor();
+  expect(await modal.getByRole("button", { name: /^Remove stage/ }).count()).toBe(1);
+  // By keyboard: from a stage's name, past its action toggle, to its remove control.
+  await modal.getByRole("textbox", { name: /^Stage 2/ }).focus();
+  await modal.getByRole("button", { name: "Remove stage 2" }).waitFor();
+  expect(await modal.getByRole("button", { name: /^Remove stage/ }).count()).toBe(1);
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Remove stage 2");
+  await page.keyboard.press("Enter");
+  // The rest move up, and the focus stays in the list, on the stage now second.
   expect(await modal.getByRole("textbox", { name: /^Stage \d/ }).count()).toBe(3);
   expect(await modal.getByRole("textbox", { name: /^Stage 2/ }).inputValue()).toBe("Interview");
   expect(await modal.getByRole("textbox", { name: /^Stage 3/ }).inputValue()).toBe("Offer");
+  expect(
+    await eventually(
+      () => modal.getByRole("textbox", { name: /^Stage 2/ }).evaluate((input) => input === document.activeElement),
+      (focused) => focused,
+    ),
+  ).toBe(true);
+  expect(await modal.getByRole("button", { name: /^Remove stage/ }).count()).toBe(0);
 
   // A stage's action asks for a sequence, found on the Sequences screen in a new tab.
   await modal.getByRole("switch", { name: "Action of stage 1" }).click({ force: true });
@@ -149,8 +174,16 @@ it("creates a workflow with three stages, edits a stage and removes the template
   await openRowAction(page, "Backend", "Edit");
   const edit = page.getByRole("dialog", { name: "Edit Workflow" });
   expect(await edit.getByRole("button", { name: "Update" }).isDisabled()).toBe(true);
-  // Saved stages stay: only a stage added in this edit could be removed.
+  // Saved stages stay: only a stage added in this edit can be removed.
   expect(await edit.getByRole("button", { name: /^Remove stage/ }).count()).toBe(0);
+  await edit.getByRole("button", { name: "Add stage" }).click();
+  await edit.getByRole("textbox", { name: /^Stage 4/ }).fill("Hired");
+  await edit.getByRole("button", { name: "Remove stage 4" }).waitFor();
+  await edit.getByRole("textbox", { name: /^Stage 1/ }).focus();
+  expect(await edit.getByRole("button", { name: /^Remove stage/ }).count()).toBe(0);
+  await edit.getByRole("textbox", { name: /^Stage 4/ }).focus();
+  await edit.getByRole("button", { name: "Remove stage 4" }).click();
+  expect(await edit.getByRole("textbox", { name: /^Stage \d/ }).count()).toBe(3);
   await edit.getByRole("textbox", { name: /^Stage 2/ }).fill("Phone screen");
   await edit.getByRole("button", { name: "Update" }).click();
   await edit.waitFor({ state: "detached" });
@@ -242,5 +275,67 @@ it("adds a template to a project once; the copy shows on Assigned with the proje
   // The project keeps its copy.
   await page.getByRole("tab", { name: "Assigned" }).click();
   await row(page, "Sales").getByRole("cell", { name: "Account executives" }).waitFor();
+  await context.close();
+});
+
+it("a copy whose project has people offers Remove disabled, saying why", async () => {
+  const context = await e2e.newContext();
+  const page = await context.newPage();
+  await signUpThroughScreens(page, "workflow-keeper@example.com");
+  const workspaceId = await createWorkspace(page, "Support hiring");
+  await page.goto(`/workspaces/${workspaceId}/workflows`);
+  await page.getByText("No workflow templates yet.").waitFor();
+  await newWorkflow(page, "Support", ["Sourced", "Contacted", "Hired"]);
+  await strip(page, "Support").waitFor();
+  const projectId = await createProjectThroughApi(page, workspaceId, "Support leads");
+  const template = await eventually(
+    () =>
+      e2e.app.db
+        .selectFrom("read.workflows")
+        .select("id")
+        .where("workspace_id", "=", workspaceId)
+        .where("assigned_to", "=", "template")
+        .executeTakeFirst(),
+    (found) => found !== undefined,
+  );
+  const headers = await page.evaluate(() => {
+    const session: Record<string, string> = { "token-type": "Bearer" };
+    for (const key of ["access-token", "client", "uid", "expiry"]) session[key] = localStorage.getItem(key) ?? "";
+    return session;
+  });
+  const assigned = await page.request.post(
+    `/api/v1/workspaces/${workspaceId}/workflows/${template?.id}/assign_to_project`,
+    {
+      headers: { ...headers, "idempotency-key": randomUUID() },
+      data: { workspace_id: workspaceId, project_id: projectId, id: template?.id },
+    },
+  );
+  expect(assigned.status(), await assigned.text()).toBe(201);
+  const imported = await page.request.post("/api/v1/people/import_csv", {
+    headers: { ...headers, "idempotency-key": randomUUID() },
+    multipart: {
+      "data[project_id]": projectId,
+      "data[file]": {
+        name: "people.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from("first_name,last_name,email\nMaya,Okafor,maya@example.com"),
+      },
+    },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+
+  await page.getByRole("tab", { name: "Assigned" }).click();
+  await row(page, "Support").getByRole("cell", { name: "Support leads" }).waitFor();
+  await row(page, "Support").getByRole("button", { name: "Actions for Support" }).click();
+  const remove = page.getByRole("menuitem", { name: "Remove", disabled: true });
+  await remove.waitFor();
+  await remove.hover();
+  await page
+    .getByRole("tooltip")
+    .filter({ hasText: "Remove the project's people before removing its workflow" })
+    .waitFor();
+  await remove.click({ force: true });
+  expect(await page.getByRole("dialog", { name: "Remove Workflow" }).count()).toBe(0);
+  expect(await page.getByRole("menuitem", { name: "Edit", disabled: false }).count()).toBe(1);
   await context.close();
 });

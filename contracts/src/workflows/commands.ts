@@ -23,8 +23,11 @@ export const workflowMessages = {
   /** Spec §4: a project's workflow can be assigned once. */
   projectHasWorkflow: "The project already has a workflow",
   assignedSeparately: "is assigned once, with POST /workspaces/{ws}/workflows/{id}/assign_to_project",
-  stageHoldsPeople: (stage: string) => `Move the people in stage ${stage} to another stage first`,
+  /** Spec §5: in edit mode only a stage not yet saved can be removed. */
+  savedStageKept: (stage: string) => `Stage ${stage} is saved and cannot be removed`,
   projectHoldsPeople: "Remove the project's people before removing its workflow",
+  notThisWorkflow: "must be the workflow in the URL",
+  notThisWorkspace: "must be the workspace in the URL",
 } as const;
 
 // Missing is "required"; the length limits are the domain's, so they point at the stage concerned.
@@ -72,11 +75,15 @@ export const updateWorkflowAttributes = z
   })
   .strict();
 
-/** POST …/workflows/{id}/assign_to_project: the template in the URL is copied into this project. */
+/**
+ * POST …/workflows/{id}/assign_to_project: the template in the URL is copied into this project.
+ * The spec's client also sends `workspace_id` and `id` (the template); they must name the URL's.
+ */
 export const assignWorkflowAttributes = z
   .object({
     project_id: z.uuid({ error: (issue) => (issue.input === undefined ? messages.required : "must be a UUID") }),
-    workspace_id: z.uuid().optional(),
+    workspace_id: z.uuid({ error: "must be a UUID" }).optional(),
+    id: z.uuid({ error: "must be a UUID" }).optional(),
   })
   .strict();
 

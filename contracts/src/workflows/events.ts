@@ -25,6 +25,11 @@ export const workflowCreated = z.object({
     stages: z.array(workflowStage),
     /** Set on a project's copy of a template; absent or null on a template. */
     projectId: z.uuid().nullable().optional(),
+    /**
+     * Set on a project's copy: the template it was copied from (its id cannot be read back from the
+     * copy's, which is derived from the pair). Absent on a template, and on copies made before it was recorded.
+     */
+    templateId: z.uuid().nullable().optional(),
   }),
 });
 

@@ -21,6 +21,11 @@ export const workflowRow = z.object({
   /** "project" rows arrive with projects (a template assigned to one is copied). */
   assigned_to: z.enum(["template", "project"]),
   project_id: z.uuid().nullable(),
+  /**
+   * A copy's template (the document's `workflow_id`); null for a template. Rows logged before the
+   * column existed lack it, hence the default.
+   */
+  template_id: z.uuid().nullable().default(null),
   stages: z.array(stageRow),
   user_id: z.uuid(),
   created_at: timestamp,

@@ -28,6 +28,7 @@ describe("POST /workspaces/{ws}/workflows/{id}/assign_to_project", () => {
       id: copyId,
       type: "workflow",
       attributes: {
+        workflow_id: template.id,
         name: "Engineering",
         description: "Hiring engineers",
         assigned_to: "project",
@@ -57,6 +58,43 @@ describe("POST /workspaces/{ws}/workflows/{id}/assign_to_project", () => {
     expect(shown.json().data.attributes.workflow_id).toBe(copyId);
     const copy = await read(owner, `/workspaces/${ws}/workflows/${copyId}`, position);
     expect(copy.json().included.map((s: Stage) => s.id)).toEqual(stages.map((s) => s.id));
+    expect(copy.json().data.attributes.workflow_id).toBe(template.id);
+    const original = await read(owner, `/workspaces/${ws}/workflows/${template.id}`, position);
+    expect(original.json().data.attributes.workflow_id).toBe(template.id);
+  });
+
+  it("takes the spec's flat body: workspace_id, project_id and id, the URL's template", async () => {
+    const { owner, ws, template, project, copyId } = await setUp();
+    const path = `/workspaces/${ws}/workflows/${template.id}/assign_to_project`;
+    const elsewhere = await createWorkspace(owner, "Elsewhere");
+    const before = await countEvents(t.pool);
+    const wrongTemplate = await send(owner, "POST", path, {
+      workspace_id: ws,
+      project_id: project.id,
+      id: randomUUID(),
+    });
+    expect(wrongTemplate.statusCode).toBe(422);
+    expect(errorOf(wrongTemplate)).toEqual({
+      detail: "must be the workflow in the URL",
+      pointer: "/data/attributes/id",
+    });
+    const wrongWorkspace = await send(owner, "POST", path, {
+      workspace_id: elsewhere,
+      project_id: project.id,
+      id: template.id,
+    });
+    expect(wrongWorkspace.statusCode).toBe(422);
+    expect(errorOf(wrongWorkspace)).toEqual({
+      detail: "must be the workspace in the URL",
+      pointer: "/data/attributes/workspace_id",
+    });
+    const notUuid = await send(owner, "POST", path, { project_id: project.id, id: "seven" });
+    expect(errorOf(notUuid)).toEqual({ detail: "must be a UUID", pointer: "/data/attributes/id" });
+    expect(await countEvents(t.pool)).toBe(before);
+
+    const assigned = await send(owner, "POST", path, { workspace_id: ws, project_id: project.id, id: template.id });
+    expect(assigned.statusCode).toBe(201);
+    expect(assigned.json().data).toMatchObject({ id: copyId, attributes: { workflow_id: template.id } });
   });
 
   it("assigns once: another template is refused at project_id; the same one again changes nothing", async () => {

@@ -56,7 +56,7 @@ describe("editing and removing a project's copy", () => {
     expect(original.json().included).toHaveLength(3);
   });
 
-  it("a stage that holds candidates may not be dropped", async () => {
+  it("a saved stage may not be dropped, whether or not it holds candidates", async () => {
     const { owner, ws, template, project, copyId } = await setUp();
     const stages = (await assign(owner, ws, template.id, project.id)).json().included as Stage[];
     const [sourced, contacted, interview] = stages;
@@ -64,19 +64,47 @@ describe("editing and removing a project's copy", () => {
     const before = await countEvents(t.pool);
     const keep = (list: (Stage | undefined)[]) =>
       list.flatMap((s) => (s ? [{ id: s.id, name: s.attributes.name, position: s.attributes.position }] : []));
-    const refused = await send(owner, "PUT", `/workspaces/${ws}/workflows/${copyId}`, {
-      stages_attributes: [...keep([sourced, interview]), { position: 3, name: "Offer" }],
-    });
-    expect(refused.statusCode).toBe(422);
-    expect(errorOf(refused)).toEqual({
-      detail: "Move the people in stage Contacted to another stage first",
-      pointer: "/data/attributes/stages_attributes",
-    });
+    for (const [list, dropped] of [
+      [[sourced, interview], "Contacted"],
+      [[sourced, contacted], "Interview"],
+    ] as const) {
+      const refused = await send(owner, "PUT", `/workspaces/${ws}/workflows/${copyId}`, {
+        stages_attributes: [...keep([...list]), { position: 3, name: "Offer" }],
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(errorOf(refused)).toEqual({
+        detail: `Stage ${dropped} is saved and cannot be removed`,
+        pointer: "/data/attributes/stages_attributes",
+      });
+    }
     expect(await countEvents(t.pool)).toBe(before);
-    const withoutEmpty = await send(owner, "PUT", `/workspaces/${ws}/workflows/${copyId}`, {
-      stages_attributes: [...keep([sourced, contacted]), { position: 3, name: "Offer" }],
-    });
-    expect(withoutEmpty.statusCode).toBe(200);
+  });
+
+  it("is managed as its project is: by the collaborator who created it, not by another collaborator", async () => {
+    const owner = await newUser();
+    const creator = await newUser();
+    const other = await newUser();
+    const ws = await createWorkspace(owner);
+    await join(ws, creator, "collaborator");
+    await join(ws, other, "collaborator");
+    const template = await createTemplate(owner, ws);
+    const project = await createProject(creator, ws);
+    const copyId = workflowCopyIdOf(project.id, template.id);
+    // The owner assigns it; the copy is still the project's workflow, its creator's to change.
+    expect((await assign(owner, ws, template.id, project.id)).statusCode).toBe(201);
+    const before = await countEvents(t.pool);
+    for (const response of [
+      await send(other, "PUT", `/workspaces/${ws}/workflows/${copyId}`, { name: "Not mine" }),
+      await send(other, "DELETE", `/workspaces/${ws}/workflows/${copyId}`),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(errorOf(response).detail).toBe("Your role does not allow changing this workflow");
+    }
+    expect(await countEvents(t.pool)).toBe(before);
+    expect((await send(creator, "PUT", `/workspaces/${ws}/workflows/${copyId}`, { name: "Mine" })).statusCode).toBe(
+      200,
+    );
+    expect((await send(creator, "DELETE", `/workspaces/${ws}/workflows/${copyId}`)).statusCode).toBe(200);
   });
 
   it("an archived project's copy is read-only", async () => {

@@ -24,6 +24,8 @@ export function workflowDocumentParts(workflow: WorkflowView): { resource: Resou
       id: workflow.id,
       type: "workflow",
       attributes: {
+        // Spec §3: a template's is its own id; a project's copy names the template it was copied from.
+        workflow_id: workflow.assigned_to === "template" ? workflow.id : workflow.template_id,
         name: workflow.name,
         description: workflow.description,
         workspace_id: workflow.workspace_id,
@@ -82,6 +84,7 @@ export function writtenWorkflow(state: WorkflowState, projectName: string | null
     description: state.description,
     assigned_to: state.projectId === null ? "template" : "project",
     project_id: state.projectId,
+    template_id: state.templateId,
     project_name: state.projectId === null ? null : projectName,
     stages: state.stages.map(stageRowOf),
     user_id: state.userId,

@@ -71,7 +71,7 @@ describe("POST and GET /workspaces/{ws}/workflows", () => {
     expect(body.data).toMatchObject({
       id,
       type: "workflow",
-      attributes: { name: "Engineering", assigned_to: "template", project_id: null, workspace_id: ws },
+      attributes: { workflow_id: id, name: "Engineering", assigned_to: "template", project_id: null, workspace_id: ws },
     });
     expect(body.meta.position).toBeGreaterThan(0);
     expect(body.included.map((stage: { attributes: { name: string } }) => stage.attributes.name)).toEqual([
@@ -210,11 +210,11 @@ describe("validation", () => {
 });
 
 describe("PUT and DELETE /workspaces/{ws}/workflows/{id}", () => {
-  it("renames, keeps the stages sent with their ids, adds new ones and drops the rest", async () => {
+  it("renames, keeps the stages sent with their ids (renamed, moved) and adds new ones", async () => {
     const owner = await newUser();
     const ws = await createWorkspace(owner);
     const created = (await send(owner, "POST", url(ws), workflowBody())).json();
-    const [sourced, , interview] = created.included;
+    const [sourced, contacted, interview] = created.included;
     const updated = await send(owner, "PUT", url(ws, created.data.id), {
       data: {
         type: "workflow",
@@ -224,7 +224,8 @@ describe("PUT and DELETE /workspaces/{ws}/workflows/{id}", () => {
           stages_attributes: [
             { id: interview.id, position: 0, name: "Interview" },
             { id: sourced.id, position: 1, name: "Sourced" },
-            { position: 2, name: "Offer" },
+            { id: contacted.id, position: 2, name: "Phone screen" },
+            { position: 3, name: "Offer" },
           ],
         },
       },
@@ -237,14 +238,45 @@ describe("PUT and DELETE /workspaces/{ws}/workflows/{id}", () => {
     ).toEqual([
       [interview.id, 0],
       [sourced.id, 1],
-      [expect.any(String), 2],
+      [contacted.id, 2],
+      [expect.any(String), 3],
     ]);
     const shown = await read(owner, url(ws, created.data.id), body.meta.position);
     expect(shown.json().included.map((s: { attributes: { name: string } }) => s.attributes.name)).toEqual([
       "Interview",
       "Sourced",
+      "Phone screen",
       "Offer",
     ]);
+  });
+
+  it("a saved stage may not be removed: 422 at the stage list, whichever name it was sent under", async () => {
+    const owner = await newUser();
+    const ws = await createWorkspace(owner);
+    const created = (await send(owner, "POST", url(ws), workflowBody())).json();
+    const [sourced, , interview] = created.included;
+    const withoutContacted = [
+      { id: sourced.id, position: 0, name: "Sourced" },
+      { id: interview.id, position: 1, name: "Interview" },
+      { position: 2, name: "Offer" },
+    ];
+    const before = await countEvents(t.pool);
+    for (const [name, pointer] of [
+      ["stages_attributes", "/data/attributes/stages_attributes"],
+      ["stages", "/data/attributes/stages"],
+    ] as const) {
+      const refused = await send(owner, "PUT", url(ws, created.data.id), { [name]: withoutContacted });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors[0]).toMatchObject({
+        code: "VALIDATION",
+        detail: "Stage Contacted is saved and cannot be removed",
+        source: { pointer },
+      });
+    }
+    // A list sent without ids names new stages only, so every saved one would go.
+    const anonymous = await send(owner, "PUT", url(ws, created.data.id), { stages: threeStages });
+    expect(anonymous.statusCode).toBe(422);
+    expect(await countEvents(t.pool)).toBe(before);
   });
 
   it("the spec's client sends `stages`; errors point there", async () => {
@@ -304,7 +336,7 @@ describe("roles", () => {
     expect(await countEvents(t.pool)).toBe(before);
   });
 
-  it("a collaborator creates, edits and removes workflows", async () => {
+  it("a collaborator creates workflows, and edits and removes the ones they created", async () => {
     const owner = await newUser();
     const collaborator = await newUser();
     const ws = await createWorkspace(owner);
@@ -315,5 +347,37 @@ describe("roles", () => {
     const id = created.json().data.id;
     expect((await send(collaborator, "PUT", url(ws, id), { description: "Changed" })).statusCode).toBe(200);
     expect((await send(collaborator, "DELETE", url(ws, id))).statusCode).toBe(200);
+  });
+
+  it("a collaborator may not edit or remove someone else's workflow (403, nothing appended)", async () => {
+    const owner = await newUser();
+    const collaborator = await newUser();
+    const ws = await createWorkspace(owner);
+    await join(ws, collaborator, "collaborator");
+    const id = (await send(owner, "POST", url(ws), workflowBody())).json().data.id;
+    const before = await countEvents(t.pool);
+    for (const response of [
+      await send(collaborator, "PUT", url(ws, id), { name: "Mine now" }),
+      await send(collaborator, "DELETE", url(ws, id)),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().errors[0]).toMatchObject({
+        code: "FORBIDDEN",
+        detail: "Your role does not allow changing this workflow",
+      });
+    }
+    expect(await countEvents(t.pool)).toBe(before);
+  });
+
+  it("a manager edits and removes anyone's workflow", async () => {
+    const owner = await newUser();
+    const collaborator = await newUser();
+    const manager = await newUser();
+    const ws = await createWorkspace(owner);
+    await join(ws, collaborator, "collaborator");
+    await join(ws, manager, "manager");
+    const id = (await send(collaborator, "POST", url(ws), workflowBody())).json().data.id;
+    expect((await send(manager, "PUT", url(ws, id), { name: "Managed" })).statusCode).toBe(200);
+    expect((await send(manager, "DELETE", url(ws, id))).statusCode).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import {
   createWorkflowAttributes,
   updateWorkflowAttributes,
   workflowListQuery,
+  workflowMessages,
 } from "@hirestream/contracts/workflows/commands.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import type { FastifyInstance } from "fastify";
@@ -121,6 +122,13 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
     const session = requireSession(request);
     const { workspaceId, workflowId } = workflowIdOf(request.params);
     const { attributes } = parseWriteBody(assignWorkflowAttributes, request.body, { types: assignTypes });
+    // The spec's client repeats the URL's template and workspace in the body: they must agree.
+    if (attributes.id !== undefined && attributes.id !== workflowId) {
+      throw new DomainError("VALIDATION", workflowMessages.notThisWorkflow, "/data/attributes/id");
+    }
+    if (attributes.workspace_id !== undefined && attributes.workspace_id !== workspaceId) {
+      throw new DomainError("VALIDATION", workflowMessages.notThisWorkspace, "/data/attributes/workspace_id");
+    }
     const { copy, projectName, position } = await assignTemplate(deps, {
       workspaceId,
       templateId: workflowId,

@@ -13,11 +13,11 @@ const powers = {
   "people.read": ["owner", "manager", "collaborator", "viewer"],
   "people.add": ["owner", "manager", "collaborator"],
   "people.edit": ["owner", "manager", "collaborator"],
-  // Spec §6: a collaborator "can create sequences, workflows and projects"; a viewer modifies nothing.
+  // Spec §6: a manager "manages … workflows"; a collaborator "can create sequences, workflows and
+  // projects" (and manages the ones they created); a viewer modifies nothing.
   "workflows.read": ["owner", "manager", "collaborator", "viewer"],
   "workflows.create": ["owner", "manager", "collaborator"],
-  "workflows.edit": ["owner", "manager", "collaborator"],
-  "workflows.remove": ["owner", "manager", "collaborator"],
+  "workflows.manage": ["owner", "manager"],
   // Projects: collaborators create (and manage the ones they created); owners and managers manage all.
   "projects.read": ["owner", "manager", "collaborator", "viewer"],
   "projects.create": ["owner", "manager", "collaborator"],

@@ -47,10 +47,11 @@ const template: WorkflowTemplate = {
   ],
 };
 
+/** By default the actor's own project. */
 const project = (fields: Partial<ExistingProject> = {}): ExistingProject => ({
   projectId,
   workspaceId,
-  userId: creatorId,
+  userId: actorId,
   name: "Backend hires",
   description: null,
   priority: "High",
@@ -65,8 +66,11 @@ const project = (fields: Partial<ExistingProject> = {}): ExistingProject => ({
 function as(role: WorkspaceRole | undefined, copy?: WorkflowContext["copy"]): WorkflowContext {
   return { now, actorId, workspaceRole: role, copy };
 }
-const withProject = (fields: Partial<ExistingProject> = {}, occupied: string[] = []) =>
-  as("collaborator", { project: project(fields), occupiedStageIds: new Set(occupied) });
+const withProject = (
+  fields: Partial<ExistingProject> = {},
+  occupied: string[] = [],
+  role: WorkspaceRole = "collaborator",
+) => as(role, { project: project(fields), occupiedStageIds: new Set(occupied) });
 
 const copy = (projectOf = projectId): WorkflowCommand => ({
   type: "CopyWorkflowTemplate",
@@ -82,8 +86,11 @@ const copied: WorkflowEvent = {
     description: "Hiring engineers",
     stages: copiedStages(template.stages, copyId),
     projectId,
+    templateId,
   },
 };
+/** The same copy, assigned by someone else than the actor. */
+const copiedByOther: WorkflowEvent = { ...copied, data: { ...copied.data, userId: creatorId } } as WorkflowEvent;
 const removed: WorkflowEvent = { type: "WorkflowRemoved", data: { workflowId: copyId, workspaceId } };
 
 /** The stages sent back as an edit form sends them: unchanged but for what the test changes. */
@@ -116,6 +123,7 @@ function rejection(given: WorkflowEvent[], command: WorkflowCommand, context: Wo
 }
 
 const notFound = { code: "NOT_FOUND", message: "Workflow not found", pointer: undefined };
+const notTheirs = { code: "FORBIDDEN", message: "Your role does not allow changing this workflow", pointer: undefined };
 
 describe("copiedStages", () => {
   const stages = copiedStages(template.stages, copyId);
@@ -188,8 +196,8 @@ describe("CopyWorkflowTemplate", () => {
     expect(rejection([], copy(), as(undefined))).toMatchObject({ code: "NOT_FOUND", message: "Workspace not found" });
   });
 
-  it("folds into a workflow that knows its project", () => {
-    expect(fold(workflowDecider, [copied])).toMatchObject({ status: "active", projectId });
+  it("folds into a workflow that knows its project and its template", () => {
+    expect(fold(workflowDecider, [copied])).toMatchObject({ status: "active", projectId, templateId });
   });
 });
 
@@ -224,26 +232,53 @@ describe("editing a project's copy", () => {
     const gone = as("owner", { project: null, occupiedStageIds: new Set() });
     expect(rejection([copied], update(keep(stages)), gone)).toEqual(notFound);
     expect(rejection([copied], update(keep(stages)), as("owner"))).toEqual(notFound);
-    expect(rejection([copied], update(keep(stages)), withProject({ visible: false }))).toEqual(notFound);
-    expect(when([copied], update(keep(stages)), withProject({ visible: false, userId: actorId }))).toEqual([]);
+    expect(rejection([copied], update(keep(stages)), withProject({ visible: false, userId: creatorId }))).toEqual(
+      notFound,
+    );
+    expect(when([copied], update(keep(stages)), withProject({ visible: false }))).toEqual([]);
   });
 
-  it("a stage that holds candidates may not be dropped; it may be renamed and moved", () => {
-    const occupied = [second?.id ?? ""];
+  it("a saved stage may not be dropped, even an empty one; it may be renamed and moved", () => {
     const dropped = keep([first, third].flatMap((s) => (s ? [s] : []))).concat(fourth);
-    expect(rejection([copied], update(dropped), withProject({}, occupied))).toEqual({
+    expect(rejection([copied], update(dropped), withProject())).toEqual({
       code: "VALIDATION",
-      message: "Move the people in stage Stage 2 to another stage first",
+      message: "Stage Stage 2 is saved and cannot be removed",
       pointer: "/data/attributes/stages_attributes",
     });
     const renamed = keep(stages).map((s) => (s.id === second?.id ? { ...s, name: "Screen", position: 0 } : s));
     renamed[0] = { ...(renamed[0] as StageInput), position: 1 };
-    expect(when([copied], update(renamed), withProject({}, occupied))).toHaveLength(1);
+    expect(when([copied], update(renamed), withProject({}, [second?.id ?? ""]))).toHaveLength(1);
+  });
+});
+
+describe("who manages a project's copy: whoever manages its project", () => {
+  const stages = copiedStages(template.stages, copyId);
+  const rename: WorkflowCommand = { type: "UpdateWorkflow", data: { workspaceId, name: "Backend" } };
+  const renamed: WorkflowEvent = {
+    type: "WorkflowRenamed",
+    data: { workflowId: copyId, workspaceId, name: "Backend" },
+  };
+
+  it("the collaborator who created the project, even when someone else assigned the copy", () => {
+    expect(when([copiedByOther], rename, withProject())).toEqual([renamed]);
+    expect(when([copiedByOther], remove, withProject())).toEqual([removed]);
   });
 
-  it("an empty stage may be dropped", () => {
-    const dropped = keep([first, third].flatMap((s) => (s ? [s] : []))).concat(fourth);
-    expect(when([copied], update(dropped), withProject({}, [stageId(50)]))).toHaveLength(1);
+  it("not a collaborator in someone else's project, even one who assigned the copy", () => {
+    const theirs = withProject({ userId: creatorId });
+    expect(rejection([copied], rename, theirs)).toEqual(notTheirs);
+    expect(rejection([copied], update(keep(stages)), theirs)).toEqual(notTheirs);
+    expect(rejection([copied], remove, theirs)).toEqual(notTheirs);
+  });
+
+  for (const role of ["owner", "manager"] as const) {
+    it(`a workspace ${role}, in anyone's project`, () => {
+      expect(when([copiedByOther], rename, withProject({ userId: creatorId }, [], role))).toEqual([renamed]);
+    });
+  }
+
+  it("refused before the archived project is judged", () => {
+    expect(rejection([copied], rename, withProject({ userId: creatorId, status: "Archived" }))).toEqual(notTheirs);
   });
 });
 

@@ -81,7 +81,10 @@ const invalid = (message: string, pointer: string) => ({
 const notFound = { code: "NOT_FOUND", message: "Workflow not found", pointer: undefined };
 const workspaceNotFound = { code: "NOT_FOUND", message: "Workspace not found", pointer: undefined };
 const forbidden = { code: "FORBIDDEN", message: "Your role does not allow this", pointer: undefined };
+const notTheirs = { code: "FORBIDDEN", message: "Your role does not allow changing this workflow", pointer: undefined };
 const writers = ["owner", "manager", "collaborator"] as const;
+/** The same workflow, created by the actor. */
+const createdByActor: WorkflowEvent = { ...created, data: { ...created.data, userId: actorId } } as WorkflowEvent;
 
 describe("CreateWorkflow", () => {
   for (const role of writers) {
@@ -242,14 +245,26 @@ describe("CreateWorkflow", () => {
 });
 
 describe("UpdateWorkflow", () => {
-  for (const role of writers) {
-    it(`a ${role} renames the workflow and changes its description`, () => {
-      expect(when([created], update({ name: " Sales ", description: "Selling" }), as(role))).toEqual([
-        { type: "WorkflowRenamed", data: { workflowId, workspaceId, name: "Sales" } },
-        { type: "WorkflowDescriptionChanged", data: { workflowId, workspaceId, description: "Selling" } },
-      ]);
+  const renamed: WorkflowEvent[] = [
+    { type: "WorkflowRenamed", data: { workflowId, workspaceId, name: "Sales" } },
+    { type: "WorkflowDescriptionChanged", data: { workflowId, workspaceId, description: "Selling" } },
+  ];
+
+  for (const role of ["owner", "manager"] as const) {
+    it(`a ${role} renames anyone's workflow and changes its description`, () => {
+      expect(when([created], update({ name: " Sales ", description: "Selling" }), as(role))).toEqual(renamed);
     });
   }
+
+  it("a collaborator edits a workflow they created", () => {
+    expect(when([createdByActor], update({ name: "Sales", description: "Selling" }), as("collaborator"))).toEqual(
+      renamed,
+    );
+  });
+
+  it("a collaborator may not edit a workflow someone else created", () => {
+    expect(rejection([created], update({ name: "Sales" }), as("collaborator"))).toEqual(notTheirs);
+  });
 
   it("a viewer may not edit a workflow", () => {
     expect(rejection([created], update({ name: "Sales" }), as("viewer"))).toEqual(forbidden);
@@ -287,8 +302,13 @@ describe("UpdateWorkflow", () => {
     expect(rejection([created], update({ name: "n".repeat(51) }), as("owner")).pointer).toBe("/data/attributes/name");
   });
 
-  it("stages kept by id stay, a new stage is added and a left-out one is gone, renumbered from 0", () => {
-    const stages = [input(3, { position: 0, name: "Offer" }), input(1, { position: 1 }), input(4, { position: 2 })];
+  it("stages kept by id stay (renamed and moved as sent), a new stage is added, renumbered from 0", () => {
+    const stages = [
+      input(3, { position: 0, name: "Offer" }),
+      input(1, { position: 1 }),
+      input(4, { position: 2 }),
+      input(2, { position: 3 }),
+    ];
     expect(when([created], update({ stages }), as("owner"))).toEqual([
       {
         type: "WorkflowStagesChanged",
@@ -299,10 +319,29 @@ describe("UpdateWorkflow", () => {
             stage(3, { name: "Offer", description: "Offer", position: 0 }),
             stage(1, { position: 1 }),
             stage(4, { position: 2 }),
+            stage(2, { position: 3 }),
           ],
         },
       },
     ]);
+  });
+
+  it("a saved stage left out is refused: only a stage not yet saved may be removed", () => {
+    const stages = [input(1), input(3), input(4)];
+    expect(rejection([created], update({ stages }), as("owner"))).toEqual(
+      invalid("Stage Stage 2 is saved and cannot be removed", "stages_attributes"),
+    );
+  });
+
+  it("a stage added by an earlier edit is saved too", () => {
+    const added: WorkflowEvent = {
+      type: "WorkflowStagesChanged",
+      data: { workflowId, workspaceId, stages: [stage(1), stage(2), stage(3), stage(4)] },
+    };
+    const stages = [input(1), input(2), input(3)];
+    expect(rejection([created, added], update({ stages }), as("owner"))).toEqual(
+      invalid("Stage Stage 4 is saved and cannot be removed", "stages_attributes"),
+    );
   });
 
   it("the stage rules of creation apply to edits", () => {
@@ -331,18 +370,29 @@ describe("UpdateWorkflow", () => {
       description: "",
       stages: [stage(2), stage(3), stage(4)],
       projectId: null,
+      templateId: null,
     });
   });
 });
 
 describe("RemoveWorkflow", () => {
-  for (const role of writers) {
-    it(`a ${role} removes the workflow`, () => {
-      expect(when([created], remove(), as(role))).toEqual([
-        { type: "WorkflowRemoved", data: { workflowId, workspaceId } },
-      ]);
+  const removedEvent: WorkflowEvent = { type: "WorkflowRemoved", data: { workflowId, workspaceId } };
+
+  for (const role of ["owner", "manager"] as const) {
+    it(`a ${role} removes anyone's workflow`, () => {
+      expect(when([created], remove(), as(role))).toEqual([removedEvent]);
     });
   }
+
+  it("a collaborator removes a workflow they created, not someone else's", () => {
+    expect(when([createdByActor], remove(), as("collaborator"))).toEqual([removedEvent]);
+    expect(rejection([created], remove(), as("collaborator"))).toEqual(notTheirs);
+  });
+
+  it("a viewer manages none, not even one they created before their role changed", () => {
+    expect(rejection([createdByActor], remove(), as("viewer"))).toEqual(forbidden);
+    expect(rejection([createdByActor], update({ name: "Sales" }), as("viewer"))).toEqual(forbidden);
+  });
 
   it("a viewer may not remove a workflow", () => {
     expect(rejection([created], remove(), as("viewer"))).toEqual(forbidden);

@@ -12,7 +12,7 @@ import type { WorkflowEvent, WorkflowStage } from "@hirestream/contracts/workflo
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { CommandContext, Decider } from "../decider.ts";
 import { mayInWorkspace, type WorkspaceAction } from "../permissions/workspace-permissions.ts";
-import { ARCHIVED_READ_ONLY, type ExistingProject, mayRead } from "../project/project.decider.ts";
+import { ARCHIVED_READ_ONLY, type ExistingProject, mayManage, mayRead } from "../project/project.decider.ts";
 import { copiedStages, type WorkflowTemplate } from "./workflow-copy.ts";
 
 /** A stage as asked for. Its id is set at the edge: the one sent, or one derived from the command id. */
@@ -65,6 +65,8 @@ export type WorkflowState =
       stages: readonly WorkflowStage[];
       /** The project whose copy this is; null for a template. */
       projectId: string | null;
+      /** The template a copy was made from; null for a template (and for copies made before it was recorded). */
+      templateId: string | null;
     }
   | { status: "removed" };
 
@@ -92,7 +94,8 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
     if (event.type === "WorkflowCreated") {
       const { workflowId, workspaceId, userId, name, description, stages } = event.data;
       const projectId = event.data.projectId ?? null;
-      return { status: "active", workflowId, workspaceId, userId, name, description, stages, projectId };
+      const templateId = event.data.templateId ?? null;
+      return { status: "active", workflowId, workspaceId, userId, name, description, stages, projectId, templateId };
     }
     if (state.status !== "active") return state;
     switch (event.type) {
@@ -130,9 +133,7 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
         ];
       }
       case "UpdateWorkflow": {
-        authorize(context, "workflows.edit");
-        const current = existing(state, command.data.workspaceId);
-        const copy = copyContext(current, context);
+        const { current } = manageable(state, command.data.workspaceId, context);
         const { workflowId, workspaceId } = current;
         const { name, description, stages } = command.data;
         const events: WorkflowEvent[] = [];
@@ -148,16 +149,14 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
             data: { workflowId, workspaceId, description: nextDescription },
           });
         }
-        if (nextStages !== undefined && copy) keepOccupiedStages(current.stages, nextStages, copy);
+        if (nextStages !== undefined) keepSavedStages(current.stages, nextStages);
         if (nextStages !== undefined && JSON.stringify(nextStages) !== JSON.stringify(current.stages)) {
           events.push({ type: "WorkflowStagesChanged", data: { workflowId, workspaceId, stages: nextStages } });
         }
         return events;
       }
       case "RemoveWorkflow": {
-        authorize(context, "workflows.remove");
-        const current = existing(state, command.data.workspaceId);
-        const copy = copyContext(current, context);
+        const { current, copy } = manageable(state, command.data.workspaceId, context);
         if (copy && copy.occupiedStageIds.size > 0) {
           throw new DomainError("VALIDATION", workflowMessages.projectHoldsPeople);
         }
@@ -182,6 +181,7 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
               description: template.description,
               stages: copiedStages(template.stages, workflowId),
               projectId,
+              templateId: template.workflowId,
             },
           },
         ];
@@ -215,32 +215,81 @@ function existing(state: WorkflowState, workspaceId: string): ActiveWorkflow {
 
 /**
  * A project's copy follows its project: gone with it (and hidden with it from those who may not
- * see the project), read-only while it is archived. Null for a template.
+ * see the project). Null for a template.
  */
 function copyContext(workflow: ActiveWorkflow, context: WorkflowContext): CopyContext | null {
   if (workflow.projectId === null) return null;
   const project = context.copy?.project ?? null;
-  const roles = new Map(context.workspaceRole ? [[workflow.workspaceId, context.workspaceRole]] : []);
   if (!context.copy || !project || project.projectId !== workflow.projectId) {
     throw new DomainError("NOT_FOUND", "Workflow not found");
   }
-  if (!mayRead(project, { now: context.now, actorId: context.actorId, workspaceRoles: roles })) {
+  if (!mayRead(project, projectContext(context, workflow.workspaceId))) {
     throw new DomainError("NOT_FOUND", "Workflow not found");
   }
-  if (project.status === "Archived") throw new DomainError("VALIDATION", ARCHIVED_READ_ONLY);
   return context.copy;
 }
 
-/** Candidates stay where they are: a stage that still holds some may not be dropped. */
-function keepOccupiedStages(
-  current: readonly WorkflowStage[],
-  next: readonly WorkflowStage[],
-  copy: CopyContext,
-): void {
+/** The workflow context as the project decider's rules take it: the one role it knows, in its workspace. */
+function projectContext(context: WorkflowContext, workspaceId: string) {
+  const roles = new Map(context.workspaceRole ? [[workspaceId, context.workspaceRole]] : []);
+  return { now: context.now, actorId: context.actorId, workspaceRoles: roles };
+}
+
+/**
+ * The workflow an edit or a removal changes: a role that creates no workflows manages none (403
+ * before existence); then the workflow must exist for the actor (404), be theirs to manage (403),
+ * and, for a copy, its project not be archived (read-only).
+ */
+function manageable(
+  state: WorkflowState,
+  workspaceId: string,
+  context: WorkflowContext,
+): { current: ActiveWorkflow; copy: CopyContext | null } {
+  authorize(context, "workflows.create");
+  const current = existing(state, workspaceId);
+  const copy = copyContext(current, context);
+  if (!mayManageWorkflow(current, context, copy?.project ?? null)) {
+    throw new DomainError("FORBIDDEN", "Your role does not allow changing this workflow");
+  }
+  if (copy?.project?.status === "Archived") throw new DomainError("VALIDATION", ARCHIVED_READ_ONLY);
+  return { current, copy };
+}
+
+/**
+ * Spec §6: owners and managers manage every workflow; a collaborator the templates they created,
+ * while their role lets them create workflows (as projects are managed: project.decider's mayManage).
+ *
+ * A project's copy is managed as its project is, whoever assigned it: the copy is the project's
+ * workflow, assigning it already asks to manage the project, and removing it lets go of it on the
+ * project, which asks the same. One rule, the project's, then says who may change a project's
+ * workflow, and the collaborator who created a project keeps its workflow even when a manager
+ * assigned it. `project` is the copy's project; null for a template.
+ */
+export function mayManageWorkflow(
+  workflow: Pick<ActiveWorkflow, "userId" | "workspaceId" | "projectId">,
+  context: WorkflowContext,
+  project: ExistingProject | null,
+): boolean {
+  const role = context.workspaceRole;
+  if (role === undefined) return false;
+  if (workflow.projectId !== null) {
+    return (
+      project?.projectId === workflow.projectId && mayManage(project, projectContext(context, workflow.workspaceId))
+    );
+  }
+  if (mayInWorkspace(role, "workflows.manage")) return true;
+  return workflow.userId === context.actorId && mayInWorkspace(role, "workflows.create");
+}
+
+/**
+ * Spec §5: in edit mode only a stage not yet saved can be removed. Saved stages may be renamed and
+ * moved; an edit sends each of them back with its id. (Candidates therefore never lose their stage.)
+ */
+function keepSavedStages(current: readonly WorkflowStage[], next: readonly WorkflowStage[]): void {
   const kept = new Set(next.map((stage) => stage.id));
-  const dropped = current.find((stage) => !kept.has(stage.id) && copy.occupiedStageIds.has(stage.id));
+  const dropped = current.find((stage) => !kept.has(stage.id));
   if (dropped) {
-    throw new DomainError("VALIDATION", workflowMessages.stageHoldsPeople(dropped.name), pointer("stages_attributes"));
+    throw new DomainError("VALIDATION", workflowMessages.savedStageKept(dropped.name), pointer("stages_attributes"));
   }
 }
 

@@ -438,13 +438,13 @@ describe("mayInWorkspace", () => {
     "people.edit": write,
     "workflows.read": read,
     "workflows.create": write,
-    "workflows.edit": write,
-    "workflows.remove": write,
   });
   const projects = (create: boolean, manage: boolean) => ({
     "projects.read": true,
     "projects.create": create,
     "projects.manage": manage,
+    // Workflows are managed as projects are: all by owners and managers, a collaborator's own by them.
+    "workflows.manage": manage,
   });
   const expected: Record<WorkspaceRole, Record<WorkspaceAction, boolean>> = {
     owner: {

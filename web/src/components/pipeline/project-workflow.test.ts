@@ -28,6 +28,7 @@ function workflow(n: number, changes: Partial<WorkflowRow> = {}): WorkflowRow {
     description: "",
     assigned_to: "project",
     project_id: null,
+    template_id: null,
     stages: [stage(2, 1), stage(1, 0), stage(3, 2)],
     user_id: userId,
     created_at: at,

@@ -28,6 +28,7 @@ const template: WorkflowRow = {
   description: "",
   assigned_to: "template",
   project_id: null,
+  template_id: null,
   stages: [
     {
       id: "11111111-1111-4111-8111-111111111111",

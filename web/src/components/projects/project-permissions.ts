@@ -10,11 +10,11 @@ export function mayCreateProjects(role: WorkspaceRole | undefined): boolean {
 }
 
 export interface ProjectAbilities {
-  /** Settings: the Active/Inactive switch, Edit, Archive, assigning a workflow. */
+  /** Settings: the Active/Inactive switch, Edit, Archive, assigning a workflow and changing it. */
   edit: boolean;
   /** Remove, which an archived project still allows. */
   remove: boolean;
-  /** Work inside it: add people, edit its workflow. */
+  /** Work inside it: add people, move them through its workflow. */
   work: boolean;
 }
 

@@ -21,7 +21,7 @@ export function AddToProjectModal({ template, projects, onAssign, onClose }: Add
         <Text size="sm">The project gets its own copy of {template.name}. A project's workflow is assigned once.</Text>
         {projects.length === 0 ? (
           <Text c="dimmed" size="sm">
-            Every active or inactive project of this workspace already has a workflow.
+            Every active or inactive project you manage here already has a workflow.
           </Text>
         ) : (
           <Select

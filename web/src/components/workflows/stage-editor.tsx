@@ -8,7 +8,6 @@ import {
   type DraftMode,
   type DraftStage,
   onResponseOptions,
-  removeStage,
   setStageAction,
   setStageSequence,
 } from "./workflow-draft.ts";
@@ -26,10 +25,28 @@ interface StageEditorProps {
   sequenceFeature: boolean;
   sequences: readonly SequenceOption[];
   workspaceId: string;
+  /** The stage being worked on: the last one focused. Only it may offer its removal (spec §5). */
+  activeStageId: string | null;
+  onActivate: (stageId: string) => void;
+  onRemove: (index: number) => void;
 }
 
-/** One numbered stage: its name, and with feature_sequence its action toggle, sequence and follow-up. */
-export function StageEditor({ form, index, mode, sequenceFeature, sequences, workspaceId }: StageEditorProps) {
+/**
+ * One numbered stage: its name, and with feature_sequence its action toggle, sequence and follow-up.
+ * Focus anywhere in it makes it the active stage; it stays active when focus moves on to its own
+ * remove control (reached with Tab from its fields), so the control does not vanish under the pointer.
+ */
+export function StageEditor({
+  form,
+  index,
+  mode,
+  sequenceFeature,
+  sequences,
+  workspaceId,
+  activeStageId,
+  onActivate,
+  onRemove,
+}: StageEditorProps) {
   const stages = form.values.stages;
   const stage = stages[index];
   if (!stage) return null;
@@ -42,7 +59,14 @@ export function StageEditor({ form, index, mode, sequenceFeature, sequences, wor
   const followUps = onResponseOptions(stages, index);
 
   return (
-    <Paper withBorder p="sm" radius="md">
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      onFocus={() => onActivate(stage.id)}
+      data-active={stage.id === activeStageId || undefined}
+      style={stage.id === activeStageId ? { borderColor: "var(--mantine-primary-color-filled)" } : undefined}
+    >
       <Group align="flex-start" wrap="nowrap" gap="sm">
         <ThemeIcon radius="xl" variant="light" mt={26} aria-hidden="true">
           {number}
@@ -65,13 +89,13 @@ export function StageEditor({ form, index, mode, sequenceFeature, sequences, wor
             onChange={(event) => replace(setStageAction(stage, event.currentTarget.checked))}
           />
         )}
-        {canRemoveStage(stages, index, mode) && (
+        {canRemoveStage(stages, index, mode, activeStageId) && (
           <ActionIcon
             mt={28}
             variant="subtle"
             color="red"
             aria-label={`Remove stage ${number}`}
-            onClick={() => form.setFieldValue("stages", removeStage(stages, index))}
+            onClick={() => onRemove(index)}
           >
             <IconTrash size={18} aria-hidden="true" />
           </ActionIcon>

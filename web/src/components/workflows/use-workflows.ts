@@ -20,6 +20,15 @@ export function useWorkspaceProjects(workspaceId: string): ShownProject[] | unde
   return useLiveQuery(() => db.projects.where("workspace_id").equals(workspaceId).toArray(), [db, workspaceId]);
 }
 
+/**
+ * The projects that have people in them, as far as the replica knows: their copies cannot be
+ * removed. A project holding nobody has no pipeline counts, so their keys are the answer.
+ */
+export function useProjectsWithPeople(): ReadonlySet<string> | undefined {
+  const { db } = useReplica();
+  return useLiveQuery(async () => new Set(await db.pipeline_counts.toCollection().primaryKeys()), [db]);
+}
+
 /** The user's role in the workspace; null when the replica holds no membership. */
 export function useWorkspaceRole(workspaceId: string, userId: string | undefined): WorkspaceRole | null | undefined {
   const { db } = useReplica();

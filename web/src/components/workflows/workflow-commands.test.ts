@@ -39,6 +39,7 @@ const template: WorkflowRow = {
   description: "Hiring engineers",
   assigned_to: "template",
   project_id: null,
+  template_id: null,
   stages: ["Sourced", "Interview", "Offer"].map((name, position) => ({
     id: stageIds[position] ?? "",
     name,
@@ -127,6 +128,7 @@ describe("createWorkflow", () => {
       description: "Hiring engineers",
       assigned_to: "template",
       project_id: null,
+      template_id: null,
       user_id: userId,
       created_at: now.toISOString(),
       updated_at: now.toISOString(),

@@ -64,6 +64,7 @@ export function createWorkflow(input: {
     description: input.draft.description.trim(),
     assigned_to: "template",
     project_id: null,
+    template_id: null,
     stages,
     user_id: input.userId,
     created_at: at,

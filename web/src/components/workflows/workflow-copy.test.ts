@@ -9,6 +9,7 @@ const template: WorkflowRow = {
   description: "Hiring engineers",
   assigned_to: "template",
   project_id: null,
+  template_id: null,
   stages: [
     {
       id: "33333333-3333-4333-8333-333333333333",
@@ -44,6 +45,7 @@ describe("workflowCopyRow", () => {
     expect(copy).toMatchObject({
       assigned_to: "project",
       project_id: project,
+      template_id: template.id,
       name: "Engineering",
       description: "Hiring engineers",
       user_id: copier,

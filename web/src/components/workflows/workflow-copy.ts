@@ -23,6 +23,7 @@ export function workflowCopyRow(template: WorkflowRow, projectId: string, userId
     description: template.description,
     assigned_to: "project",
     project_id: projectId,
+    template_id: template.id,
     stages,
     user_id: userId,
     created_at: at,

@@ -42,6 +42,7 @@ const workflow: WorkflowRow = {
   description: "Hiring engineers",
   assigned_to: "template",
   project_id: null,
+  template_id: null,
   stages: [
     {
       id: "33333333-3333-4333-8333-333333333333",
@@ -140,23 +141,56 @@ describe("canAddStage and addStage", () => {
 });
 
 describe("canRemoveStage", () => {
+  const idOf = (list: readonly DraftStage[], index: number) => nth(list, index).id;
+
   it("never leaves fewer than three stages", () => {
     const three = stages("A", "B", "C");
-    expect([0, 1, 2].map((index) => canRemoveStage(three, index, "create"))).toEqual([false, false, false]);
+    expect([0, 1, 2].map((index) => canRemoveStage(three, index, "create", idOf(three, index)))).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 
-  it("allows any stage of a new workflow once there are more than three", () => {
+  it("allows any stage of a new workflow once there are more than three, while it is the active one", () => {
     const four = stages("A", "B", "C", "D");
-    expect([0, 1, 2, 3].map((index) => canRemoveStage(four, index, "create"))).toEqual([true, true, true, true]);
+    expect([0, 1, 2, 3].map((index) => canRemoveStage(four, index, "create", idOf(four, index)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it("allows only the active stage", () => {
+    const four = stages("A", "B", "C", "D");
+    const active = idOf(four, 2);
+    expect([0, 1, 2, 3].map((index) => canRemoveStage(four, index, "create", active))).toEqual([
+      false,
+      false,
+      true,
+      false,
+    ]);
+    expect([0, 1, 2, 3].map((index) => canRemoveStage(four, index, "create", null))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("in edit mode allows only the stages not saved yet", () => {
     const four = [...draftOfWorkflow(workflow).stages, stage("New", { position: 3 })];
-    expect([0, 1, 2, 3].map((index) => canRemoveStage(four, index, "edit"))).toEqual([false, false, false, true]);
+    expect([0, 1, 2, 3].map((index) => canRemoveStage(four, index, "edit", idOf(four, index)))).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it("answers false for a stage that is not there", () => {
-    expect(canRemoveStage(stages("A", "B", "C", "D"), 4, "create")).toBe(false);
+    expect(canRemoveStage(stages("A", "B", "C", "D"), 4, "create", null)).toBe(false);
   });
 });
 

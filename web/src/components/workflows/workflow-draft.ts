@@ -70,10 +70,18 @@ export function addStage(stages: readonly DraftStage[], id: string): DraftStage[
   return renumberStages([...stages, emptyStage(id, stages.length)]);
 }
 
-/** Only above the minimum of three; in edit mode, only a stage not saved yet. */
-export function canRemoveStage(stages: readonly DraftStage[], index: number, mode: DraftMode): boolean {
+/**
+ * Spec §5: only the active stage (the one being worked on), only above the minimum of three, and
+ * in edit mode only a stage not saved yet.
+ */
+export function canRemoveStage(
+  stages: readonly DraftStage[],
+  index: number,
+  mode: DraftMode,
+  activeStageId: string | null,
+): boolean {
   const stage = stages[index];
-  if (!stage || stages.length <= WORKFLOW_STAGES_MIN) return false;
+  if (!stage || stage.id !== activeStageId || stages.length <= WORKFLOW_STAGES_MIN) return false;
   return mode === "create" || !stage.saved;
 }
 

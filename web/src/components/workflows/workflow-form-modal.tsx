@@ -2,7 +2,7 @@ import { WORKFLOW_NAME_MAX, WORKFLOW_TEXT_MAX } from "@hirestream/contracts/work
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { messagesOf } from "../../api/api-errors.ts";
 import { showErrorToasts, showSuccessToast } from "../../notifications/toasts.ts";
@@ -12,7 +12,14 @@ import { CountedTextInput } from "./counted-text-input.tsx";
 import { type SequenceOption, StageEditor } from "./stage-editor.tsx";
 import { useWorkflowForm } from "./use-workflow-form.ts";
 import { createWorkflow, updateWorkflow } from "./workflow-commands.ts";
-import { addStage, canAddStage, draftOfWorkflow, newWorkflowDraft, workflowDraftChanged } from "./workflow-draft.ts";
+import {
+  addStage,
+  canAddStage,
+  draftOfWorkflow,
+  newWorkflowDraft,
+  removeStage,
+  workflowDraftChanged,
+} from "./workflow-draft.ts";
 
 export type WorkflowFormTarget = { mode: "create" } | { mode: "edit"; workflow: WorkflowRow };
 
@@ -36,6 +43,15 @@ export function WorkflowFormModal({ target, workspaceId, userId, sequences, onCl
     target.mode === "edit" ? draftOfWorkflow(target.workflow) : newWorkflowDraft(() => crypto.randomUUID()),
   );
   const [saving, setSaving] = useState(false);
+  const [activeStageId, setActiveStageId] = useState<string | null>(null);
+  // A stage added gets the focus (and so becomes the active one); after a removal, focus goes to the
+  // stage now in its place (or the new last one) rather than to the page.
+  const [focusStageAt, setFocusStageAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusStageAt === null) return;
+    form.getInputNode(`stages.${focusStageAt}.name`)?.focus();
+    setFocusStageAt(null);
+  }, [focusStageAt, form]);
   const unchanged = target.mode === "edit" && !workflowDraftChanged(target.workflow, form.values);
 
   const save = async () => {
@@ -57,6 +73,12 @@ export function WorkflowFormModal({ target, workspaceId, userId, sequences, onCl
   };
 
   const stages = form.values.stages;
+  const remove = (index: number) => {
+    const rest = removeStage(stages, index);
+    form.setFieldValue("stages", rest);
+    setActiveStageId(null);
+    setFocusStageAt(Math.min(index, rest.length - 1));
+  };
   return (
     <Modal
       opened
@@ -101,6 +123,9 @@ export function WorkflowFormModal({ target, workspaceId, userId, sequences, onCl
                     sequenceFeature={sequenceFeature}
                     sequences={sequences}
                     workspaceId={workspaceId}
+                    activeStageId={activeStageId}
+                    onActivate={setActiveStageId}
+                    onRemove={remove}
                   />
                 </li>
               ))}
@@ -116,7 +141,10 @@ export function WorkflowFormModal({ target, workspaceId, userId, sequences, onCl
               <Button
                 variant="light"
                 leftSection={<IconPlus size={16} aria-hidden="true" />}
-                onClick={() => form.setFieldValue("stages", addStage(stages, crypto.randomUUID()))}
+                onClick={() => {
+                  form.setFieldValue("stages", addStage(stages, crypto.randomUUID()));
+                  setFocusStageAt(stages.length);
+                }}
               >
                 Add stage
               </Button>

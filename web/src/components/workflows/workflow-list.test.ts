@@ -1,11 +1,13 @@
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { StageRow, WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
+import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { describe, expect, it } from "vitest";
 import {
   assignableProjects,
-  canEditWorkflows,
+  canCreateWorkflows,
   hasSequence,
   listWidth,
+  type OfferedAction,
   stripStages,
   workflowActions,
   workflowsOfTab,
@@ -34,6 +36,7 @@ function workflow(id: string, name: string, changes: Partial<WorkflowRow> = {}):
     description: "",
     assigned_to: "template",
     project_id: null,
+    template_id: null,
     stages: [stage(`${id}-a`, "Sourced", 0), stage(`${id}-b`, "Interview", 1), stage(`${id}-c`, "Offer", 2)],
     user_id: "55555555-5555-4555-8555-555555555555",
     created_at: at,
@@ -70,18 +73,30 @@ describe("listWidth", () => {
 });
 
 describe("workflowsOfTab", () => {
+  const me = "77777777-7777-4777-8777-777777777777";
+  const projectsById = new Map([
+    ["p1", project("p1", "Backend")],
+    ["p2", project("p2", "Secret", { visible: false })],
+    ["p3", project("p3", "My secret", { visible: false, user_id: me })],
+  ]);
   const rows = [
     workflow("t2", "sales"),
     workflow("c1", "Engineering", { assigned_to: "project", project_id: "p1" }),
     workflow("t1", "Design"),
+    workflow("c2", "Hidden", { assigned_to: "project", project_id: "p2" }),
+    workflow("c3", "Mine", { assigned_to: "project", project_id: "p3" }),
+    workflow("c4", "Orphan", { assigned_to: "project", project_id: "p9" }),
   ];
+  const viewer = { userId: me, projectsById };
 
   it("lists the templates on Templates, by name whatever the case", () => {
-    expect(workflowsOfTab(rows, "templates").map((row) => row.id)).toEqual(["t1", "t2"]);
+    expect(workflowsOfTab(rows, "templates", viewer).map((row) => row.id)).toEqual(["t1", "t2"]);
   });
 
-  it("lists the project copies on Assigned", () => {
-    expect(workflowsOfTab(rows, "assigned").map((row) => row.id)).toEqual(["c1"]);
+  it("lists on Assigned the copies of the projects shown to the user: a hidden one only to its creator", () => {
+    expect(workflowsOfTab(rows, "assigned", viewer).map((row) => row.id)).toEqual(["c1", "c3"]);
+    const creator = { userId: "55555555-5555-4555-8555-555555555555", projectsById };
+    expect(workflowsOfTab(rows, "assigned", creator).map((row) => row.id)).toEqual(["c1", "c2"]);
   });
 });
 
@@ -109,6 +124,9 @@ describe("stripStages", () => {
 });
 
 describe("assignableProjects", () => {
+  const me = "77777777-7777-4777-8777-777777777777";
+  const owner = { role: "owner" as const, userId: me };
+
   it("offers only projects without a workflow that are not archived, by name", () => {
     const projects = [
       project("p1", "Zeta"),
@@ -116,41 +134,92 @@ describe("assignableProjects", () => {
       project("p3", "Archived", { status: "Archived" }),
       project("p4", "alpha", { status: "Inactive" }),
     ];
-    expect(assignableProjects(projects).map((row) => row.id)).toEqual(["p4", "p1"]);
+    expect(assignableProjects(projects, owner).map((row) => row.id)).toEqual(["p4", "p1"]);
+  });
+
+  it("offers a hidden project only to its creator", () => {
+    const projects = [
+      project("p1", "Secret", { visible: false }),
+      project("p2", "Mine", { visible: false, user_id: me }),
+    ];
+    expect(assignableProjects(projects, owner).map((row) => row.id)).toEqual(["p2"]);
+  });
+
+  it("offers a collaborator the projects they created, a viewer none", () => {
+    const projects = [project("p1", "Theirs"), project("p2", "Mine", { user_id: me })];
+    expect(assignableProjects(projects, { role: "collaborator", userId: me }).map((row) => row.id)).toEqual(["p2"]);
+    expect(assignableProjects(projects, { role: "viewer", userId: me })).toEqual([]);
   });
 });
 
-describe("canEditWorkflows", () => {
-  it("lets owners, managers and collaborators edit, not viewers or strangers", () => {
-    expect(canEditWorkflows("owner")).toBe(true);
-    expect(canEditWorkflows("manager")).toBe(true);
-    expect(canEditWorkflows("collaborator")).toBe(true);
-    expect(canEditWorkflows("viewer")).toBe(false);
-    expect(canEditWorkflows(null)).toBe(false);
+describe("canCreateWorkflows", () => {
+  it("lets owners, managers and collaborators create, not viewers or strangers", () => {
+    expect(canCreateWorkflows("owner")).toBe(true);
+    expect(canCreateWorkflows("manager")).toBe(true);
+    expect(canCreateWorkflows("collaborator")).toBe(true);
+    expect(canCreateWorkflows("viewer")).toBe(false);
+    expect(canCreateWorkflows(null)).toBe(false);
   });
 });
 
 describe("workflowActions", () => {
-  it("gives templates Edit, Add to Project and Remove", () => {
-    expect(workflowActions("templates", { canEdit: true, project: undefined })).toEqual([
-      "edit",
-      "addToProject",
-      "remove",
+  const me = "77777777-7777-4777-8777-777777777777";
+  const someoneElse = "55555555-5555-4555-8555-555555555555";
+  const template = (userId: string) => workflow("t", "T", { user_id: userId });
+  const copy = workflow("c", "C", { assigned_to: "project", project_id: "p1", user_id: me });
+  const as = (role: WorkspaceRole | null) => ({ role, userId: me });
+  const actionsOf = (offered: readonly OfferedAction[]) => offered.map(({ action }) => action);
+  const onTemplates = (role: WorkspaceRole | null, createdBy: string) =>
+    actionsOf(
+      workflowActions("templates", {
+        workflow: template(createdBy),
+        viewer: as(role),
+        project: undefined,
+        projectHasPeople: false,
+      }),
+    );
+  const onCopy = (role: WorkspaceRole | null, inProject: ProjectRow | undefined, projectHasPeople = false) =>
+    workflowActions("assigned", { workflow: copy, viewer: as(role), project: inProject, projectHasPeople });
+
+  it("gives templates Edit, Add to Project and Remove, to owners and managers whoever created them", () => {
+    for (const role of ["owner", "manager"] as const) {
+      expect(onTemplates(role, someoneElse)).toEqual(["edit", "addToProject", "remove"]);
+    }
+  });
+
+  it("gives a collaborator the menu of the templates they created only", () => {
+    expect(onTemplates("collaborator", me)).toEqual(["edit", "addToProject", "remove"]);
+    expect(onTemplates("collaborator", someoneElse)).toEqual([]);
+  });
+
+  it("gives a viewer or a stranger no menu, even on a workflow they created", () => {
+    expect(onTemplates("viewer", me)).toEqual([]);
+    expect(onTemplates(null, me)).toEqual([]);
+    expect(actionsOf(onCopy("viewer", project("p1", "Mine", { user_id: me })))).toEqual([]);
+  });
+
+  it("gives project copies Edit and Remove, to whoever manages the project", () => {
+    const theirs = project("p1", "Theirs", { user_id: someoneElse });
+    expect(actionsOf(onCopy("owner", theirs))).toEqual(["edit", "remove"]);
+    expect(actionsOf(onCopy("manager", project("p1", "Inactive", { status: "Inactive" })))).toEqual(["edit", "remove"]);
+    expect(actionsOf(onCopy("collaborator", project("p1", "Mine", { user_id: me })))).toEqual(["edit", "remove"]);
+    // The copy's own creator counts for nothing: the project is someone else's.
+    expect(actionsOf(onCopy("collaborator", theirs))).toEqual([]);
+  });
+
+  it("gives no menu to the copy of an archived project, or of a project it does not know", () => {
+    expect(onCopy("owner", project("p1", "Archived", { status: "Archived" }))).toEqual([]);
+    expect(onCopy("owner", undefined)).toEqual([]);
+  });
+
+  it("shows Remove disabled, saying why, while the copy's project has people", () => {
+    expect(onCopy("owner", project("p1", "Busy"), true)).toEqual([
+      { action: "edit", blockedBy: null },
+      { action: "remove", blockedBy: "Remove the project's people before removing its workflow" },
     ]);
-  });
-
-  it("gives project copies Edit and Remove", () => {
-    expect(workflowActions("assigned", { canEdit: true, project: { status: "Active" } })).toEqual(["edit", "remove"]);
-    expect(workflowActions("assigned", { canEdit: true, project: { status: "Inactive" } })).toEqual(["edit", "remove"]);
-    expect(workflowActions("assigned", { canEdit: true, project: undefined })).toEqual(["edit", "remove"]);
-  });
-
-  it("gives no menu to the copy of an archived project", () => {
-    expect(workflowActions("assigned", { canEdit: true, project: { status: "Archived" } })).toEqual([]);
-  });
-
-  it("gives no menu to a read-only user", () => {
-    expect(workflowActions("templates", { canEdit: false, project: undefined })).toEqual([]);
-    expect(workflowActions("assigned", { canEdit: false, project: { status: "Active" } })).toEqual([]);
+    expect(onCopy("owner", project("p1", "Empty"), false)).toEqual([
+      { action: "edit", blockedBy: null },
+      { action: "remove", blockedBy: null },
+    ]);
   });
 });

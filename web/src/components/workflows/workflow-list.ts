@@ -1,7 +1,12 @@
 // What the Workflows screen shows (spec §2, Workflows screen), worked out from replica rows.
+// Who may change which workflow is the server's rule (services/domain/src/workflow/workflow.decider.ts,
+// mayManageWorkflow); the screen only offers what it would allow.
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
+import { workflowMessages } from "@hirestream/contracts/workflows/commands.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+import { isShownTo } from "../projects/project-list.ts";
+import { projectAbilities } from "../projects/project-permissions.ts";
 
 export type WorkflowTab = "templates" | "assigned";
 export type WorkflowAction = "edit" | "addToProject" | "remove";
@@ -17,10 +22,26 @@ export function listWidth(viewportWidthPx: number): string {
 
 const byName = <R extends { name: string }>(a: R, b: R) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
 
-/** Templates on one tab, project copies on the other; each by name. */
-export function workflowsOfTab<R extends WorkflowRow>(workflows: readonly R[], tab: WorkflowTab): R[] {
-  const kind = tab === "templates" ? "template" : "project";
-  return workflows.filter((workflow) => workflow.assigned_to === kind).sort(byName);
+type ShownProjectFields = Pick<ProjectRow, "visible" | "user_id">;
+
+/**
+ * Templates on one tab, project copies on the other; each by name. A copy shows with its project
+ * only, and only to those the project is shown to (spec §6: a hidden one to its creator), as the
+ * server lists them.
+ */
+export function workflowsOfTab<R extends WorkflowRow>(
+  workflows: readonly R[],
+  tab: WorkflowTab,
+  viewer: { userId: string; projectsById: ReadonlyMap<string, ShownProjectFields> },
+): R[] {
+  if (tab === "templates") return workflows.filter((workflow) => workflow.assigned_to === "template").sort(byName);
+  return workflows
+    .filter((workflow) => {
+      if (workflow.assigned_to !== "project" || workflow.project_id === null) return false;
+      const project = viewer.projectsById.get(workflow.project_id);
+      return project !== undefined && isShownTo(project, viewer.userId);
+    })
+    .sort(byName);
 }
 
 /** The Sequence indicator: checked when any stage starts a sequence. */
@@ -35,25 +56,71 @@ export function stripStages(workflow: WorkflowRow): { id: string; number: number
     .map((stage, index) => ({ id: stage.id, number: index + 1, name: stage.name }));
 }
 
-/** A workflow is assigned once: only projects without one, and not archived, may take a template. */
-export function assignableProjects<R extends ProjectRow>(projects: readonly R[]): R[] {
-  return projects.filter((project) => project.workflow_id === null && project.status !== "Archived").sort(byName);
+/**
+ * A workflow is assigned once: only projects without one may take a template; and only those
+ * shown to the user (spec §6: a hidden project to its creator) whose settings they may change
+ * (assigning is one; not an archived project's), as the server allows.
+ */
+export function assignableProjects<R extends ProjectRow>(
+  projects: readonly R[],
+  viewer: { role: WorkspaceRole | null; userId: string },
+): R[] {
+  return projects
+    .filter(
+      (project) =>
+        project.workflow_id === null &&
+        isShownTo(project, viewer.userId) &&
+        projectAbilities(project, viewer.role ?? undefined, viewer.userId).edit,
+    )
+    .sort(byName);
 }
 
-/** Viewers "cannot modify anything" (spec §6); someone not (or no longer) a member neither. */
-export function canEditWorkflows(role: WorkspaceRole | null): boolean {
-  return role !== null && role !== "viewer";
+/** Spec §6: owners, managers and collaborators create workflows; a viewer (or a stranger) modifies nothing. */
+export function canCreateWorkflows(role: WorkspaceRole | null): boolean {
+  return role === "owner" || role === "manager" || role === "collaborator";
 }
 
 /**
- * The row menu: Templates have Edit, Add to Project and Remove; project copies Edit and Remove,
- * and none at all once their project is archived. Read-only users get no menu.
+ * Spec §6: owners and managers manage every template; a collaborator the ones they created. A
+ * project's copy is managed as its project is (owners, managers and the project's creator), and
+ * not at all once it is archived.
+ */
+export function mayManageWorkflow(
+  workflow: Pick<WorkflowRow, "user_id" | "assigned_to">,
+  viewer: { role: WorkspaceRole | null; userId: string },
+  project: Pick<ProjectRow, "status" | "user_id"> | undefined,
+): boolean {
+  const { role, userId } = viewer;
+  if (!canCreateWorkflows(role)) return false;
+  if (workflow.assigned_to === "project") {
+    return project !== undefined && projectAbilities(project, role ?? undefined, userId).edit;
+  }
+  return role === "owner" || role === "manager" || workflow.user_id === userId;
+}
+
+/** A row menu entry; one that is `blockedBy` something shows disabled, saying why. */
+export interface OfferedAction {
+  action: WorkflowAction;
+  blockedBy: string | null;
+}
+
+const offered = (action: WorkflowAction, blockedBy: string | null = null): OfferedAction => ({ action, blockedBy });
+
+/**
+ * The row menu: Templates have Edit, Add to Project and Remove; project copies Edit and Remove.
+ * Only the workflows the user manages have one (so no archived project's copy). A copy whose
+ * project still has people cannot be removed (the server refuses it), so Remove says so instead.
  */
 export function workflowActions(
   tab: WorkflowTab,
-  options: { canEdit: boolean; project: Pick<ProjectRow, "status"> | undefined },
-): WorkflowAction[] {
-  if (!options.canEdit) return [];
-  if (tab === "templates") return ["edit", "addToProject", "remove"];
-  return options.project?.status === "Archived" ? [] : ["edit", "remove"];
+  options: {
+    workflow: Pick<WorkflowRow, "user_id" | "assigned_to">;
+    viewer: { role: WorkspaceRole | null; userId: string };
+    project: Pick<ProjectRow, "status" | "user_id"> | undefined;
+    projectHasPeople: boolean;
+  },
+): OfferedAction[] {
+  if (!mayManageWorkflow(options.workflow, options.viewer, options.project)) return [];
+  if (tab === "templates") return [offered("edit"), offered("addToProject"), offered("remove")];
+  return [offered("edit"), offered("remove", options.projectHasPeople ? workflowMessages.projectHoldsPeople : null)];
 }

@@ -67,7 +67,7 @@ export function WorkflowTab({
   abilities: ProjectAbilities;
   userId: string;
 }) {
-  if (workflow) return <WorkflowSummaryCard projectId={project.id} workflow={workflow} editable={abilities.work} />;
+  if (workflow) return <WorkflowSummaryCard projectId={project.id} workflow={workflow} editable={abilities.edit} />;
   if (project.workflow_id !== null) {
     return (
       <Text c="dimmed">{workflow === undefined ? "Loading the workflow…" : "This workflow is not available."}</Text>

@@ -1,3 +1,4 @@
+import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { Badge, Group, Table, Text } from "@mantine/core";
 import { SequenceIndicator } from "../../components/workflows/sequence-indicator.tsx";
 import { StageProgressStrip } from "../../components/workflows/stage-progress-strip.tsx";
@@ -9,12 +10,22 @@ interface WorkflowTableProps {
   tab: WorkflowTab;
   workflows: readonly ShownWorkflow[];
   projectsById: ReadonlyMap<string, ShownProject>;
-  canEdit: boolean;
+  /** Who looks: what each row's menu offers depends on it. */
+  viewer: { role: WorkspaceRole | null; userId: string };
+  /** Projects with people in them, whose copies cannot be removed. */
+  projectsWithPeople: ReadonlySet<string>;
   onAction: (action: WorkflowAction, workflow: ShownWorkflow) => void;
 }
 
 /** One row per workflow: name (and project, on Assigned), stage strip, Sequence indicator, config menu. */
-export function WorkflowTable({ tab, workflows, projectsById, canEdit, onAction }: WorkflowTableProps) {
+export function WorkflowTable({
+  tab,
+  workflows,
+  projectsById,
+  viewer,
+  projectsWithPeople,
+  onAction,
+}: WorkflowTableProps) {
   const assigned = tab === "assigned";
   return (
     <Table verticalSpacing="sm" layout="fixed" highlightOnHover>
@@ -62,7 +73,12 @@ export function WorkflowTable({ tab, workflows, projectsById, canEdit, onAction 
               <Table.Td>
                 <WorkflowRowMenu
                   name={workflow.name}
-                  actions={workflowActions(tab, { canEdit, project })}
+                  actions={workflowActions(tab, {
+                    workflow,
+                    viewer,
+                    project,
+                    projectHasPeople: workflow.project_id !== null && projectsWithPeople.has(workflow.project_id),
+                  })}
                   onAction={(action) => onAction(action, workflow)}
                 />
               </Table.Td>

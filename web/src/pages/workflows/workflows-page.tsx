@@ -10,6 +10,7 @@ import { AddToProjectModal } from "../../components/workflows/add-to-project-mod
 import type { SequenceOption } from "../../components/workflows/stage-editor.tsx";
 import {
   type ShownWorkflow,
+  useProjectsWithPeople,
   useWorkspaceProjects,
   useWorkspaceRole,
   useWorkspaceWorkflows,
@@ -18,7 +19,7 @@ import { assignWorkflowToProject, removeWorkflow } from "../../components/workfl
 import { WorkflowFormModal } from "../../components/workflows/workflow-form-modal.tsx";
 import {
   assignableProjects,
-  canEditWorkflows,
+  canCreateWorkflows,
   listWidth,
   type WorkflowAction,
   type WorkflowTab,
@@ -46,6 +47,7 @@ export function WorkflowsPage({ workspaceId }: { workspaceId: string }) {
   const workflows = useWorkspaceWorkflows(workspaceId);
   const projects = useWorkspaceProjects(workspaceId);
   const role = useWorkspaceRole(workspaceId, user?.id);
+  const projectsWithPeople = useProjectsWithPeople();
   const synced = useFirstSyncDone();
   const { width } = useViewportSize();
   const [tab, setTab] = useState<WorkflowTab>("templates");
@@ -57,6 +59,7 @@ export function WorkflowsPage({ workspaceId }: { workspaceId: string }) {
     workspace === undefined ||
     !workflows ||
     !projects ||
+    !projectsWithPeople ||
     role === undefined ||
     (!workspace && !synced) ||
     (workflows.length === 0 && !synced)
@@ -75,7 +78,8 @@ export function WorkflowsPage({ workspaceId }: { workspaceId: string }) {
     );
   }
 
-  const canEdit = canEditWorkflows(role);
+  const canCreate = canCreateWorkflows(role);
+  const viewer = { role, userId: user.id };
   const projectsById = new Map(projects.map((project) => [project.id, project]));
   const run = async (command: Command, success?: string) => {
     try {
@@ -86,15 +90,16 @@ export function WorkflowsPage({ workspaceId }: { workspaceId: string }) {
     }
   };
   const panel = (shown: WorkflowTab) => {
-    const rows = workflowsOfTab(workflows, shown);
+    const rows = workflowsOfTab(workflows, shown, { userId: user.id, projectsById });
     return rows.length === 0 ? (
-      <WorkflowsEmpty tab={shown} canEdit={canEdit} />
+      <WorkflowsEmpty tab={shown} canCreate={canCreate} />
     ) : (
       <WorkflowTable
         tab={shown}
         workflows={rows}
         projectsById={projectsById}
-        canEdit={canEdit}
+        viewer={viewer}
+        projectsWithPeople={projectsWithPeople}
         onAction={(kind, workflow) => setDialog({ kind, workflow })}
       />
     );
@@ -115,7 +120,7 @@ export function WorkflowsPage({ workspaceId }: { workspaceId: string }) {
               <Tabs.Tab value="templates">Templates</Tabs.Tab>
               <Tabs.Tab value="assigned">Assigned</Tabs.Tab>
             </Tabs.List>
-            {canEdit && (
+            {canCreate && (
               <Button mb={4} onClick={() => setDialog({ kind: "create" })}>
                 + WORKFLOW
               </Button>
@@ -150,7 +155,7 @@ export function WorkflowsPage({ workspaceId }: { workspaceId: string }) {
       {dialog?.kind === "addToProject" && (
         <AddToProjectModal
           template={dialog.workflow}
-          projects={assignableProjects(projects)}
+          projects={assignableProjects(projects, viewer)}
           onAssign={(project) => {
             close();
             void run(assignWorkflowToProject(dialog.workflow, project, user.id, new Date()));

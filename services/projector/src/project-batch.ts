@@ -50,17 +50,15 @@ export async function projectBatch(
       : [];
   });
 
+  const batchEvents = parsed.map((p) => p.event);
+  const relatedIds = relatedIdsOf(projections, batchEvents);
   const rowSets = new Map<AnyProjection, RowSet<{ id: string }>>();
   for (const projection of projections) {
-    rowSets.set(
-      projection,
-      await loadRows(
-        trx,
-        schema,
-        projection,
-        parsed.map((p) => p.event),
-      ),
-    );
+    rowSets.set(projection, await loadRows(trx, schema, projection, batchEvents, relatedIds.get(projection)));
+  }
+  function related<R extends { id: string }>(projection: Projection<R>, id: string): R | undefined {
+    // The batch keeps each read model's rows under its projection, so the row is of that projection's type.
+    return rowSets.get(projection as AnyProjection)?.get(id) as R | undefined;
   }
 
   const changeLog: ChangeLogRow[] = [];
@@ -69,22 +67,21 @@ export async function projectBatch(
     for (const projection of projections) {
       const rowSet = rowSets.get(projection);
       if (!rowSet || projection.keys(event).length === 0) continue;
-      projection.apply(rowSet, event, { position, occurredAt });
+      projection.apply(rowSet, event, { position, occurredAt, related });
       const entity = projection.entity;
       for (const [id, before] of rowSet.takeTouched()) {
+        if (!entity) continue;
         const now = rowSet.get(id);
-        const row = now ?? before;
-        if (!entity || !row) continue;
-        for (const scope of projection.scopes(row)) {
-          changeLog.push({
-            position,
-            seq: seq++,
-            scope,
-            entity,
-            id,
-            op: now ? "put" : "del",
-            data: now ? projection.toClient(now) : null,
-          });
+        const scopesNow = now ? projection.scopes(now) : [];
+        if (now) {
+          const data = projection.toClient(now);
+          for (const scope of scopesNow) changeLog.push({ position, seq: seq++, scope, entity, id, op: "put", data });
+        }
+        // Deleted, or moved out of a scope (a project hidden): gone from the scopes it left. After the
+        // puts, so a browser holding the row through both an old and a new scope keeps it throughout.
+        for (const scope of before ? projection.scopes(before) : []) {
+          if (!scopesNow.includes(scope))
+            changeLog.push({ position, seq: seq++, scope, entity, id, op: "del", data: null });
         }
       }
     }
@@ -102,13 +99,30 @@ export async function projectBatch(
   return true;
 }
 
+/** For each read model, the ids of its rows that other read models' `related` name in the batch. */
+function relatedIdsOf(projections: AnyProjection[], events: DomainEvent[]): Map<AnyProjection, Set<string>> {
+  const ids = new Map<AnyProjection, Set<string>>();
+  for (const event of events) {
+    for (const projection of projections) {
+      for (const wanted of projection.related?.(event) ?? []) {
+        const set = ids.get(wanted.projection) ?? new Set<string>();
+        set.add(wanted.id);
+        ids.set(wanted.projection, set);
+      }
+    }
+  }
+  return ids;
+}
+
 async function loadRows(
   trx: Transaction<unknown>,
   schema: string,
   projection: AnyProjection,
   events: DomainEvent[],
+  relatedIds: ReadonlySet<string> = new Set(),
 ): Promise<RowSet<{ id: string }>> {
   const byColumn = new Map<string, Set<string>>();
+  if (relatedIds.size > 0) byColumn.set("id", new Set(relatedIds));
   for (const event of events) {
     for (const { column, value } of projection.keys(event)) {
       const values = byColumn.get(column) ?? new Set<string>();

@@ -10,6 +10,17 @@ export interface EventContext {
   position: number;
   /** When the command was decided (event metadata): read models never use the wall clock. */
   occurredAt: string;
+  /**
+   * A row of another read model as it stands at this event (read models earlier in the batch's
+   * order have applied it already). Only rows the projection's `related` named for the event.
+   */
+  related<R extends { id: string }>(projection: Projection<R>, id: string): R | undefined;
+}
+
+/** A row of another read model that an event's `apply` reads. */
+export interface RelatedRow {
+  projection: Projection<{ id: string }>;
+  id: string;
 }
 
 /** One read model: a table fed by events, and what of it each browser may see. */
@@ -20,8 +31,18 @@ export interface Projection<Row extends { id: string }> {
   /** Rows an event needs loaded before `apply`; none when it does not concern this read model. */
   keys(event: DomainEvent): RowKey[];
   apply(rows: RowSet<Row>, event: DomainEvent, context: EventContext): void;
+  /**
+   * Rows of other read models `apply` reads for an event, through `context.related`: what the
+   * event's own data does not carry and must be as of its position (a project's visibility for
+   * the rows that follow it), loaded with the batch.
+   */
+  related?(event: DomainEvent): RelatedRow[];
   /** The entity name in the change log, or null when the read model is not synced to browsers. */
   entity: string | null;
+  /**
+   * Who a row reaches. A row whose scopes change is put in its new ones and deleted from those it
+   * left, so a browser holding it through a scope it no longer has lets it go.
+   */
   scopes(row: Row): string[];
   toClient(row: Row): Record<string, unknown>;
 }

@@ -155,6 +155,35 @@ describe("GET /workspaces/{id}/export_analytics", () => {
   });
 });
 
+describe("GET /workspaces/me/export_analytics", () => {
+  it("answers every project the user can see in each of their workspaces, newest first, as analytics.csv", async () => {
+    const { owner, workspaceId } = await dashboard();
+    const second = await createWorkspace(owner, "Second");
+    const collaborator = await newUser();
+    await join(second, collaborator, "collaborator");
+    await createProject(collaborator, second, "Their secret", { visible: false });
+    await createProject(owner, second, "Newest");
+    const elsewhere = await newUser();
+    await createProject(elsewhere, await createWorkspace(elsewhere, "Not mine"), "Foreign");
+
+    const response = await read(owner, "/workspaces/me/export_analytics");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toBe(
+      `attachment; filename="analytics.csv"; filename*=UTF-8''analytics.csv`,
+    );
+    expect(response.body).toBe(
+      header +
+        "Newest,0,0,0,0,0,0,0\r\n" +
+        "Old,2,0,0,0,0,0,0\r\n" +
+        `"Sales, ""EMEA""",5,0,0,1,1,2,0\r\n` +
+        `"'=HYPERLINK(""x"")",4,0,0,2,0,1,0\r\n`,
+    );
+    expect((await read(owner, `/workspaces/${workspaceId}/export_analytics`)).body).not.toContain("Newest");
+    expect((await read(await newUser(), "/workspaces/me/export_analytics")).body).toBe(header);
+  });
+});
+
 describe("GET /workspaces/{ws}/projects/{id}/export_analytics", () => {
   it("answers the project's own row, named after it", async () => {
     const { owner, workspaceId, formula } = await dashboard();
@@ -186,6 +215,18 @@ describe("GET /workspaces/{ws}/projects/{id}/export_analytics", () => {
     expect(malformed.json().errors[0]).toMatchObject({ source: { parameter: "stage_id" } });
   });
 
+  it("takes `me` for the project's own workspace", async () => {
+    const { owner, formula, stages } = await dashboard();
+    const url = `/workspaces/me/projects/${formula}/export_analytics`;
+    const response = await read(owner, url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(`${header}"'=HYPERLINK(""x"")",4,0,0,2,0,1,0\r\n`);
+    expect((await read(owner, `${url}?stage_id=${stages.contacted}`)).body).toBe(
+      `${header}"'=HYPERLINK(""x"")",1,0,0,0,0,1,0\r\n`,
+    );
+    expect((await read(await newUser(), url)).statusCode).toBe(404);
+  });
+
   it("knows no project to a stranger, under another workspace, or hidden by another member", async () => {
     const { owner, workspaceId, formula } = await dashboard();
     const stranger = await newUser();
@@ -198,6 +239,7 @@ describe("GET /workspaces/{ws}/projects/{id}/export_analytics", () => {
     await join(workspaceId, collaborator, "collaborator");
     const hidden = await createProject(collaborator, workspaceId, "Secret", { visible: false });
     expect((await read(owner, `/workspaces/${workspaceId}/projects/${hidden}/export_analytics`)).statusCode).toBe(404);
+    expect((await read(owner, `/workspaces/me/projects/${hidden}/export_analytics`)).statusCode).toBe(404);
   });
 });
 

@@ -6,16 +6,17 @@ import { requireSession } from "../auth/authenticate.ts";
 import type { Deps } from "../deps.ts";
 import { attachmentDisposition } from "../files/content-disposition.ts";
 import { parseParams } from "../http/parse.ts";
+import { workspaceParam } from "../projects/project-path.ts";
 import { findProject, visibleProjects } from "../projects/project-queries.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import { statsOfProjects } from "./project-stats-query.ts";
 import { type StatsCsvRow, statsCsv } from "./stats-csv.ts";
 
-/** Ids that are not UUIDs name nothing: 404, like any other unknown id. */
-function idOf(params: unknown, name: "id" | "projectId", notFound: string): string {
-  const parsed = z.uuid().safeParse(z.record(z.string(), z.unknown()).safeParse(params).data?.[name]);
-  if (!parsed.success) throw new DomainError("NOT_FOUND", notFound);
-  return parsed.data;
+/** A project id that is not a UUID names nothing: 404, like any other unknown id. */
+function projectIdOf(params: unknown): string {
+  const parsed = z.object({ projectId: z.uuid() }).safeParse(params);
+  if (!parsed.success) throw new DomainError("NOT_FOUND", "Project not found");
+  return parsed.data.projectId;
 }
 
 /** With a stage, the row counts only the candidacies in that stage. */
@@ -30,13 +31,15 @@ function sendCsv(reply: FastifyReply, filename: string, rows: StatsCsvRow[]) {
 }
 
 export function analyticsRoutes(app: FastifyInstance, deps: Deps): void {
-  // Every project of the workspace the user can see, Current and Archived alike, newest first.
+  // Every project of the workspace the user can see, Current and Archived alike, newest first. For
+  // `me`, every such project of every workspace the user belongs to, in a file named for no
+  // workspace: `analytics.csv`.
   app.get("/workspaces/:id/export_analytics", async (request, reply) => {
     const session = requireSession(request);
     parseParams(z.object({}).strict(), request.query);
-    const workspaceId = idOf(request.params, "id", "Workspace not found");
-    const workspace = await findWorkspace(deps, session.userId, workspaceId);
-    if (!workspace) throw new DomainError("NOT_FOUND", "Workspace not found");
+    const workspaceId = workspaceParam(request.params);
+    const workspace = workspaceId === "me" ? null : await findWorkspace(deps, session.userId, workspaceId);
+    if (workspaceId !== "me" && !workspace) throw new DomainError("NOT_FOUND", "Workspace not found");
     const projects = await visibleProjects(deps, session.userId, workspaceId)
       .orderBy("p.created_at", "desc")
       .orderBy("p.id")
@@ -46,13 +49,13 @@ export function analyticsRoutes(app: FastifyInstance, deps: Deps): void {
       projects.map((project) => project.id),
     );
     const rows = projects.map((project) => ({ project: project.name, stats: statsOf(project.id) }));
-    return sendCsv(reply, `${workspace.name}_analytics.csv`, rows);
+    return sendCsv(reply, workspace ? `${workspace.name}_analytics.csv` : "analytics.csv", rows);
   });
 
   app.get("/workspaces/:id/projects/:projectId/export_analytics", async (request, reply) => {
     const session = requireSession(request);
-    const workspaceId = idOf(request.params, "id", "Workspace not found");
-    const projectId = idOf(request.params, "projectId", "Project not found");
+    const workspaceId = workspaceParam(request.params);
+    const projectId = projectIdOf(request.params);
     const query = parseParams(projectExportQuery, request.query);
     const project = await findProject(deps, session.userId, workspaceId, projectId);
     if (!project) throw new DomainError("NOT_FOUND", "Project not found");

@@ -11,13 +11,14 @@ import { requireSession } from "../auth/authenticate.ts";
 import type { Deps } from "../deps.ts";
 import { commandIdOf } from "../http/idempotency.ts";
 import { parseWriteBody } from "../http/parse.ts";
+import { type PathWorkspace, reachedThrough, workspaceParam } from "../projects/project-path.ts";
 import { type Assignment, assignPeople } from "./assign-people.ts";
-import { uuidParam, workspaceParam } from "./candidacy-params.ts";
+import { uuidParam } from "./candidacy-params.ts";
 import { pipelineContext } from "./pipeline-context.ts";
 
 /** A project reached through another workspace's path is as unknown as a missing one. */
-function throughWorkspace(context: CandidacyContext, workspaceId: string | "me"): CandidacyContext {
-  if (workspaceId === "me" || context.project === null || context.project.workspaceId === workspaceId) return context;
+function throughWorkspace(context: CandidacyContext, workspaceId: PathWorkspace): CandidacyContext {
+  if (context.project === null || reachedThrough(workspaceId, context.project.workspaceId)) return context;
   return { ...context, project: null };
 }
 

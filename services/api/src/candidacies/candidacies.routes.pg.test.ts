@@ -36,7 +36,7 @@ const stageOf = (project: PipelineProject, index: number) => {
 };
 
 describe("GET /projects/{id}/project_people", () => {
-  it("answers project_person documents with their people included", async () => {
+  it("answers project_person documents with their people, stages and workspace included", async () => {
     const owner = await f.newUser();
     t.clock.now = new Date("2026-11-22T12:00:00.000Z");
     const { ws, project, person, position } = await withCandidate(owner);
@@ -88,6 +88,8 @@ describe("GET /projects/{id}/project_people", () => {
             linkedin: null,
           },
         },
+        { id: sourced.id, type: "stage", attributes: { name: "Sourced", position: 0 } },
+        { id: ws, type: "workspace", attributes: { name: "Acme" } },
       ],
       meta: { pages: { current: 1, total: 1 }, total: 1 },
       links: {
@@ -98,6 +100,35 @@ describe("GET /projects/{id}/project_people", () => {
         last: `/api/v1/projects/${project.id}/project_people?limit=10&page=1`,
       },
     });
+  });
+
+  it("includes each stage and the workspace once, as the workflow copy names them now", async () => {
+    const owner = await f.newUser();
+    const { ws, project } = await withCandidate(owner);
+    const [sourced, contacted] = [stageOf(project, 0), stageOf(project, 1)];
+    const people = [];
+    for (const first_name of ["Ada", "Alan", "Edsger"]) people.push((await f.addPerson(owner, { first_name }, ws)).id);
+    await f.assign(owner, project, people.slice(0, 2));
+    const moved = await f.assign(owner, project, people.slice(2), contacted.id);
+    const response = await f.read(owner, `/projects/${project.id}/project_people?limit=50`, moved.meta.position);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.data).toHaveLength(4);
+    const related = body.included.filter((item: { type: string }) => item.type !== "person");
+    // Four candidates in two stages of one workspace: three records, each once.
+    expect(related).toHaveLength(3);
+    expect(related).toEqual(
+      expect.arrayContaining([
+        { id: contacted.id, type: "stage", attributes: { name: "Contacted", position: 1 } },
+        { id: sourced.id, type: "stage", attributes: { name: "Sourced", position: 0 } },
+        { id: ws, type: "workspace", attributes: { name: "Acme" } },
+      ]),
+    );
+    for (const item of body.data) {
+      const { stage, workspace } = item.relationships;
+      expect(related).toContainEqual(expect.objectContaining(stage.data));
+      expect(related).toContainEqual(expect.objectContaining(workspace.data));
+    }
   });
 
   it("searches the candidates' names, addresses, company and title, filters by stage and pages", async () => {
@@ -155,7 +186,14 @@ describe("GET /projects/{id}/project_people", () => {
     const twoStages = (await list(`by_stages[]=${contacted.id}&by_stages[]=${interview.id}&search_by=dana`)).json();
     expect(people(twoStages)).toEqual([designer.id]);
     expect((await list(`by_stages=${sourced.id}`)).json().meta.total).toBe(8);
-    expect(first.included.every((item: { type: string }) => item.type === "person")).toBe(true);
+    // The page's own people, and the stages and workspace they point at: nothing of other pages.
+    const includedOf = (type: string) =>
+      first.included.filter((item: { type: string }) => item.type === type).map((item: { id: string }) => item.id);
+    expect(includedOf("person").sort()).toEqual(people(first).sort());
+    expect(includedOf("workspace")).toEqual([ws]);
+    expect(first.included.every((item: { type: string }) => ["person", "stage", "workspace"].includes(item.type))).toBe(
+      true,
+    );
   });
 
   it("validates the list parameters", async () => {
@@ -432,6 +470,20 @@ describe("GET /project_people/global_search", () => {
     expect(body.data[0].relationships.project.data.type).toBe("project");
     expect(body.included.filter((item: { type: string }) => item.type === "person")).toHaveLength(1);
     expect(body.included.filter((item: { type: string }) => item.type === "project")).toHaveLength(2);
+    const stageIds = [mine.project.stages[0]?.id, second.stages[0]?.id].sort();
+    expect(
+      body.included
+        .filter((item: { type: string }) => item.type === "stage")
+        .map((item: { id: string }) => item.id)
+        .sort(),
+    ).toEqual(stageIds);
+    expect(body.included.filter((item: { type: string }) => item.type === "workspace")).toEqual([
+      { id: mine.ws, type: "workspace", attributes: { name: "Acme" } },
+    ]);
+    for (const item of body.data) {
+      expect(stageIds).toContain(item.relationships.stage.data.id);
+      expect(item.relationships.workspace.data).toEqual({ id: mine.ws, type: "workspace" });
+    }
     expect(body.meta).toEqual({ pages: { current: 1, total: 1 }, total: 2 });
     expect(body.links.first).toBe("/api/v1/project_people/global_search?search_by=grace&limit=50&page=1");
 

@@ -24,6 +24,7 @@ import {
   searchedCandidacyResource,
   writtenCandidacy,
 } from "./candidacy-documents.ts";
+import { includedStagesAndWorkspaces } from "./candidacy-included.ts";
 import { sameId, uuidParam } from "./candidacy-params.ts";
 import { findReadableProject, listCandidacies, searchCandidacies } from "./candidacy-queries.ts";
 import { pipelineContext } from "./pipeline-context.ts";
@@ -49,7 +50,8 @@ export function candidacyRoutes(app: FastifyInstance, deps: Deps): void {
       path: `/api/v1/projects/${projectId}/project_people`,
       query: { search_by: query.search_by, "by_stages[]": stageIds },
     });
-    return { ...document, included: distinct(rows.map(includedPerson)) };
+    const related = await includedStagesAndWorkspaces(deps, rows);
+    return { ...document, included: distinct([...rows.map(includedPerson), ...related]) };
   });
 
   // The top bar's talent search: candidates of every project the user can read.
@@ -63,7 +65,11 @@ export function candidacyRoutes(app: FastifyInstance, deps: Deps): void {
       path: "/api/v1/project_people/global_search",
       query: { search_by: query.search_by },
     });
-    return { ...document, included: distinct([...rows.map(includedPerson), ...rows.map(includedProject)]) };
+    const related = await includedStagesAndWorkspaces(deps, rows);
+    return {
+      ...document,
+      included: distinct([...rows.map(includedPerson), ...related, ...rows.map(includedProject)]),
+    };
   });
 
   app.put("/projects/:projectId/project_people/:id/move", async (request) => {

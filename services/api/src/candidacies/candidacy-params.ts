@@ -9,12 +9,6 @@ export function uuidParam(params: unknown, key: string, what: "Project" | "Candi
   return id;
 }
 
-/** A workspace in a path: a UUID, or `me` for whichever workspace the project is in (API.md). */
-export function workspaceParam(params: unknown): string | "me" {
-  if (z.object({ id: z.literal("me") }).safeParse(params).success) return "me";
-  return uuidParam(params, "id", "Workspace");
-}
-
 /** A JSON:API body's `data.id`, when sent, must be the record the path names. */
 export function sameId(sent: string | undefined, candidacyId: string): void {
   if (sent !== undefined && sent !== candidacyId) {

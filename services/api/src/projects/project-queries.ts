@@ -1,6 +1,6 @@
+import type { ProjectStats } from "@hirestream/contracts/analytics/project-stats.ts";
 import type { ProjectListQuery } from "@hirestream/contracts/projects/commands.ts";
 import type { ProjectStatus } from "@hirestream/contracts/projects/events.ts";
-import type { ProjectStats } from "@hirestream/domain/analytics/project-stats.ts";
 import type { ExistingProject } from "@hirestream/domain/project/project.decider.ts";
 import { sql } from "kysely";
 import { statsOfProjects } from "../analytics/project-stats-query.ts";
@@ -69,10 +69,11 @@ export async function listProjects(deps: Deps, userId: string, workspaceId: stri
   return { rows: [], total: Number(counted?.count ?? 0) };
 }
 
+/** The project, when the user may read it; `me` finds it in whichever of their workspaces it is. */
 export async function findProject(
   deps: Deps,
   userId: string,
-  workspaceId: string,
+  workspaceId: string | "me",
   projectId: string,
 ): Promise<(ProjectRecord & { stats: ProjectStats }) | undefined> {
   const project = await visibleProjects(deps, userId, workspaceId).where("p.id", "=", projectId).executeTakeFirst();

@@ -246,6 +246,56 @@ describe("GET /workspaces/{ws}/projects", () => {
   });
 });
 
+describe("`me` as the workspace of one project", () => {
+  it("reads, updates and removes the project through whichever of the user's workspaces it is in", async () => {
+    const owner = await newUser();
+    await createWorkspace(owner, "First");
+    const second = await createWorkspace(owner, "Second");
+    const { id, position } = await createProject(owner, second);
+    const url = `/workspaces/me/projects/${id}`;
+
+    const shown = await read(owner, url, position);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().data).toMatchObject({ id, attributes: { name: "Backend hires", workspace_id: second } });
+
+    const updated = await send(owner, "PUT", url, { name: "Renamed through me" });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().data.attributes).toMatchObject({ name: "Renamed through me", workspace_id: second });
+    const renamed = await read(owner, `/workspaces/${second}/projects/${id}`, updated.json().meta.position);
+    expect(renamed.json().data.attributes.name).toBe("Renamed through me");
+
+    const removed = await send(owner, "DELETE", url);
+    expect(removed.statusCode).toBe(200);
+    expect((await read(owner, url, removed.json().meta.position)).statusCode).toBe(404);
+    expect((await send(owner, "DELETE", url)).statusCode).toBe(404);
+  });
+
+  it("knows no project of a stranger's workspace, another member's hidden one, or none at all: 404", async () => {
+    const owner = await newUser();
+    const member = await newUser();
+    const stranger = await newUser();
+    const ws = await createWorkspace(owner);
+    await join(ws, member, "manager");
+    const shared = await createProject(owner, ws);
+    const hidden = await createProject(owner, ws, { name: "Secret", visible: false });
+    const position = Math.max(shared.position, hidden.position);
+    const before = await countEvents(t.pool);
+
+    expect((await read(stranger, `/workspaces/me/projects/${shared.id}`, position)).statusCode).toBe(404);
+    expect((await send(stranger, "PUT", `/workspaces/me/projects/${shared.id}`, { name: "x" })).statusCode).toBe(404);
+    expect((await send(stranger, "DELETE", `/workspaces/me/projects/${shared.id}`)).statusCode).toBe(404);
+    expect((await read(member, `/workspaces/me/projects/${hidden.id}`, position)).statusCode).toBe(404);
+    expect((await send(member, "PUT", `/workspaces/me/projects/${hidden.id}`, { name: "x" })).statusCode).toBe(404);
+    expect((await send(member, "DELETE", `/workspaces/me/projects/${hidden.id}`)).statusCode).toBe(404);
+    expect((await read(owner, `/workspaces/me/projects/${randomUUID()}`, position)).statusCode).toBe(404);
+    expect((await send(owner, "PUT", `/workspaces/me/projects/${randomUUID()}`, { name: "x" })).statusCode).toBe(404);
+    expect((await send(owner, "POST", "/workspaces/me/projects", attributes)).statusCode).toBe(404);
+    expect(await countEvents(t.pool)).toBe(before);
+
+    expect((await read(member, `/workspaces/me/projects/${shared.id}`, position)).statusCode).toBe(200);
+  });
+});
+
 describe("PUT and DELETE /workspaces/{ws}/projects/{id}", () => {
   it("updates, flips the status, archives; an archived project is read-only but can be removed", async () => {
     const owner = await newUser();

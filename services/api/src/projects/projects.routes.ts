@@ -19,19 +19,21 @@ import { parseParams, parseWriteBody } from "../http/parse.ts";
 import { findTemplate, makeCopy, requireWorkspaceRole } from "../workflows/workflow-copies.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import { runProjectCommand } from "./project-commands.ts";
+import { commandWorkspace, type PathWorkspace, workspaceParam } from "./project-path.ts";
 import { findProject, listProjects, projectResource, writtenProject } from "./project-queries.ts";
 
 const types = ["project", "projects"] as const;
 
-/** Ids that are not UUIDs name nothing: 404, like any other unknown id. */
+/** A new project is made in one workspace: `me` names none. */
 function workspaceIdOf(params: unknown): string {
-  const parsed = z.object({ id: z.uuid() }).safeParse(params);
-  if (!parsed.success) throw new DomainError("NOT_FOUND", "Workspace not found");
-  return parsed.data.id;
+  const workspaceId = workspaceParam(params);
+  if (workspaceId === "me") throw new DomainError("NOT_FOUND", "Workspace not found");
+  return workspaceId;
 }
 
-function idsOf(params: unknown): { workspaceId: string; projectId: string } {
-  const workspaceId = workspaceIdOf(params);
+/** `me` for the workspace reaches a project in any of the user's workspaces (API.md). */
+function idsOf(params: unknown): { workspaceId: PathWorkspace; projectId: string } {
+  const workspaceId = workspaceParam(params);
   const parsed = z.object({ projectId: z.uuid() }).safeParse(params);
   if (!parsed.success) throw new DomainError("NOT_FOUND", "Project not found");
   return { workspaceId, projectId: parsed.data.projectId };
@@ -65,8 +67,7 @@ export function projectRoutes(app: FastifyInstance, deps: Deps): void {
   // `me` lists the projects of every workspace the user belongs to (API.md).
   app.get("/workspaces/:id/projects", async (request) => {
     const session = requireSession(request);
-    const isMe = z.object({ id: z.literal("me") }).safeParse(request.params).success;
-    const workspaceId = isMe ? "me" : workspaceIdOf(request.params);
+    const workspaceId = workspaceParam(request.params);
     const query = parseParams(projectListQuery, request.query);
     if (workspaceId !== "me" && !(await findWorkspace(deps, session.userId, workspaceId)))
       throw new DomainError("NOT_FOUND", "Workspace not found");
@@ -133,11 +134,12 @@ export function projectRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.put("/workspaces/:id/projects/:projectId", async (request) => {
     const session = requireSession(request);
-    const { workspaceId, projectId } = idsOf(request.params);
+    const { workspaceId: path, projectId } = idsOf(request.params);
     const { id, attributes } = parseWriteBody(updateProjectAttributes, request.body, { types });
     if (id !== undefined && id !== projectId) {
       throw new DomainError("CONFLICT", "data.id does not match the project in the URL", "/data/id");
     }
+    const workspaceId = await commandWorkspace(deps, path, projectId);
     const { name, description, priority, status, start_date, deadline, visible, workflow_id } = attributes;
     const outcome = await runProjectCommand(
       deps,
@@ -166,7 +168,8 @@ export function projectRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.delete("/workspaces/:id/projects/:projectId", async (request) => {
     const session = requireSession(request);
-    const { workspaceId, projectId } = idsOf(request.params);
+    const { workspaceId: path, projectId } = idsOf(request.params);
+    const workspaceId = await commandWorkspace(deps, path, projectId);
     const outcome = await runProjectCommand(
       deps,
       workspaceId,

@@ -1,12 +1,16 @@
+import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
 import { type ServerMessage, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PipelineFixtures, pipelineFixtures } from "../candidacies/pipeline-fixtures.ts";
 import { type SignedIn, signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;
+let f: PipelineFixtures;
 let syncUrl: string;
 beforeAll(async () => {
   t = await startTestApp({ now: new Date() });
+  f = pipelineFixtures(t, "sync-pipeline");
   const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
   syncUrl = `${address.replace("http", "ws")}/api/v1/sync`;
 });
@@ -232,5 +236,122 @@ describe("the sync socket", () => {
     await t.app.inject({ method: "DELETE", url: "/api/v1/auth/sign_out", headers: ada.headers });
     await live.until((m) => m.type === "session-expired");
     expect(await live.closed).toEqual({ code: 4401 });
+  });
+});
+
+describe("a hidden project on the sync socket", () => {
+  /**
+   * A workspace of Ada's that Bob belongs to, with a project of Ada's: its workflow copy and one
+   * candidate. Answers the ids of the three rows a hidden project must keep to Ada.
+   */
+  async function pipelineOfAda(visible: boolean) {
+    const ada = await f.newUser();
+    const bob = await f.newUser();
+    const workspaceId = await f.createWorkspace(ada, "Shared search");
+    await f.join(workspaceId, bob, "manager");
+    const project = await f.createProject(ada, workspaceId, { name: "Quiet search", visible });
+    const person = await f.addPerson(ada, { first_name: "Grace" }, workspaceId);
+    const { meta } = await f.assign(ada, project, [person.id]);
+    const shown = await f.read(ada, `/workspaces/${workspaceId}/projects/${project.id}`, meta.position);
+    const copyId: string = shown.json().data.attributes.workflow_id;
+    expect(copyId).toEqual(expect.any(String));
+    const rows = [
+      { entity: "project", id: project.id },
+      { entity: "workflow", id: copyId },
+      { entity: "candidacy", id: candidacyIdOf(project.id, person.id) },
+    ];
+    return { ada, bob, workspaceId, project, rows, position: meta.position };
+  }
+
+  const held = (client: Client, entity: string, id: string) =>
+    rowsOf(client.messages).filter((row) => row.entity === entity && row.id === id);
+
+  /** Something of the workspace's after the writes, so a socket that got it has gone past them. */
+  async function marker(user: SignedIn, workspaceId: string, name: string, clients: Client[]) {
+    await t.app.inject({
+      method: "PUT",
+      url: `/api/v1/workspaces/${workspaceId}`,
+      headers: user.headers,
+      payload: { name },
+    });
+    for (const client of clients) {
+      await client.until((m) => m.type === "changes" && m.rows.some((r) => r.data?.name === name));
+    }
+  }
+
+  it("never reaches another member's socket, live or in a snapshot; its creator gets it in their own scope", async () => {
+    const ada = await f.newUser();
+    const bob = await f.newUser();
+    const workspaceId = await f.createWorkspace(ada, "Shared search");
+    await t.readModels.waitFor(await f.join(workspaceId, bob, "manager"), 5000);
+    const bobs = connect(bob);
+    const adas = connect(ada);
+    await bobs.until((m) => m.type === "ready" && m.scopes.includes(`ws:${workspaceId}`));
+    await adas.until((m) => m.type === "ready");
+
+    const project = await f.createProject(ada, workspaceId, { name: "Quiet search", visible: false });
+    const person = await f.addPerson(ada, { first_name: "Grace" }, workspaceId);
+    await f.assign(ada, project, [person.id]);
+    const candidacyId = candidacyIdOf(project.id, person.id);
+    await marker(ada, workspaceId, "After the quiet search", [bobs, adas]);
+
+    for (const entity of ["project", "workflow", "candidacy"]) {
+      const rows = rowsOf(adas.messages).filter((row) => row.entity === entity && row.scope !== "");
+      const mine = rows.filter(
+        (row) => row.id === project.id || row.id === candidacyId || row.data?.project_id === project.id,
+      );
+      expect(mine.length, entity).toBeGreaterThan(0);
+      for (const row of mine) expect(row.scope, entity).toBe(`user:${ada.userId}`);
+    }
+    const seen = JSON.stringify(bobs.messages);
+    expect(seen).not.toContain(project.id);
+    expect(seen).not.toContain(candidacyId);
+    expect(seen).not.toContain("Quiet search");
+
+    const fresh = connect(bob);
+    await fresh.until((m) => m.type === "ready");
+    expect(JSON.stringify(fresh.messages)).not.toContain(project.id);
+    for (const client of [bobs, adas, fresh]) client.socket.close();
+  });
+
+  it("takes the project, its candidates and its copy from a member's socket when hidden, and brings them back when shown", async () => {
+    const { ada, bob, workspaceId, project, rows, position } = await pipelineOfAda(true);
+    await t.readModels.waitFor(position, 5000);
+    const bobs = connect(bob);
+    await bobs.until((m) => m.type === "ready");
+    for (const { entity, id } of rows) {
+      expect(held(bobs, entity, id), entity).toEqual([expect.objectContaining({ scope: `ws:${workspaceId}` })]);
+    }
+    const url = `/api/v1/workspaces/${workspaceId}/projects/${project.id}`;
+
+    const hidden = await t.app.inject({ method: "PUT", url, headers: ada.headers, payload: { visible: false } });
+    expect(hidden.statusCode).toBe(200);
+    await marker(ada, workspaceId, "Hidden now", [bobs]);
+    for (const { entity, id } of rows) {
+      expect(held(bobs, entity, id).at(-1), entity).toEqual({ scope: `ws:${workspaceId}`, entity, id, data: null });
+    }
+    const afterHiding = bobs.messages.length;
+    // A browser that was away while it was hidden learns it from its cursor, and a new one never sees it.
+    const fresh = connect(bob);
+    await fresh.until((m) => m.type === "ready");
+    expect(JSON.stringify(fresh.messages)).not.toContain(project.id);
+
+    const shown = await t.app.inject({ method: "PUT", url, headers: ada.headers, payload: { visible: true } });
+    expect(shown.statusCode).toBe(200);
+    await marker(ada, workspaceId, "Shown again", [bobs, fresh]);
+    for (const client of [bobs, fresh]) {
+      const later = rowsOf(client === bobs ? bobs.messages.slice(afterHiding) : client.messages);
+      for (const { entity, id } of rows) {
+        expect(
+          later.filter((row) => row.entity === entity && row.id === id),
+          entity,
+        ).toEqual([expect.objectContaining({ scope: `ws:${workspaceId}`, data: expect.objectContaining({ id }) })]);
+      }
+    }
+    expect(
+      held(bobs, "workflow", rows[1]?.id ?? "").at(-1)?.data,
+      "the copy comes back as the replica stores it",
+    ).not.toHaveProperty("private_to");
+    for (const client of [bobs, fresh]) client.socket.close();
   });
 });

@@ -202,6 +202,7 @@ describe("candidacies read model", () => {
         stage_entered_at: "2026-11-02T09:00:00+00:00",
         created_at: "2026-11-01T09:00:00+00:00",
         updated_at: "2026-11-04T09:00:00+00:00",
+        private_to: null,
       },
       {
         id: linusAtHiring,
@@ -214,6 +215,7 @@ describe("candidacies read model", () => {
         stage_entered_at: "2026-11-08T09:00:00+00:00",
         created_at: "2026-11-08T09:00:00+00:00",
         updated_at: "2026-11-08T09:01:00+00:00",
+        private_to: null,
       },
     ]);
   });

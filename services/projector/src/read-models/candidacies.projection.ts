@@ -1,18 +1,29 @@
-import { type CandidacyRow, candidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
+import { candidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import type { WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
+import { z } from "zod";
 import type { Projection, RowKey, RowSet } from "../projection.ts";
+import { audienceScopes, privateTo } from "./project-audience.ts";
+import { projectsProjection } from "./projects.projection.ts";
+
+/** A candidacy as stored: the row browsers get, and the one user it is kept to while its project is hidden. */
+const candidacyRecord = candidacyRow.extend({ private_to: z.uuid().nullable() });
+type CandidacyRecord = z.infer<typeof candidacyRecord>;
 
 /**
  * The candidacies read model (the spec's project people), synced to the members of the project's
- * workspace. A candidacy's `status` is its stage's name; stage ids are unique across workflows, so
- * a rename in the project's workflow reaches its candidates by stage id alone.
+ * workspace, or to the project's creator alone while it is hidden. A candidacy's `status` is its
+ * stage's name; stage ids are unique across workflows, so a rename in the project's workflow
+ * reaches its candidates by stage id alone.
  */
-export const candidaciesProjection: Projection<CandidacyRow> = {
+export const candidaciesProjection: Projection<CandidacyRecord> = {
   table: "candidacies",
-  row: candidacyRow,
+  row: candidacyRecord,
   entity: "candidacy",
   keys(event) {
     switch (event.type) {
+      // Shown or hidden: the project's candidates go where it goes.
+      case "ProjectUpdated":
+        return event.data.changes.visible === undefined ? [] : [{ column: "project_id", value: event.data.projectId }];
       case "CandidacyAdded":
       case "CandidacyMoved":
       case "CandidacyResponseSet":
@@ -31,7 +42,15 @@ export const candidaciesProjection: Projection<CandidacyRow> = {
         return [];
     }
   },
-  apply(rows, event, { occurredAt }) {
+  related(event) {
+    if (
+      event.type === "CandidacyAdded" ||
+      (event.type === "ProjectUpdated" && event.data.changes.visible !== undefined)
+    )
+      return [{ projection: projectsProjection, id: event.data.projectId }];
+    return [];
+  },
+  apply(rows, event, { occurredAt, related }) {
     switch (event.type) {
       case "CandidacyAdded": {
         const { candidacyId, projectId, workspaceId, personId, stageId, stageName, at } = event.data;
@@ -46,6 +65,7 @@ export const candidaciesProjection: Projection<CandidacyRow> = {
           stage_entered_at: at,
           created_at: occurredAt,
           updated_at: occurredAt,
+          private_to: privateTo(related(projectsProjection, projectId)),
         });
         return;
       }
@@ -77,6 +97,11 @@ export const candidaciesProjection: Projection<CandidacyRow> = {
       case "WorkflowCreated":
         if (event.data.projectId) renameStages(rows, event.data.stages, occurredAt);
         return;
+      case "ProjectUpdated": {
+        const project = related(projectsProjection, event.data.projectId);
+        if (project) keepTo(rows, event.data.projectId, privateTo(project));
+        return;
+      }
       // The project's candidacies go with it; the people stay in the workspace and the pool.
       case "ProjectRemoved":
         deleteWhere(rows, "project_id", event.data.projectId);
@@ -88,16 +113,23 @@ export const candidaciesProjection: Projection<CandidacyRow> = {
         return;
     }
   },
-  scopes: (candidacy) => [`ws:${candidacy.workspace_id}`],
-  toClient: (candidacy) => candidacy,
+  scopes: (candidacy) => audienceScopes(candidacy.workspace_id, candidacy.private_to),
+  toClient: ({ private_to: _keptTo, ...candidacy }) => candidacy,
 };
+
+/** Only the audience changes (nothing a recruiter sees), so `updated_at` stays. */
+function keepTo(rows: RowSet<CandidacyRecord>, projectId: string, user: string | null): void {
+  for (const candidacy of rows.where("project_id", projectId)) {
+    if (candidacy.private_to !== user) rows.put({ ...candidacy, private_to: user });
+  }
+}
 
 function stageKeys(stages: readonly WorkflowStage[]): RowKey[] {
   return stages.map((stage) => ({ column: "stage_id", value: stage.id }));
 }
 
 /** Only candidacies whose stage name changed are written, so an unrelated edit syncs nothing. */
-function renameStages(rows: RowSet<CandidacyRow>, stages: readonly WorkflowStage[], occurredAt: string): void {
+function renameStages(rows: RowSet<CandidacyRecord>, stages: readonly WorkflowStage[], occurredAt: string): void {
   for (const stage of stages) {
     for (const candidacy of rows.where("stage_id", stage.id)) {
       if (candidacy.status !== stage.name) rows.put({ ...candidacy, status: stage.name, updated_at: occurredAt });
@@ -105,6 +137,6 @@ function renameStages(rows: RowSet<CandidacyRow>, stages: readonly WorkflowStage
   }
 }
 
-function deleteWhere(rows: RowSet<CandidacyRow>, column: "project_id" | "workspace_id", value: string): void {
+function deleteWhere(rows: RowSet<CandidacyRecord>, column: "project_id" | "workspace_id", value: string): void {
   for (const candidacy of rows.where(column, value)) rows.delete(candidacy.id);
 }

@@ -1,7 +1,8 @@
 import { type ProjectRow, projectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { Projection } from "../projection.ts";
+import { audienceScopes, privateTo } from "./project-audience.ts";
 
-/** The projects read model, synced to the members of the project's workspace. */
+/** The projects read model, synced to the members of the project's workspace; a hidden one to its creator alone. */
 export const projectsProjection: Projection<ProjectRow> = {
   table: "projects",
   row: projectRow,
@@ -89,6 +90,6 @@ export const projectsProjection: Projection<ProjectRow> = {
         return;
     }
   },
-  scopes: (project) => [`ws:${project.workspace_id}`],
+  scopes: (project) => audienceScopes(project.workspace_id, privateTo(project)),
   toClient: (project) => project,
 };

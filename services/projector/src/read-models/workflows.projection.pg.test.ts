@@ -94,10 +94,12 @@ it("keeps one row per workflow with its stages in order, synced to its workspace
       description: "",
       assigned_to: "template",
       project_id: null,
+      template_id: null,
       stages: [stageRow(3, 0), stageRow(1, 1), stageRow(4, 2)],
       user_id: ada,
       created_at: "2026-11-05T09:00:00+00:00",
       updated_at: "2026-11-05T09:01:00+00:00",
+      private_to: null,
     },
   ]);
   const log = (
@@ -130,20 +132,26 @@ it("keeps one row per workflow with its stages in order, synced to its workspace
   });
 });
 
-it("keeps a project's copy apart from the templates, and drops it with its project", async () => {
+it("keeps a project's copy apart from the templates, with its template, and drops it with its project", async () => {
   const team = "00000000-0000-4000-8000-0000000000f3";
   const template = "00000000-0000-4000-8000-0000000000d4";
   const copy = "00000000-0000-4000-8000-0000000000d5";
   const kept = "00000000-0000-4000-8000-0000000000d6";
   const backend = "00000000-0000-4000-8000-0000000000c1";
   const design = "00000000-0000-4000-8000-0000000000c2";
-  const copyOf = (workflowId: string, projectId: string): DomainEvent => {
+  const older = "00000000-0000-4000-8000-0000000000d7";
+  const legacy = "00000000-0000-4000-8000-0000000000c3";
+  const copyOf = (workflowId: string, projectId: string, templateId?: string): DomainEvent => {
     const created = createdIn(workflowId, team);
-    return created.type === "WorkflowCreated" ? { ...created, data: { ...created.data, projectId } } : created;
+    return created.type === "WorkflowCreated"
+      ? { ...created, data: { ...created.data, projectId, ...(templateId ? { templateId } : {}) } }
+      : created;
   };
   await given(`workflow-${template}`, "2026-11-06T09:00:00.000Z", [createdIn(template, team)]);
-  const copied = await given(`workflow-${copy}`, "2026-11-06T09:01:00.000Z", [copyOf(copy, backend)]);
-  await given(`workflow-${kept}`, "2026-11-06T09:02:00.000Z", [copyOf(kept, design)]);
+  const copied = await given(`workflow-${copy}`, "2026-11-06T09:01:00.000Z", [copyOf(copy, backend, template)]);
+  await given(`workflow-${kept}`, "2026-11-06T09:02:00.000Z", [copyOf(kept, design, template)]);
+  // A copy made before its events named the template.
+  await given(`workflow-${older}`, "2026-11-06T09:02:30.000Z", [copyOf(older, legacy)]);
   const projectRemoved = await given(`project-${backend}`, "2026-11-06T09:03:00.000Z", [
     { type: "ProjectRemoved", data: { projectId: backend, workspaceId: team } },
   ]);
@@ -154,7 +162,7 @@ it("keeps a project's copy apart from the templates, and drops it with its proje
 
   const rows = (tables.workflows as { id: string; workspace_id: string }[]).filter((row) => row.workspace_id === team);
   expect(rows).toEqual([
-    expect.objectContaining({ id: template, assigned_to: "template", project_id: null }),
+    expect.objectContaining({ id: template, assigned_to: "template", project_id: null, template_id: null }),
     {
       id: kept,
       workspace_id: team,
@@ -162,11 +170,14 @@ it("keeps a project's copy apart from the templates, and drops it with its proje
       description: "",
       assigned_to: "project",
       project_id: design,
+      template_id: template,
       stages: [stageRow(1), stageRow(2), stageRow(3)],
       user_id: ada,
       created_at: "2026-11-06T09:02:00+00:00",
       updated_at: "2026-11-06T09:02:00+00:00",
+      private_to: null,
     },
+    expect.objectContaining({ id: older, assigned_to: "project", project_id: legacy, template_id: null }),
   ]);
   const log = (
     (tables.change_log ?? []) as { position: number; scope: string; entity: string; id: string; op: string }[]

@@ -1,6 +1,13 @@
 import type { WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
-import { type StageRow, type WorkflowRow, workflowRow } from "@hirestream/contracts/workflows/rows.ts";
+import { type StageRow, workflowRow } from "@hirestream/contracts/workflows/rows.ts";
+import { z } from "zod";
 import type { Projection } from "../projection.ts";
+import { audienceScopes, privateTo } from "./project-audience.ts";
+import { projectsProjection } from "./projects.projection.ts";
+
+/** A workflow as stored: the row browsers get, and the one user a hidden project's copy is kept to. */
+const workflowRecord = workflowRow.extend({ private_to: z.uuid().nullable() });
+type WorkflowRecord = z.infer<typeof workflowRecord>;
 
 const stageRowOf = (stage: WorkflowStage): StageRow => ({
   id: stage.id,
@@ -12,10 +19,13 @@ const stageRowOf = (stage: WorkflowStage): StageRow => ({
   on_response_stage_position: stage.onResponseStagePosition,
 });
 
-/** The workflows read model, templates and projects' copies: every member of the workspace sees them. */
-export const workflowsProjection: Projection<WorkflowRow> = {
+/**
+ * The workflows read model, templates and projects' copies: every member of the workspace sees
+ * them, except a hidden project's copy, which goes where its project goes.
+ */
+export const workflowsProjection: Projection<WorkflowRecord> = {
   table: "workflows",
-  row: workflowRow,
+  row: workflowRecord,
   entity: "workflow",
   keys(event) {
     switch (event.type) {
@@ -29,11 +39,22 @@ export const workflowsProjection: Projection<WorkflowRow> = {
         return [{ column: "workspace_id", value: event.data.workspaceId }];
       case "ProjectRemoved":
         return [{ column: "project_id", value: event.data.projectId }];
+      case "ProjectUpdated":
+        return event.data.changes.visible === undefined ? [] : [{ column: "project_id", value: event.data.projectId }];
       default:
         return [];
     }
   },
-  apply(rows, event, { occurredAt }) {
+  related(event) {
+    const projectId =
+      event.type === "WorkflowCreated"
+        ? event.data.projectId
+        : event.type === "ProjectUpdated" && event.data.changes.visible !== undefined
+          ? event.data.projectId
+          : undefined;
+    return projectId ? [{ projection: projectsProjection, id: projectId }] : [];
+  },
+  apply(rows, event, { occurredAt, related }) {
     switch (event.type) {
       case "WorkflowCreated": {
         const { workflowId, workspaceId, userId, name, description, stages } = event.data;
@@ -45,10 +66,12 @@ export const workflowsProjection: Projection<WorkflowRow> = {
           description,
           assigned_to: projectId === null ? "template" : "project",
           project_id: projectId,
+          template_id: projectId === null ? null : (event.data.templateId ?? null),
           stages: stages.map(stageRowOf),
           user_id: userId,
           created_at: occurredAt,
           updated_at: occurredAt,
+          private_to: projectId === null ? null : privateTo(related(projectsProjection, projectId)),
         });
         return;
       }
@@ -77,10 +100,19 @@ export const workflowsProjection: Projection<WorkflowRow> = {
       case "ProjectRemoved":
         for (const workflow of rows.where("project_id", event.data.projectId)) rows.delete(workflow.id);
         return;
+      // Shown or hidden: the copy goes where its project goes (only its audience changes, not `updated_at`).
+      case "ProjectUpdated": {
+        const project = related(projectsProjection, event.data.projectId);
+        const user = privateTo(project);
+        for (const workflow of rows.where("project_id", event.data.projectId)) {
+          if (project && workflow.private_to !== user) rows.put({ ...workflow, private_to: user });
+        }
+        return;
+      }
       default:
         return;
     }
   },
-  scopes: (workflow) => [`ws:${workflow.workspace_id}`],
-  toClient: (workflow) => workflow,
+  scopes: (workflow) => audienceScopes(workflow.workspace_id, workflow.private_to),
+  toClient: ({ private_to: _keptTo, ...workflow }) => workflow,
 };

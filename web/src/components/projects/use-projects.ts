@@ -6,6 +6,7 @@ import type { Stored } from "../../replica/replica-db.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { type AccessMember, accessMembers } from "./project-access.ts";
 import { projectRowOf } from "./project-commands.ts";
+import { shownProject } from "./shown-project.ts";
 
 /** A project as lists show it: with its workspace's name and the user's role there. */
 export interface ProjectListItem extends ProjectRow {
@@ -59,18 +60,15 @@ export function useProjectScope(workspaceId: string, userId: string | undefined)
   }, [db, workspaceId, userId]);
 }
 
-/** One project with the user's role in its workspace; null when it is not (or no longer) here. */
+/**
+ * One project with the user's role in its workspace; null when it is not (or no longer) here, or
+ * is another member's hidden project.
+ */
 export function useProject(projectId: string, userId: string | undefined): ProjectListItem | null | undefined {
   const { db } = useReplica();
   return useLiveQuery(async () => {
-    const project = await db.projects.get(projectId);
-    if (!project || !userId) return null;
-    const [workspace, member] = await Promise.all([
-      db.workspaces.get(project.workspace_id),
-      db.workspace_members.get(`${project.workspace_id}:${userId}`),
-    ]);
-    if (!workspace || !member) return null;
-    return listItem(project, workspace.name, member.role);
+    const shown = userId ? await shownProject(db, projectId, userId) : null;
+    return shown && listItem(shown.project, shown.workspaceName, shown.role);
   }, [db, projectId, userId]);
 }
 

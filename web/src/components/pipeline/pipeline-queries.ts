@@ -106,7 +106,16 @@ async function matchesInStage(db: ReplicaDb, query: PipelineQuery, candidacyIds:
  * candidate keeps their place when moved, and a search lists its matches in the same order. With
  * `search`, the page holds the candidates it found in the project (and stage).
  */
-export async function pipelinePage(
+export function pipelinePage(db: ReplicaDb, query: PipelineQuery, search: SearchResult | null): Promise<PipelinePage> {
+  // One read transaction: while candidates keep moving, sync writes come one after another, and a
+  // live query read in several transactions lets a write in between, which throws the read away
+  // to run it again. One transaction is ordered before the next write and finishes first.
+  return db.transaction("r", [db.candidacies, db.people, db.pipeline_counts], () =>
+    readPipelinePage(db, query, search),
+  );
+}
+
+async function readPipelinePage(
   db: ReplicaDb,
   query: PipelineQuery,
   search: SearchResult | null,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
 import { signUpThroughScreens } from "./session.ts";
+import { createWorkspaceThroughScreens } from "./workspace-screens.ts";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -55,23 +56,11 @@ async function addPersonToPool(ownerId: string, fields: Partial<PersonProfile>):
   return id;
 }
 
-async function createWorkspace(page: Page, name: string): Promise<string> {
-  await page.goto("/workspaces");
-  await page.getByRole("main").getByRole("button", { name: "New workspace" }).click();
-  await page.getByRole("dialog").getByRole("textbox", { name: /^Name/ }).fill(name);
-  await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
-  await page.getByRole("link", { name, exact: true }).first().waitFor();
-  const href = await page.getByRole("main").getByRole("link", { name, exact: true }).getAttribute("href");
-  const id = /^\/workspaces\/([^/]+)\/home$/.exec(href ?? "")?.[1];
-  if (!id) throw new Error(`no workspace link for ${name}`);
-  return id;
-}
-
 it("imports the example file into a workspace, then finds, opens and lists the people", async () => {
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "importer@example.com");
-  const workspaceId = await createWorkspace(page, "Data hiring");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Data hiring");
   await page.goto(`/workspaces/${workspaceId}/people`);
   await page.getByText("No people in this workspace yet.").waitFor();
 

@@ -5,7 +5,8 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
-import { signUpThroughScreens } from "./session.ts";
+import { sessionHeadersOf, signUpThroughScreens } from "./session.ts";
+import { createWorkspaceThroughScreens } from "./workspace-screens.ts";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -20,40 +21,13 @@ const allFieldsCsv = path.join(import.meta.dirname, "..", "public", "people_impo
 const row = (page: Page, name: string) =>
   page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
 
-/** The browser's own session, to call the API as another client of the same user would. */
-async function sessionOf(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(() => ({
-    "access-token": localStorage.getItem("access-token") ?? "",
-    client: localStorage.getItem("client") ?? "",
-    uid: localStorage.getItem("uid") ?? "",
-    expiry: localStorage.getItem("expiry") ?? "",
-    "token-type": "Bearer",
-  }));
-}
-
 async function post(page: Page, path: string, data: unknown): Promise<{ data: { id: string } }> {
   const response = await page.request.post(`/api/v1${path}`, {
-    headers: { ...(await sessionOf(page)), "idempotency-key": randomUUID() },
+    headers: { ...(await sessionHeadersOf(page)), "idempotency-key": randomUUID() },
     data,
   });
   expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
   return (await response.json()) as { data: { id: string } };
-}
-
-async function createWorkspace(page: Page, name: string): Promise<string> {
-  await page.goto("/workspaces");
-  await page.getByRole("main").getByRole("button", { name: "New workspace" }).click();
-  await page.getByRole("dialog").getByRole("textbox", { name: /^Name/ }).fill(name);
-  await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
-  await page.getByRole("main").getByRole("link", { name, exact: true }).waitFor();
-  const href = await page.getByRole("main").getByRole("link", { name, exact: true }).getAttribute("href");
-  const id = /^\/workspaces\/([^/]+)\/home$/.exec(href ?? "")?.[1];
-  if (!id) throw new Error(`no workspace link for ${name}`);
-  await eventually(
-    () => e2e.app.db.selectFrom("read.workspaces").select("id").where("id", "=", id).executeTakeFirst(),
-    (found) => found !== undefined,
-  );
-  return id;
 }
 
 const people = [
@@ -68,7 +42,7 @@ async function setUp(page: Page, workspaceId: string): Promise<string> {
   const projectId = await projectWithWorkflow(page, workspaceId, "Data platform");
   const csv = ["first_name,last_name,email,company,title", ...people.map((fields) => fields.join(","))].join("\n");
   const imported = await page.request.post("/api/v1/people/import_csv", {
-    headers: { ...(await sessionOf(page)), "idempotency-key": randomUUID() },
+    headers: { ...(await sessionHeadersOf(page)), "idempotency-key": randomUUID() },
     multipart: {
       "data[workspace_id]": workspaceId,
       "data[file]": { name: "people.csv", mimeType: "text/csv", buffer: Buffer.from(csv) },
@@ -104,7 +78,7 @@ async function projectWithWorkflow(page: Page, workspaceId: string, name: string
 /** The server's candidacies of the project by first name, through the API the spec names. */
 async function serverPipeline(page: Page, projectId: string) {
   const response = await page.request.get(`/api/v1/projects/${projectId}/project_people?limit=50`, {
-    headers: await sessionOf(page),
+    headers: await sessionHeadersOf(page),
   });
   expect(response.status()).toBe(200);
   const body = (await response.json()) as {
@@ -135,7 +109,7 @@ it("assigns people to a project, moves them along its stages on and off line, an
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "pipeline@example.com");
-  const workspaceId = await createWorkspace(page, "Data hiring");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Data hiring", e2e);
   const projectId = await setUp(page, workspaceId);
 
   // Assign everyone from the workspace's People to the project.
@@ -276,7 +250,7 @@ it("assigns people to a project, moves them along its stages on and off line, an
 
   // Archived, the project is read-only: no stage or response changes, no row menu, no selection.
   const archived = await page.request.put(`/api/v1/workspaces/${workspaceId}/projects/${projectId}`, {
-    headers: { ...(await sessionOf(page)), "idempotency-key": randomUUID() },
+    headers: { ...(await sessionHeadersOf(page)), "idempotency-key": randomUUID() },
     data: { data: { type: "projects", id: projectId, attributes: { status: "Archived" } } },
   });
   expect(archived.status(), await archived.text()).toBe(200);
@@ -294,7 +268,7 @@ it("imports the all-fields example into a chosen project stage, then assigns fro
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "stage-importer@example.com");
-  const workspaceId = await createWorkspace(page, "Design hiring");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Design hiring", e2e);
   const projectId = await projectWithWorkflow(page, workspaceId, "Product design");
 
   await page.goto(`/workspaces/${workspaceId}/project/${projectId}`);
@@ -331,7 +305,7 @@ it("imports the all-fields example into a chosen project stage, then assigns fro
   await again.getByRole("button", { name: "Cancel" }).click();
 
   // From the talent pool, one of them goes to a project of another workspace, which takes them in.
-  const salesId = await createWorkspace(page, "Sales hiring");
+  const salesId = await createWorkspaceThroughScreens(page, "Sales hiring", e2e);
   const salesProject = await projectWithWorkflow(page, salesId, "Account executives");
   await page.goto("/talent_pool");
   await row(page, "Maya Okafor").getByRole("checkbox", { name: "Select Maya Okafor" }).check();

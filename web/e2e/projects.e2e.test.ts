@@ -3,7 +3,8 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
-import { signUpThroughScreens } from "./session.ts";
+import { sessionHeadersOf, signUpThroughScreens } from "./session.ts";
+import { createWorkspaceThroughScreens } from "./workspace-screens.ts";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -27,33 +28,8 @@ async function serverProject(name: string) {
 const row = (page: Page, name: string) =>
   page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
 
-async function createWorkspace(page: Page, name: string): Promise<string> {
-  await page.goto("/workspaces");
-  await page.getByRole("main").getByRole("button", { name: "New workspace" }).click();
-  await page.getByRole("dialog").getByRole("textbox", { name: /^Name/ }).fill(name);
-  await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
-  await page.getByRole("main").getByRole("link", { name, exact: true }).waitFor();
-  const href = await page.getByRole("main").getByRole("link", { name, exact: true }).getAttribute("href");
-  const id = /^\/workspaces\/([^/]+)\/home$/.exec(href ?? "")?.[1];
-  if (!id) throw new Error(`no workspace link for ${name}`);
-  // The workspace must exist on the server before a workflow can be made in it through the API.
-  await eventually(
-    () => e2e.app.db.selectFrom("read.workspaces").select("id").where("id", "=", id).executeTakeFirst(),
-    (found) => found !== undefined,
-  );
-  return id;
-}
-
-/** The browser's own session headers, so that the API can be called as another client of this user. */
 async function sessionOf(page: Page): Promise<Record<string, string>> {
-  const session = await page.evaluate(() => ({
-    "access-token": localStorage.getItem("access-token") ?? "",
-    client: localStorage.getItem("client") ?? "",
-    uid: localStorage.getItem("uid") ?? "",
-    expiry: localStorage.getItem("expiry") ?? "",
-    "token-type": "Bearer",
-  }));
-  return { ...session, "idempotency-key": crypto.randomUUID() };
+  return { ...(await sessionHeadersOf(page)), "idempotency-key": crypto.randomUUID() };
 }
 
 /** A workflow template made through the API. */
@@ -85,7 +61,7 @@ it("creates a project with a workflow, switches it off, archives it read-only an
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "projects@example.com");
-  const workspaceId = await createWorkspace(page, "Engineering hiring");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Engineering hiring", e2e);
   const templateId = await createWorkflowThroughApi(page, workspaceId, "Engineering pipeline");
 
   await page.goto("/workspaces/me/projects");
@@ -187,7 +163,7 @@ it("gets an empty project to work: assigns a workflow, keeps a file, shows the M
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "project-work@example.com");
-  const workspaceId = await createWorkspace(page, "Sales hiring");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Sales hiring", e2e);
   await createWorkflowThroughApi(page, workspaceId, "Sales pipeline");
   const projectId = await createBareProjectThroughApi(page, workspaceId, "Account executives");
 

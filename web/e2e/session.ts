@@ -20,3 +20,14 @@ export async function signInThroughScreens(page: Page, email: string): Promise<v
   await page.getByRole("button", { name: "Login" }).click();
   await page.waitForURL("**/workspaces/me/projects");
 }
+
+/** The browser's own session headers, to call the API as another client of the same user would. */
+export async function sessionHeadersOf(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => ({
+    "access-token": localStorage.getItem("access-token") ?? "",
+    client: localStorage.getItem("client") ?? "",
+    uid: localStorage.getItem("uid") ?? "",
+    expiry: localStorage.getItem("expiry") ?? "",
+    "token-type": "Bearer",
+  }));
+}

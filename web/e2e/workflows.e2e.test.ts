@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
 import { signUpThroughScreens } from "./session.ts";
+import { createWorkspaceThroughScreens } from "./workspace-screens.ts";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -29,18 +30,6 @@ async function serverWorkflows(workspaceId: string) {
     project_id: row.project_id,
     stages: [...row.stages].sort((a, b) => a.position - b.position).map((stage) => stage.name),
   }));
-}
-
-async function createWorkspace(page: Page, name: string): Promise<string> {
-  await page.goto("/workspaces");
-  await page.getByRole("main").getByRole("button", { name: "New workspace" }).click();
-  await page.getByRole("dialog").getByRole("textbox", { name: /^Name/ }).fill(name);
-  await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
-  const link = page.getByRole("main").getByRole("link", { name, exact: true });
-  await link.waitFor();
-  const id = /^\/workspaces\/([^/]+)\/home$/.exec((await link.getAttribute("href")) ?? "")?.[1];
-  if (!id) throw new Error(`no workspace link for ${name}`);
-  return id;
 }
 
 /** A project made through the HTTP API with the page's own session, as another client would. */
@@ -94,7 +83,7 @@ it("creates a workflow with three stages, edits a stage and removes the template
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "workflow-author@example.com");
-  const workspaceId = await createWorkspace(page, "Engineering hiring");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Engineering hiring");
   await page.goto(`/workspaces/${workspaceId}/workflows`);
   await page.getByText("No workflow templates yet.").waitFor();
   await page.getByRole("tab", { name: "Assigned" }).click();
@@ -216,7 +205,7 @@ it("adds a template to a project once; the copy shows on Assigned with the proje
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "workflow-assigner@example.com");
-  const workspaceId = await createWorkspace(page, "Sales hiring");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Sales hiring");
   await page.goto(`/workspaces/${workspaceId}/workflows`);
   await page.getByText("No workflow templates yet.").waitFor();
   await newWorkflow(page, "Sales", ["Sourced", "Contacted", "Hired"]);
@@ -282,7 +271,7 @@ it("a copy whose project has people offers Remove disabled, saying why", async (
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "workflow-keeper@example.com");
-  const workspaceId = await createWorkspace(page, "Support hiring");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Support hiring");
   await page.goto(`/workspaces/${workspaceId}/workflows`);
   await page.getByText("No workflow templates yet.").waitFor();
   await newWorkflow(page, "Support", ["Sourced", "Contacted", "Hired"]);

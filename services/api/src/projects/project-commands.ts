@@ -5,7 +5,7 @@ import { workspaceDecider } from "@hirestream/domain/workspace/workspace.decider
 import { handleCommand } from "@hirestream/eventstore/handle-command.ts";
 import type { Deps } from "../deps.ts";
 import { workspaceStream } from "../workspaces/workspace-commands.ts";
-import { streamState } from "./stream-state.ts";
+import { streamState } from "../stream-state.ts";
 
 export const projectStream = (projectId: string) => `project-${projectId}`;
 const parseProjectEvent = (stored: { type: string; data: unknown }) => projectEvent.safeParse(stored).data;

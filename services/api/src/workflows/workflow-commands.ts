@@ -12,7 +12,7 @@ import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import { handleCommand } from "@hirestream/eventstore/handle-command.ts";
 import type { Deps } from "../deps.ts";
 import { currentProject, workspaceRoleOf } from "../projects/project-commands.ts";
-import { streamState } from "../projects/stream-state.ts";
+import { streamState } from "../stream-state.ts";
 
 export const workflowStream = (workflowId: string) => `workflow-${workflowId}`;
 const parseWorkflowEvent = (stored: { type: string; data: unknown }) => workflowEvent.safeParse(stored).data;

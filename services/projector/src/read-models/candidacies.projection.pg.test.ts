@@ -1,26 +1,8 @@
 import type { CandidacyEvent } from "@hirestream/contracts/candidacies/events.ts";
-import type { DomainEvent } from "@hirestream/contracts/events.ts";
-import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
-import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
-import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
-import { Kysely, PostgresDialect, sql } from "kysely";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { rebuildReadModels } from "../rebuild.ts";
-import { snapshotSchema } from "../testing/schema-snapshot.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { readModelHarness } from "../testing/read-model-harness.ts";
 
-let pool: pg.Pool;
-let db: Kysely<unknown>;
-let store: PostgresEventStore;
-
-beforeAll(async () => {
-  pool = new pg.Pool({ connectionString: await createTestDatabase(inject("postgresAdminUrl")), max: 4 });
-  db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-  store = new PostgresEventStore({ pool });
-});
-afterAll(async () => {
-  await db.destroy();
-});
+const { given, projected } = readModelHarness();
 
 const ada = "00000000-0000-4000-8000-00000000000a";
 const ws = "00000000-0000-4000-8000-0000000000f1";
@@ -54,15 +36,7 @@ const contacted = stage(2, "Contacted");
 const interview = stage(3, "Interview");
 const screen = stage(5, "Screen", 0);
 
-async function given(streamId: string, at: string, events: DomainEvent[]): Promise<number> {
-  return (await appendEvents(store, streamId, events, { occurredAt: at })).position;
-}
-
-async function project(batchSize = 2): Promise<Record<string, unknown[]>> {
-  await sql`drop schema if exists read_test cascade`.execute(db);
-  await rebuildReadModels({ db, store, target: "read_test", swap: false, batchSize });
-  return snapshotSchema(db, "read_test");
-}
+const project = (batchSize = 2) => projected(batchSize);
 
 interface LogEntry {
   position: number;

@@ -1,34 +1,13 @@
 import type { DomainEvent } from "@hirestream/contracts/events.ts";
 import { emptyProfile } from "@hirestream/contracts/people/profile.ts";
-import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
-import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
-import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
-import { Kysely, PostgresDialect, sql } from "kysely";
-import pg from "pg";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { rebuildReadModels } from "../rebuild.ts";
-import { snapshotSchema } from "../testing/schema-snapshot.ts";
+import { expect, it } from "vitest";
+import { readModelHarness } from "../testing/read-model-harness.ts";
 
-let pool: pg.Pool;
-let db: Kysely<unknown>;
-let store: PostgresEventStore;
-
-beforeAll(async () => {
-  pool = new pg.Pool({ connectionString: await createTestDatabase(inject("postgresAdminUrl")), max: 4 });
-  db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-  store = new PostgresEventStore({ pool });
-});
-afterAll(async () => {
-  await db.destroy();
-});
+const { given, projected } = readModelHarness();
 
 const ada = "00000000-0000-4000-8000-00000000000a";
 const bob = "00000000-0000-4000-8000-00000000000b";
 const ws = "00000000-0000-4000-8000-0000000000f1";
-
-async function given(streamId: string, at: string, events: DomainEvent[]): Promise<number> {
-  return (await appendEvents(store, streamId, events, { occurredAt: at })).position;
-}
 
 interface ChangeLogEntry {
   position: number;
@@ -45,11 +24,7 @@ function changeLogOf(tables: Record<string, unknown[]>): ChangeLogEntry[] {
   return rows.sort((a, b) => a.position - b.position || a.seq - b.seq);
 }
 
-async function project(): Promise<Record<string, unknown[]>> {
-  await sql`drop schema if exists read_test cascade`.execute(db);
-  await rebuildReadModels({ db, store, target: "read_test", swap: false, batchSize: 3 });
-  return snapshotSchema(db, "read_test");
-}
+const project = () => projected(3);
 
 it("projects users, workspaces, members and the change log from a workspace's life", async () => {
   const signUp = (userId: string, email: string): DomainEvent => ({

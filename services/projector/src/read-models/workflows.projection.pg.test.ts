@@ -1,25 +1,8 @@
 import type { DomainEvent } from "@hirestream/contracts/events.ts";
-import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
-import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
-import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
-import { Kysely, PostgresDialect, sql } from "kysely";
-import pg from "pg";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { rebuildReadModels } from "../rebuild.ts";
-import { snapshotSchema } from "../testing/schema-snapshot.ts";
+import { expect, it } from "vitest";
+import { readModelHarness } from "../testing/read-model-harness.ts";
 
-let pool: pg.Pool;
-let db: Kysely<unknown>;
-let store: PostgresEventStore;
-
-beforeAll(async () => {
-  pool = new pg.Pool({ connectionString: await createTestDatabase(inject("postgresAdminUrl")), max: 4 });
-  db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-  store = new PostgresEventStore({ pool });
-});
-afterAll(async () => {
-  await db.destroy();
-});
+const { given, projected } = readModelHarness();
 
 const ada = "00000000-0000-4000-8000-00000000000a";
 const ws = "00000000-0000-4000-8000-0000000000f1";
@@ -45,10 +28,6 @@ const stageRow = (n: number, position = n - 1) => ({
   on_response_stage_id: null,
   on_response_stage_position: null,
 });
-
-async function given(streamId: string, at: string, events: DomainEvent[]): Promise<number> {
-  return (await appendEvents(store, streamId, events, { occurredAt: at })).position;
-}
 
 const createdIn = (workflowId: string, workspaceId: string): DomainEvent => ({
   type: "WorkflowCreated",
@@ -82,9 +61,7 @@ it("keeps one row per workflow with its stages in order, synced to its workspace
     { type: "WorkspaceRemoved", data: { workspaceId: other } },
   ]);
 
-  await sql`drop schema if exists read_test cascade`.execute(db);
-  await rebuildReadModels({ db, store, target: "read_test", swap: false, batchSize: 3 });
-  const tables = await snapshotSchema(db, "read_test");
+  const tables = await projected(3);
 
   expect(tables.workflows).toEqual([
     {
@@ -156,9 +133,7 @@ it("keeps a project's copy apart from the templates, with its template, and drop
     { type: "ProjectRemoved", data: { projectId: backend, workspaceId: team } },
   ]);
 
-  await sql`drop schema if exists read_test cascade`.execute(db);
-  await rebuildReadModels({ db, store, target: "read_test", swap: false, batchSize: 2 });
-  const tables = await snapshotSchema(db, "read_test");
+  const tables = await projected(2);
 
   const rows = (tables.workflows as { id: string; workspace_id: string }[]).filter((row) => row.workspace_id === team);
   expect(rows).toEqual([

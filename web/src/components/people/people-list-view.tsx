@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
-import { PeoplePager } from "./people-pager.tsx";
+import { ListPager } from "../list-pager.tsx";
 import { PeopleSearchBox } from "./people-search-box.tsx";
 import { PeopleTable } from "./people-table.tsx";
 import type { PersonListRow } from "./use-people.ts";
@@ -48,7 +48,13 @@ export function PeopleListView({ view, hrefOf, selectable = false, onEdit, actio
               selectable ? { selected: view.selected, onToggle: view.toggle, onTogglePage: view.togglePage } : undefined
             }
           />
-          <PeoplePager page={view.page} pageSize={view.pageSize} onPage={view.setPage} onPageSize={view.setPageSize} />
+          <ListPager
+            noun={{ one: "person", many: "people" }}
+            page={view.page}
+            pageSize={view.pageSize}
+            onPage={view.setPage}
+            onPageSize={view.setPageSize}
+          />
         </>
       )}
     </Stack>

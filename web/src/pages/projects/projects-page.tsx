@@ -1,13 +1,13 @@
 import { Button, CloseButton, Group, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
+import { ListPager } from "../../components/list-pager.tsx";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { pageOf } from "../../components/people/person-search.ts";
 import { updateProject } from "../../components/projects/project-commands.ts";
 import { type ProjectDialog, ProjectDialogs } from "../../components/projects/project-dialogs.tsx";
 import { type ProjectTab, projectsOnTab, projectTabs, tabCounts } from "../../components/projects/project-list.ts";
 import { mayCreateProjects } from "../../components/projects/project-permissions.ts";
-import { ProjectsPager } from "../../components/projects/projects-pager.tsx";
 import { type ProjectListItem, useProjectScope, useWorkspaceAccess } from "../../components/projects/use-projects.ts";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from "../../constants.ts";
@@ -123,7 +123,8 @@ export function ProjectsPage({ workspaceId }: { workspaceId: string }) {
               />
             )}
             {matches.length > PAGE_SIZE_OPTIONS[0] && (
-              <ProjectsPager
+              <ListPager
+                noun={{ one: "project", many: "projects" }}
                 page={shown}
                 pageSize={pageSize}
                 onPage={setPage}

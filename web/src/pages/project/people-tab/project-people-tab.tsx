@@ -4,8 +4,8 @@ import { Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconFileTypeCsv } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog.tsx";
+import { ListPager } from "../../../components/list-pager.tsx";
 import { EditPersonModal } from "../../../components/people/edit-person-modal.tsx";
-import { PeoplePager } from "../../../components/people/people-pager.tsx";
 import { PeopleSearchBox } from "../../../components/people/people-search-box.tsx";
 import { usePerson } from "../../../components/people/use-people.ts";
 import type { Candidate } from "../../../components/pipeline/pipeline-queries.ts";
@@ -125,7 +125,13 @@ export function ProjectPeopleTab({
             selection={readOnly ? undefined : { selected: view.selected, onTogglePage: view.togglePage }}
             actionsOf={readOnly ? undefined : actionsOf}
           />
-          <PeoplePager page={page} pageSize={view.query.pageSize} onPage={view.setPage} onPageSize={view.setPageSize} />
+          <ListPager
+            noun={{ one: "candidate", many: "candidates" }}
+            page={page}
+            pageSize={view.query.pageSize}
+            onPage={view.setPage}
+            onPageSize={view.setPageSize}
+          />
         </>
       )}
       {editing && <EditPersonModal person={editing} silentErrors onClose={() => setEditingId(null)} />}

@@ -1,4 +1,4 @@
-import type { Deps } from "../deps.ts";
+import type { Deps } from "./deps.ts";
 
 interface Folding<State, Event> {
   initialState(): State;

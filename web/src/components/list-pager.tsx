@@ -1,18 +1,26 @@
 import { Group, Pagination, Select, Text } from "@mantine/core";
 import { useId } from "react";
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from "../../constants.ts";
-import type { Page } from "../people/person-search.ts";
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from "../constants.ts";
+import type { Page } from "./people/person-search.ts";
 
 const controlLabels = { first: "First page", previous: "Previous page", next: "Next page", last: "Last page" } as const;
 
-/** Rows per page (10 to 50, spec §9) and first/prev/next/last paging through projects. */
-export function ProjectsPager<T>({
+/** What a list holds, to count it: "1 person", "20 people". */
+export interface CountedNoun {
+  one: string;
+  many: string;
+}
+
+/** Rows per page (10 to 50, spec §9) and first/prev/next/last paging, for any list. */
+export function ListPager<T>({
   page,
+  noun,
   pageSize,
   onPage,
   onPageSize,
 }: {
   page: Page<T>;
+  noun: CountedNoun;
   pageSize: number;
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
@@ -21,7 +29,7 @@ export function ProjectsPager<T>({
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed">
-        {page.total === 1 ? "1 project" : `${page.total} projects`}
+        {page.total === 1 ? `1 ${noun.one}` : `${page.total} ${noun.many}`}
       </Text>
       <Group gap="md">
         <Group gap="xs">

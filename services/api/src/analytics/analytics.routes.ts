@@ -6,6 +6,7 @@ import { requireSession } from "../auth/authenticate.ts";
 import type { Deps } from "../deps.ts";
 import { attachmentDisposition } from "../files/content-disposition.ts";
 import { parseParams } from "../http/parse.ts";
+import { pathId } from "../http/path-id.ts";
 import { workspaceParam } from "../projects/project-path.ts";
 import { findProject, visibleProjects } from "../projects/project-queries.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
@@ -14,10 +15,10 @@ import { type StatsCsvRow, statsCsv } from "./stats-csv.ts";
 
 /** A project id that is not a UUID names nothing: 404, like any other unknown id. */
 function projectIdOf(params: unknown): string {
-  const parsed = z.object({ projectId: z.uuid() }).safeParse(params);
-  if (!parsed.success) throw new DomainError("NOT_FOUND", "Project not found");
-  return parsed.data.projectId;
+  return pathId(params, "projectId", "Project not found");
 }
+
+const noQuery = z.object({}).strict();
 
 /** With a stage, the row counts only the candidacies in that stage. */
 const projectExportQuery = z.object({ stage_id: z.uuid({ error: "must be a UUID" }).optional() }).strict();
@@ -36,7 +37,7 @@ export function analyticsRoutes(app: FastifyInstance, deps: Deps): void {
   // workspace: `analytics.csv`.
   app.get("/workspaces/:id/export_analytics", async (request, reply) => {
     const session = requireSession(request);
-    parseParams(z.object({}).strict(), request.query);
+    parseParams(noQuery, request.query);
     const workspaceId = workspaceParam(request.params);
     const workspace = workspaceId === "me" ? null : await findWorkspace(deps, session.userId, workspaceId);
     if (workspaceId !== "me" && !workspace) throw new DomainError("NOT_FOUND", "Workspace not found");

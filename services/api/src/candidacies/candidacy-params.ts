@@ -1,12 +1,9 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
-import { z } from "zod";
+import { pathId } from "../http/path-id.ts";
 
 /** An id that is not a UUID names nothing: 404, like any other unknown id. */
 export function uuidParam(params: unknown, key: string, what: "Project" | "Candidate" | "Workspace"): string {
-  const parsed = z.object({ [key]: z.uuid() }).safeParse(params);
-  const id = parsed.success ? parsed.data[key] : undefined;
-  if (typeof id !== "string") throw new DomainError("NOT_FOUND", `${what} not found`);
-  return id;
+  return pathId(params, key, `${what} not found`);
 }
 
 /** A JSON:API body's `data.id`, when sent, must be the record the path names. */

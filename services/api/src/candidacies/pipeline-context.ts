@@ -8,9 +8,9 @@ import { workspaceDecider } from "@hirestream/domain/workspace/workspace.decider
 import type { Deps } from "../deps.ts";
 import { workspaceRolesOf } from "../people/person-commands.ts";
 import { projectStream } from "../projects/project-commands.ts";
+import { streamState } from "../stream-state.ts";
 import { workflowStream } from "../workflows/workflow-commands.ts";
 import { workspaceStream } from "../workspaces/workspace-commands.ts";
-import { streamState } from "../stream-state.ts";
 
 const parseProject = (stored: { type: string; data: unknown }) => projectEvent.safeParse(stored).data;
 const parseWorkflow = (stored: { type: string; data: unknown }) => workflowEvent.safeParse(stored).data;

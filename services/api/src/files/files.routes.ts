@@ -1,19 +1,19 @@
 // Files kept with a project (spec §7, File upload): upload, list, download, remove. Bytes, not
 // events: they live in a table the API owns, and only members who can read the project reach them.
 import multipart from "@fastify/multipart";
-import { DomainError, type ErrorCode } from "@hirestream/contracts/errors.ts";
+import { DomainError } from "@hirestream/contracts/errors.ts";
 import { FILE_NAME_MAX, fileFields, fileMessages, fileUpload } from "@hirestream/contracts/files/files.ts";
 import { listQuery } from "@hirestream/contracts/lists.ts";
 import { messages } from "@hirestream/contracts/messages.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { requireSession } from "../auth/authenticate.ts";
 import type { Deps } from "../deps.ts";
-import { errorObject, RequestError } from "../http/errors.ts";
+import { fieldError } from "../http/field-error.ts";
 import { commandIdOf } from "../http/idempotency.ts";
 import { listDocument } from "../http/jsonapi.ts";
 import { parseParams } from "../http/parse.ts";
+import { pathId, uuidOr } from "../http/path-id.ts";
 import { attachmentDisposition } from "./content-disposition.ts";
 import { fileBytes, fileResource, findFile, listFiles, removeFile, storeFile } from "./file-store.ts";
 import { accessProjectFiles } from "./project-for-files.ts";
@@ -21,21 +21,6 @@ import { fileUploadLimits, readFileUpload } from "./read-file-upload.ts";
 
 const projectNotFound = "Project not found";
 const fileNotFound = "File not found";
-
-/** Ids that are not UUIDs name nothing: 404, like any other unknown id. */
-function idOf(value: unknown, notFound: string): string {
-  const parsed = z.uuid().safeParse(value);
-  if (!parsed.success) throw new DomainError("NOT_FOUND", notFound);
-  return parsed.data;
-}
-
-const pathId = (params: unknown, notFound: string) =>
-  idOf(z.object({ id: z.string() }).safeParse(params).data?.id, notFound);
-
-/** A refusal naming the form field it is about; multipart fields have no JSON pointer. */
-function fieldError(code: ErrorCode, detail: string, parameter: string): RequestError {
-  return new RequestError([{ ...errorObject(code, detail), source: { parameter } }]);
-}
 
 /** The file's name as it will be stored and served back; refused when it cannot be either. */
 function storedName(filename: string): string {
@@ -52,8 +37,8 @@ export async function fileRoutes(app: FastifyInstance, deps: Deps): Promise<void
     scope.post("/files", { preValidation: readFileUpload }, async (request, reply) => {
       const session = requireSession(request);
       const upload = parseParams(fileUpload, request.body);
-      const projectId = idOf(upload[fileFields.projectId], projectNotFound);
-      const workspaceId = idOf(upload[fileFields.workspaceId], projectNotFound);
+      const projectId = uuidOr(upload[fileFields.projectId], () => new DomainError("NOT_FOUND", projectNotFound));
+      const workspaceId = uuidOr(upload[fileFields.workspaceId], () => new DomainError("NOT_FOUND", projectNotFound));
       await accessProjectFiles(deps, session.userId, projectId, {
         action: "upload",
         workspaceId,
@@ -82,7 +67,7 @@ export async function fileRoutes(app: FastifyInstance, deps: Deps): Promise<void
 
   app.get("/projects/:id/files", async (request) => {
     const session = requireSession(request);
-    const projectId = pathId(request.params, projectNotFound);
+    const projectId = pathId(request.params, "id", projectNotFound);
     const query = parseParams(listQuery, request.query);
     await accessProjectFiles(deps, session.userId, projectId, { action: "read", notFound: projectNotFound });
     const page = { number: query.page, size: query.limit };
@@ -97,7 +82,7 @@ export async function fileRoutes(app: FastifyInstance, deps: Deps): Promise<void
 
   app.get("/files/:id", async (request, reply) => {
     const session = requireSession(request);
-    const fileId = pathId(request.params, fileNotFound);
+    const fileId = pathId(request.params, "id", fileNotFound);
     const file = await findFile(deps, fileId);
     if (!file) throw new DomainError("NOT_FOUND", fileNotFound);
     await accessProjectFiles(deps, session.userId, file.project_id, { action: "read", notFound: fileNotFound });
@@ -115,7 +100,7 @@ export async function fileRoutes(app: FastifyInstance, deps: Deps): Promise<void
 
   app.delete("/files/:id", async (request) => {
     const session = requireSession(request);
-    const fileId = pathId(request.params, fileNotFound);
+    const fileId = pathId(request.params, "id", fileNotFound);
     const file = await findFile(deps, fileId);
     if (!file) throw new DomainError("NOT_FOUND", fileNotFound);
     await accessProjectFiles(deps, session.userId, file.project_id, { action: "remove", notFound: fileNotFound });

@@ -19,6 +19,31 @@ const documentShape = z.object({ data: z.unknown() }).loose();
 const reportInput = { reportInput: true };
 
 /**
+ * The document schema for the resource types a route takes, made once per set of types: zod
+ * compiles a schema when it is first used, which costs more than a whole request's other parsing.
+ */
+function documentSchema(types: readonly string[]) {
+  const resource = z
+    .object({
+      type: z.enum(types as [string, ...string[]]),
+      id: z.uuid({ error: "must be a UUID" }).optional(),
+      attributes: z.record(z.string(), z.unknown()),
+      relationships: z.record(z.string(), z.unknown()).optional(),
+    })
+    .strict();
+  return z.object({ data: resource }).strict();
+}
+const documents = new Map<string, ReturnType<typeof documentSchema>>();
+function documentOf(types: readonly string[]) {
+  const key = types.join("\n");
+  const known = documents.get(key);
+  if (known) return known;
+  const made = documentSchema(types);
+  documents.set(key, made);
+  return made;
+}
+
+/**
  * A write body: either a JSON:API document `{data: {type, id?, attributes}}` or, where the spec
  * shows one, the flat attributes object. Both end in the same attributes schema, and their errors
  * point at `/data/attributes/…` either way, as the domain's own rejections do.
@@ -42,15 +67,7 @@ export function parseWriteBody<T extends z.ZodType>(
     if (!flat.success) throw new RequestError(validationErrors(flat.error, "/data/attributes"));
     return { id: undefined, attributes: flat.data };
   }
-  const resource = z
-    .object({
-      type: z.enum(options.types as [string, ...string[]]),
-      id: z.uuid({ error: "must be a UUID" }).optional(),
-      attributes: z.record(z.string(), z.unknown()),
-      relationships: z.record(z.string(), z.unknown()).optional(),
-    })
-    .strict();
-  const document = z.object({ data: resource }).strict().safeParse(body, reportInput);
+  const document = documentOf(options.types).safeParse(body, reportInput);
   if (!document.success) throw new RequestError(validationErrors(document.error, ""));
   const parsed = attributes.safeParse(document.data.data.attributes, reportInput);
   if (!parsed.success) throw new RequestError(validationErrors(parsed.error, "/data/attributes"));

@@ -2,12 +2,12 @@ import { DomainError } from "@hirestream/contracts/errors.ts";
 import { listQuery } from "@hirestream/contracts/lists.ts";
 import { personProfileChanges } from "@hirestream/contracts/people/profile.ts";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { requireSession } from "../auth/authenticate.ts";
 import type { Deps } from "../deps.ts";
 import { commandIdOf } from "../http/idempotency.ts";
 import { listDocument } from "../http/jsonapi.ts";
 import { parseParams, parseWriteBody } from "../http/parse.ts";
+import { pathId } from "../http/path-id.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import {
   findVisiblePerson,
@@ -24,10 +24,7 @@ const types = ["person", "people"] as const;
 
 /** An id that is not a UUID names nothing: 404, like any other unknown id. */
 function idOf(params: unknown, what: "Person" | "Workspace", key = "id"): string {
-  const parsed = z.object({ [key]: z.uuid() }).safeParse(params);
-  const id = parsed.success ? parsed.data[key] : undefined;
-  if (typeof id !== "string") throw new DomainError("NOT_FOUND", `${what} not found`);
-  return id;
+  return pathId(params, key, `${what} not found`);
 }
 
 async function resources(deps: Deps, userId: string, people: PersonRecord[]) {

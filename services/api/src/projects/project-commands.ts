@@ -4,8 +4,8 @@ import { type ProjectCommand, type ProjectState, projectDecider } from "@hirestr
 import { workspaceDecider } from "@hirestream/domain/workspace/workspace.decider.ts";
 import { handleCommand } from "@hirestream/eventstore/handle-command.ts";
 import type { Deps } from "../deps.ts";
-import { workspaceStream } from "../workspaces/workspace-commands.ts";
 import { streamState } from "../stream-state.ts";
+import { workspaceStream } from "../workspaces/workspace-commands.ts";
 
 export const projectStream = (projectId: string) => `project-${projectId}`;
 const parseProjectEvent = (stored: { type: string; data: unknown }) => projectEvent.safeParse(stored).data;

@@ -10,12 +10,12 @@ import type { ProjectState } from "@hirestream/domain/project/project.decider.ts
 import type { WorkflowTemplate } from "@hirestream/domain/workflow/workflow-copy.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { requireSession } from "../auth/authenticate.ts";
 import type { Deps } from "../deps.ts";
 import { commandIdOf } from "../http/idempotency.ts";
 import { listDocument } from "../http/jsonapi.ts";
 import { parseParams, parseWriteBody } from "../http/parse.ts";
+import { pathId } from "../http/path-id.ts";
 import { findTemplate, makeCopy, requireWorkspaceRole } from "../workflows/workflow-copies.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import { runProjectCommand } from "./project-commands.ts";
@@ -34,9 +34,7 @@ function workspaceIdOf(params: unknown): string {
 /** `me` for the workspace reaches a project in any of the user's workspaces (API.md). */
 function idsOf(params: unknown): { workspaceId: PathWorkspace; projectId: string } {
   const workspaceId = workspaceParam(params);
-  const parsed = z.object({ projectId: z.uuid() }).safeParse(params);
-  if (!parsed.success) throw new DomainError("NOT_FOUND", "Project not found");
-  return { workspaceId, projectId: parsed.data.projectId };
+  return { workspaceId, projectId: pathId(params, "projectId", "Project not found") };
 }
 
 /**

@@ -8,12 +8,13 @@ import {
 } from "@hirestream/contracts/workflows/commands.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { requireSession } from "../auth/authenticate.ts";
 import type { Deps } from "../deps.ts";
 import { commandIdOf } from "../http/idempotency.ts";
 import { listDocument } from "../http/jsonapi.ts";
 import { parseParams, parseWriteBody } from "../http/parse.ts";
+import { pathId } from "../http/path-id.ts";
+import { workspaceParam } from "../projects/project-path.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import { existingWorkflowContext, runWorkflowCommand, stageInputs } from "./workflow-commands.ts";
 import { assignTemplate, removeWorkflow } from "./workflow-copies.ts";
@@ -31,12 +32,9 @@ const assignTypes = ["workflow", "workflows", "project", "projects"] as const;
 
 /** Ids that are not UUIDs name nothing: 404, like any other unknown id. */
 function idsOf(params: unknown): { workspaceId: string; workflowId: string | undefined } {
-  const parsed = z.object({ id: z.uuid(), workflowId: z.uuid().optional() }).safeParse(params);
-  if (!parsed.success) {
-    const workspace = z.object({ id: z.uuid() }).safeParse(params).success;
-    throw new DomainError("NOT_FOUND", workspace ? "Workflow not found" : "Workspace not found");
-  }
-  return { workspaceId: parsed.data.id, workflowId: parsed.data.workflowId };
+  const workspaceId = pathId(params, "id", "Workspace not found");
+  const named = typeof params === "object" && params !== null && "workflowId" in params;
+  return { workspaceId, workflowId: named ? pathId(params, "workflowId", "Workflow not found") : undefined };
 }
 
 function workflowIdOf(params: unknown) {
@@ -60,8 +58,7 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
   // `me` lists the workflows of every workspace the user belongs to (API.md).
   app.get("/workspaces/:id/workflows", async (request) => {
     const session = requireSession(request);
-    const isMe = z.object({ id: z.literal("me") }).safeParse(request.params).success;
-    const workspaceId = isMe ? "me" : idsOf(request.params).workspaceId;
+    const workspaceId = workspaceParam(request.params);
     const query = parseParams(workflowListQuery, request.query);
     if (workspaceId !== "me") await requireMembership(deps, session.userId, workspaceId);
     const { rows, total } = await listWorkflows(deps, session.userId, workspaceId, query);

@@ -4,12 +4,12 @@ import { createWorkspaceAttributes, updateWorkspaceAttributes } from "@hirestrea
 import type { WorkspaceState } from "@hirestream/domain/workspace/workspace.decider.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { requireSession } from "../auth/authenticate.ts";
 import type { Deps } from "../deps.ts";
 import { commandIdOf } from "../http/idempotency.ts";
 import { listDocument } from "../http/jsonapi.ts";
 import { parseParams, parseWriteBody } from "../http/parse.ts";
+import { pathId } from "../http/path-id.ts";
 import { runWorkspaceCommand } from "./workspace-commands.ts";
 import { findWorkspace, listWorkspaces, workspaceResource } from "./workspace-queries.ts";
 
@@ -17,9 +17,7 @@ const types = ["workspace", "workspaces"] as const;
 
 /** An id that is not a UUID names nothing: 404, like any other unknown id. */
 function workspaceIdOf(params: unknown): string {
-  const parsed = z.object({ id: z.uuid() }).safeParse(params);
-  if (!parsed.success) throw new DomainError("NOT_FOUND", "Workspace not found");
-  return parsed.data.id;
+  return pathId(params, "id", "Workspace not found");
 }
 
 /** What a write answers: the workspace as the command left it, before read models catch up. */

@@ -10,12 +10,13 @@ import {
 import type { FastifyInstance } from "fastify";
 import { requireSession } from "../../auth/authenticate.ts";
 import type { Deps } from "../../deps.ts";
+import { fieldError } from "../../http/field-error.ts";
 import { commandIdOf } from "../../http/idempotency.ts";
 import { parseParams } from "../../http/parse.ts";
 import { workspaceRolesOf } from "../person-commands.ts";
 import { importPeople } from "./import-people.ts";
 import { readImportFile } from "./import-rows.ts";
-import { fieldError, importTarget } from "./import-target.ts";
+import { importTarget } from "./import-target.ts";
 import { readUpload, uploadLimits } from "./multipart-upload.ts";
 
 export async function importRoutes(app: FastifyInstance, deps: Deps): Promise<void> {

@@ -6,8 +6,11 @@ import { z } from "zod";
  *   1: first version.
  *   2: a scope's snapshot comes in parts (`part`, `last`), so the first rows show before the rest
  *      arrive; a version 1 client would take each part for the whole scope.
+ *   3: a snapshot row already sent in full by an earlier snapshot of the same catch-up comes as
+ *      `{entity, id, same: true}`: the owner's people are in their pool's scope and in each of
+ *      their workspaces', and were sent once per scope; a version 2 client would find no data.
  */
-export const SYNC_PROTOCOL_VERSION = 2;
+export const SYNC_PROTOCOL_VERSION = 3;
 
 /** Rows per snapshot part: about a megabyte of people-sized rows, applied in one transaction each. */
 export const SNAPSHOT_PART_ROWS = 1000;
@@ -42,6 +45,11 @@ export interface SyncRow {
   data: Record<string, unknown> | null;
 }
 
+/** A row of a snapshot: in full, or the same as an earlier snapshot of this catch-up sent in full. */
+export type SnapshotRow =
+  | { entity: string; id: string; data: Record<string, unknown> }
+  | { entity: string; id: string; same: true };
+
 export type ServerMessage =
   /**
    * Every row the scope holds as of `position`, in parts numbered from 0: part 0 replaces the
@@ -53,7 +61,7 @@ export type ServerMessage =
       position: number;
       part: number;
       last: boolean;
-      rows: { entity: string; id: string; data: Record<string, unknown> }[];
+      rows: SnapshotRow[];
     }
   /** Rows in position order; after applying them the client's cursor is `cursor`. */
   | { type: "changes"; rows: SyncRow[]; cursor: number }

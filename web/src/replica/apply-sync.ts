@@ -12,12 +12,16 @@ import {
 import type { ChangesMessage, ReadyMessage, SnapshotMessage } from "./server-message.ts";
 import { readSyncState, writeCursor, writeScopes } from "./sync-state.ts";
 
-/** One server row for one scope: its data, or null when the scope no longer holds it. */
+/**
+ * One server row for one scope: its data, null when the scope no longer holds it, or SAME when
+ * the scope holds the row as an earlier snapshot of this catch-up sent it.
+ */
 interface ServerUpdate<T extends TableName> {
   id: string;
   scope: string;
-  row: ReplicaRows[T] | null;
+  row: ReplicaRows[T] | null | typeof SAME;
 }
+const SAME = "same";
 type Updates = { [T in TableName]: ServerUpdate<T>[] };
 
 /**
@@ -29,7 +33,9 @@ export function applySnapshot(db: ReplicaDb, message: SnapshotMessage): Promise<
   return replicaTransaction(db, async () => {
     const view = await OutboxView.load(db);
     const updates = message.part === 0 ? await scopeEmptied(db, view, message.scope) : emptyUpdates();
-    for (const { entity, id, data } of message.rows) addUpdate(updates, entity, id, message.scope, data);
+    for (const row of message.rows) {
+      addUpdate(updates, row.entity, row.id, message.scope, "same" in row ? SAME : row.data);
+    }
     await writeUpdates(db, view, updates);
     if (!message.last) return;
     const { scopes } = await readSyncState(db);
@@ -104,14 +110,26 @@ async function scopeEmptied(db: ReplicaDb, view: OutboxView, scope: string): Pro
   return updates;
 }
 
-function addUpdate(updates: Updates, entity: string, id: string, scope: string, data: unknown): void {
+function addUpdate(
+  updates: Updates,
+  entity: string,
+  id: string,
+  scope: string,
+  data: Record<string, unknown> | null | typeof SAME,
+): void {
   const table = tableOfEntity(entity);
   // A newer server may sync entities this client has no table for; they are not ours to keep.
   if (table) pushUpdate(updates, table, id, scope, data);
 }
 
-function pushUpdate<T extends TableName>(updates: Updates, table: T, id: string, scope: string, data: unknown): void {
-  updates[table].push({ id, scope, row: data === null ? null : parseRow(table, data) });
+function pushUpdate<T extends TableName>(
+  updates: Updates,
+  table: T,
+  id: string,
+  scope: string,
+  data: Record<string, unknown> | null | typeof SAME,
+): void {
+  updates[table].push({ id, scope, row: data === null || data === SAME ? data : parseRow(table, data) });
 }
 
 async function writeUpdates(db: ReplicaDb, view: OutboxView, updates: Updates): Promise<void> {
@@ -135,9 +153,14 @@ async function writeTable<T extends TableName>(
   const ids = [...new Set(updates.map((update) => update.id))];
   const loaded = await store.bulkGet(ids);
   const shown = new Map(ids.map((id, index) => [id, loaded[index] ?? null]));
-  for (const { id, scope, row } of updates) {
+  for (const update of updates) {
+    const { id, scope } = update;
     const current = shown.get(id) ?? null;
     const base = view.baseOf(table, id);
+    // The same as held: the stored row stands for the server's (its scopes are set anew below).
+    const row = update.row === SAME ? (base ? base.row : current) : update.row;
+    // Nothing held to be the same as (it cannot happen within one catch-up): the next changes bring it.
+    if (update.row === SAME && row === null) continue;
     if (!base) {
       shown.set(id, serverRow(current, scope, row));
       continue;

@@ -37,6 +37,22 @@ describe("snapshot", () => {
     expect((await readSyncState(db)).scopes).toEqual([wsScope(ws1)]);
   });
 
+  test("a row sent again as the same adds its scope to the row held; one held nowhere is passed over", async () => {
+    const { db } = openTestDb();
+    const snapshot = (scope: string, rows: SnapshotMessage["rows"]) =>
+      applySnapshot(db, { type: "snapshot", part: 0, last: true, scope, position: 7, rows });
+    await snapshot(me, [{ entity: "workspace", id: ws1, data: workspace(ws1, { name: "Pool and workspace" }) }]);
+    await snapshot(wsScope(ws1), [
+      { entity: "workspace", id: ws1, same: true },
+      { entity: "workspace", id: ws2, same: true },
+    ]);
+    expect(await db.workspaces.get(ws1)).toMatchObject({ name: "Pool and workspace", scopes: [me, wsScope(ws1)] });
+    expect(await db.workspaces.get(ws2)).toBeUndefined();
+    // Leaving the workspace keeps the row, held by the other scope still.
+    await dropScope(db, wsScope(ws1));
+    expect(await db.workspaces.get(ws1)).toMatchObject({ name: "Pool and workspace", scopes: [me] });
+  });
+
   test("replaces the rows of its scope and leaves other scopes alone", async () => {
     const { db } = openTestDb();
     await applySnapshot(db, {

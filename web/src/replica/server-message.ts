@@ -21,7 +21,12 @@ const snapshot = z.object({
   position,
   part: z.number().int().min(0),
   last: z.boolean(),
-  rows: z.array(z.object({ entity: z.string(), id: z.string(), data: rowData })),
+  rows: z.array(
+    z.union([
+      z.object({ entity: z.string(), id: z.string(), data: rowData }),
+      z.object({ entity: z.string(), id: z.string(), same: z.literal(true) }),
+    ]),
+  ),
 });
 const changes = z.object({ type: z.literal("changes"), rows: z.array(syncRow), cursor: position });
 const dropScope = z.object({ type: z.literal("drop-scope"), scope });

@@ -101,9 +101,11 @@ window.hirestreamReplicaWrite = {
     const message = snapshotOf(text);
     frame = text;
     // As apply-sync stores them: the row, its scope, no pending command.
-    stored = message.rows
-      .filter((row) => row.entity === "workspace")
-      .map((row) => ({ ...parseRow("workspaces", row.data), scopes: [message.scope], _pending: 0 }));
+    stored = message.rows.flatMap((row) =>
+      row.entity === "workspace" && "data" in row
+        ? [{ ...parseRow("workspaces", row.data), scopes: [message.scope], _pending: 0 }]
+        : [],
+    );
     return stored.length;
   },
   raw,

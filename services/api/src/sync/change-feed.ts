@@ -23,17 +23,21 @@ export async function scopesOf(db: Queryable, userId: string): Promise<string[]>
 }
 
 /** Every live row of a scope as of `upTo`: the newest change-log entry per row, when it is a put, frame first. */
-export async function snapshotOf(
-  db: Queryable,
-  scope: string,
-  upTo: number,
-): Promise<{ entity: string; id: string; data: Record<string, unknown> }[]> {
-  const { rows } = await db.query<{ entity: string; id: string; data: Record<string, unknown> }>({
+/** A row of a scope's snapshot, with the position of the change it is as of. */
+export interface SnapshotSource {
+  entity: string;
+  id: string;
+  position: number;
+  data: Record<string, unknown>;
+}
+
+export async function snapshotOf(db: Queryable, scope: string, upTo: number): Promise<SnapshotSource[]> {
+  const { rows } = await db.query<Omit<SnapshotSource, "position"> & { position: string }>({
     name: "sync-snapshot",
     // The rows that give a screen its frame (the workspace, its members, projects and workflows)
     // come before the many (people, then candidacies), so they land in the snapshot's first part.
-    text: `select entity, id, data from (
-             select distinct on (entity, id) entity, id, op, data from read.change_log
+    text: `select entity, id, position, data from (
+             select distinct on (entity, id) entity, id, position, op, data from read.change_log
              where scope = $1 and position <= $2
              order by entity, id, position desc, seq desc) latest
            where op = 'put'
@@ -43,7 +47,7 @@ export async function snapshotOf(
                     entity, id`,
     values: [scope, upTo],
   });
-  return rows;
+  return rows.map((row) => ({ ...row, position: Number(row.position) }));
 }
 
 /** Change-log rows of `scopes` in (after, upTo], in position order, at most `limit`. */

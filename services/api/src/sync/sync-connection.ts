@@ -1,8 +1,8 @@
-import type { Hello, ServerMessage, SyncRow } from "@hirestream/contracts/sync/messages.ts";
+import type { Hello, ServerMessage, SnapshotRow, SyncRow } from "@hirestream/contracts/sync/messages.ts";
 import type { Pool } from "pg";
 import type { Credentials } from "../auth/sessions.ts";
 import { changesOf, checkpointOf, scopesOf, snapshotOf } from "./change-feed.ts";
-import { snapshotParts } from "./snapshot-parts.ts";
+import { SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
 
 const PAGE = 500;
 /** A cursor names the last position applied in full: start after all its rows. */
@@ -54,8 +54,10 @@ export class SyncConnection {
         for (const scope of hello.scopes) {
           if (!allowed.includes(scope)) this.#send({ type: "drop-scope", scope });
         }
+        const snapshotRows = new SnapshotRows();
         for (const scope of allowed) {
-          if (!held.has(scope)) this.#sendSnapshot(scope, upTo, await snapshotOf(client, scope, upTo));
+          if (held.has(scope)) continue;
+          this.#sendSnapshot(scope, upTo, snapshotRows.rowsOf(await snapshotOf(client, scope, upTo)));
         }
         let after = { position: cursor, seq: AFTER_EVERY_SEQ };
         while (held.size > 0) {
@@ -122,14 +124,15 @@ export class SyncConnection {
       after = { position: last.position, seq: last.seq };
     }
     for (const scope of joined) {
-      this.#sendSnapshot(scope, upTo, await snapshotOf(this.#ports.pool, scope, upTo));
+      // A scope joined later: what the client holds is as of its cursor, so every row goes in full.
+      this.#sendSnapshot(scope, upTo, new SnapshotRows().rowsOf(await snapshotOf(this.#ports.pool, scope, upTo)));
       this.#scopes.add(scope);
     }
     this.#cursor = upTo;
   }
 
   /** In parts, so a big scope's first rows reach the screen while the rest are still on the way. */
-  #sendSnapshot(scope: string, position: number, rows: Awaited<ReturnType<typeof snapshotOf>>): void {
+  #sendSnapshot(scope: string, position: number, rows: SnapshotRow[]): void {
     for (const part of snapshotParts(scope, position, rows)) this.#send(part);
   }
 

@@ -74,12 +74,15 @@ async function createWorkspace(user: SignedIn, name: string): Promise<string> {
   return data.id;
 }
 
-const rowsOf = (messages: ServerMessage[]) =>
+/** Every row the messages carry, with its scope; a snapshot's `same` row has `data: null` here. */
+const rowsOf = (
+  messages: ServerMessage[],
+): { scope: string; entity: string; id: string; data: Record<string, unknown> | null }[] =>
   messages.flatMap((m) =>
     m.type === "changes"
       ? m.rows.map((r) => ({ scope: r.scope, entity: r.entity, id: r.id, data: r.data }))
       : m.type === "snapshot"
-        ? m.rows.map((r) => ({ scope: m.scope, entity: r.entity, id: r.id, data: r.data }))
+        ? m.rows.map((r) => ({ scope: m.scope, entity: r.entity, id: r.id, data: "data" in r ? r.data : null }))
         : [],
   );
 
@@ -119,6 +122,20 @@ describe("the sync socket", () => {
     await client.until(
       (m) => m.type === "changes" && m.rows.some((r) => r.entity === "workspace" && r.data?.name === "Renamed live"),
     );
+    client.socket.close();
+  });
+
+  it("sends a row that two scopes of a fresh replica hold in full once, and as the same row after", async () => {
+    const ada = await signUpUser(t.app, "sync-same-ada@example.com");
+    const workspaceId = await createWorkspace(ada, "Ada's pool and workspace");
+    const person = await f.addPerson(ada, { first_name: "Grace", email: "grace@example.com" }, workspaceId);
+    await t.readModels.waitFor(person.position, 5000);
+    const client = connect(ada);
+    await client.until((m) => m.type === "ready");
+    const sent = rowsOf(client.messages).filter((row) => row.entity === "person" && row.id === person.id);
+    expect(sent.map((row) => row.scope).sort()).toEqual([`user:${ada.userId}`, `ws:${workspaceId}`].sort());
+    expect(sent[0]?.data).toMatchObject({ first_name: "Grace" });
+    expect(sent[1]?.data).toBeNull();
     client.socket.close();
   });
 

@@ -1,10 +1,8 @@
+// Who a project's rows reach (spec §6): every member of its workspace while it is visible, only
+// its creator while it is hidden. Its candidacies and its workflow copy follow it, so a hidden
+// project's pipeline never reaches another member's browser either.
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 
-/**
- * Who a project's rows reach (spec §6): every member of its workspace while it is visible, only
- * its creator while it is hidden. Its candidacies and its workflow copy follow it, so a hidden
- * project's pipeline never reaches another member's browser either.
- */
 
 /** The one user a project's rows are kept to: its creator while it is hidden, null while it is visible. */
 export function privateTo(project: Pick<ProjectRow, "visible" | "user_id"> | undefined): string | null {

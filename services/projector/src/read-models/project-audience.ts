@@ -3,7 +3,6 @@
 // project's pipeline never reaches another member's browser either.
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 
-
 /** The one user a project's rows are kept to: its creator while it is hidden, null while it is visible. */
 export function privateTo(project: Pick<ProjectRow, "visible" | "user_id"> | undefined): string | null {
   return project && !project.visible ? project.user_id : null;

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { searchPeople } from "@hirestream/web/components/people/person-search.ts";
-import pg from "pg";
 import type { Page } from "playwright-core";
 import { type FirstSyncProbe, installFirstSyncProbe, readFirstSyncProbe } from "./browser/page-probes.ts";
 import {
@@ -15,10 +14,9 @@ import {
   talentPoolLoaded,
 } from "./people-render-probes.ts";
 import { type SeededTalentPool, seedTalentPool } from "./people-render-seed.ts";
-import { chromiumVersion, credentialsOf, firstPage, freshProfile, pageErrors, pause } from "./web-browser.ts";
-import { buildWebForBench } from "./web-build.ts";
+import { credentialsOf, firstPage, freshProfile, pageErrors, pause } from "./web-browser.ts";
 import { REPLICA_DB } from "./web-first-sync.ts";
-import { startWebBenchServer } from "./web-server.ts";
+import { startBrowserBench } from "./web-server.ts";
 
 /** A person's name link in the people table: there is one per row. */
 const PERSON_ROW = 'table tbody tr a[href^="/profile/"]';
@@ -124,16 +122,13 @@ export async function benchPeopleRender(
   options: PeopleRenderOptions,
 ): Promise<PeopleRenderResult> {
   const { log } = options;
-  const workDir = path.join(options.repoRoot, ".data", "bench-people-web");
-  const webRoot = path.join(workDir, "app");
-  const buildStarted = performance.now();
-  await buildWebForBench(options.repoRoot, webRoot);
-  log(`  built the web app in ${((performance.now() - buildStarted) / 1000).toFixed(0)} s`);
-  const chromium = chromiumVersion();
-
-  const server = await startWebBenchServer(databaseUrl, webRoot);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  pool.on("error", (error) => log(`  idle connection lost: ${error.message}`));
+  const bench = await startBrowserBench(databaseUrl, {
+    repoRoot: options.repoRoot,
+    folder: "bench-people-web",
+    poolSize: 2,
+    log,
+  });
+  const { workDir, chromium, server, pool } = bench;
   try {
     const seedStarted = performance.now();
     const seeded = await seedTalentPool(pool, server.url, options.people);
@@ -144,8 +139,7 @@ export async function benchPeopleRender(
     const measured = await measureInBrowser(path.join(workDir, "profile"), server.url, seeded, options);
     return { chromium, people: options.people, rowBytes: seeded.rowBytes, ...measured };
   } finally {
-    await pool.end();
-    await server.stop();
+    await bench.stop();
   }
 }
 

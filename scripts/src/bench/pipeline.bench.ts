@@ -1,5 +1,4 @@
 import path from "node:path";
-import pg from "pg";
 import type { BrowserContext } from "playwright-core";
 import { type FirstSyncProbe, installFirstSyncProbe } from "./browser/page-probes.ts";
 import { waitForReplica } from "./people-render.bench.ts";
@@ -11,10 +10,9 @@ import {
 } from "./people-render-probes.ts";
 import { type BoardMovesResult, measureBoardMoves } from "./pipeline-remote.ts";
 import { type SeededPipeline, seedPipeline } from "./pipeline-seed.ts";
-import { chromiumVersion, credentialsOf, firstPage, freshProfile, pageErrors, pause } from "./web-browser.ts";
-import { buildWebForBench } from "./web-build.ts";
+import { credentialsOf, firstPage, freshProfile, pageErrors, pause } from "./web-browser.ts";
 import { REPLICA_DB } from "./web-first-sync.ts";
-import { startWebBenchServer } from "./web-server.ts";
+import { startBrowserBench } from "./web-server.ts";
 
 /** A candidate's stage dropdown: one per row of the board. */
 const STAGE_ROW = 'input[aria-label^="Stage of "]';
@@ -69,16 +67,13 @@ async function firstLoad(context: BrowserContext, seeded: SeededPipeline, candid
  */
 export async function benchPipeline(databaseUrl: string, options: PipelineBenchOptions): Promise<PipelineBenchResult> {
   const { log } = options;
-  const workDir = path.join(options.repoRoot, ".data", "bench-pipeline");
-  const webRoot = path.join(workDir, "app");
-  const buildStarted = performance.now();
-  await buildWebForBench(options.repoRoot, webRoot);
-  log(`  built the web app in ${((performance.now() - buildStarted) / 1000).toFixed(0)} s`);
-  const chromium = chromiumVersion();
-
-  const server = await startWebBenchServer(databaseUrl, webRoot);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
-  pool.on("error", (error) => log(`  idle connection lost: ${error.message}`));
+  const bench = await startBrowserBench(databaseUrl, {
+    repoRoot: options.repoRoot,
+    folder: "bench-pipeline",
+    poolSize: 5,
+    log,
+  });
+  const { workDir, chromium, server, pool } = bench;
   try {
     const seedStarted = performance.now();
     const seeded = await seedPipeline(pool, server.url, options.candidates);
@@ -113,7 +108,6 @@ export async function benchPipeline(databaseUrl: string, options: PipelineBenchO
       await context.close();
     }
   } finally {
-    await pool.end();
-    await server.stop();
+    await bench.stop();
   }
 }

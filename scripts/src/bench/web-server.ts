@@ -1,4 +1,8 @@
+import path from "node:path";
+import pg from "pg";
 import { type BenchServer, startWorker } from "./http-server.ts";
+import { chromiumVersion } from "./web-browser.ts";
+import { buildWebForBench } from "./web-build.ts";
 
 /** The projector, and the API serving the web app built into `webRoot`, each on its own thread. */
 export async function startWebBenchServer(databaseUrl: string, webRoot: string): Promise<BenchServer> {
@@ -15,6 +19,44 @@ export async function startWebBenchServer(databaseUrl: string, webRoot: string):
     async stop() {
       await api.stop();
       await projector.stop();
+    },
+  };
+}
+
+/** What a browser stage runs against: the built app, its servers, a pool for seeding, the browser's version. */
+export interface BrowserBench {
+  workDir: string;
+  chromium: string;
+  server: BenchServer;
+  pool: pg.Pool;
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the web app as `npm start` builds it into `.data/{folder}/app`, starts the servers on it
+ * and opens a pool of `poolSize` connections for seeding.
+ */
+export async function startBrowserBench(
+  databaseUrl: string,
+  options: { repoRoot: string; folder: string; poolSize: number; log: (line: string) => void },
+): Promise<BrowserBench> {
+  const { log } = options;
+  const workDir = path.join(options.repoRoot, ".data", options.folder);
+  const buildStarted = performance.now();
+  await buildWebForBench(options.repoRoot, path.join(workDir, "app"));
+  log(`  built the web app in ${((performance.now() - buildStarted) / 1000).toFixed(0)} s`);
+  const chromium = chromiumVersion();
+  const server = await startWebBenchServer(databaseUrl, path.join(workDir, "app"));
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize });
+  pool.on("error", (error) => log(`  idle connection lost: ${error.message}`));
+  return {
+    workDir,
+    chromium,
+    server,
+    pool,
+    async stop() {
+      await pool.end();
+      await server.stop();
     },
   };
 }

@@ -1,11 +1,8 @@
 import path from "node:path";
-import pg from "pg";
-import { chromiumVersion } from "./web-browser.ts";
-import { buildWebForBench } from "./web-build.ts";
 import { type FirstSyncResult, measureFirstSync } from "./web-first-sync.ts";
 import { measureRemoteCommands, type RemoteCommandResult } from "./web-remote.ts";
 import { seedFirstSync, seedUser } from "./web-seed.ts";
-import { startWebBenchServer } from "./web-server.ts";
+import { startBrowserBench } from "./web-server.ts";
 import { measureToggles, type ToggleResult } from "./web-toggles.ts";
 import { measureWritesBothWays, type WriteRounds } from "./web-writes.ts";
 
@@ -32,16 +29,13 @@ export interface WebSyncOptions {
  */
 export async function benchWebSync(databaseUrl: string, options: WebSyncOptions): Promise<WebSyncBenchResult> {
   const { log } = options;
-  const workDir = path.join(options.repoRoot, ".data", "bench-web");
-  const webRoot = path.join(workDir, "app");
-  const buildStarted = performance.now();
-  await buildWebForBench(options.repoRoot, webRoot);
-  log(`  built the web app in ${((performance.now() - buildStarted) / 1000).toFixed(0)} s`);
-  const chromium = chromiumVersion();
-
-  const server = await startWebBenchServer(databaseUrl, webRoot);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-  pool.on("error", (error) => log(`  idle connection lost: ${error.message}`));
+  const bench = await startBrowserBench(databaseUrl, {
+    repoRoot: options.repoRoot,
+    folder: "bench-web",
+    poolSize: 4,
+    log,
+  });
+  const { workDir, chromium, server, pool } = bench;
   try {
     const seeded = await seedFirstSync(pool, server.url, options.rows);
     const toggler = await seedUser(pool, server.url, 5);
@@ -77,7 +71,6 @@ export async function benchWebSync(databaseUrl: string, options: WebSyncOptions)
     );
     return { chromium, firstSync, writes, toggles, remote };
   } finally {
-    await pool.end();
-    await server.stop();
+    await bench.stop();
   }
 }

@@ -116,6 +116,8 @@ it("creates a project with a workflow, switches it off, archives it read-only an
 
   await page.getByRole("tab", { name: /^Archived/ }).click();
   await row(page, "Backend engineers").getByRole("button", { name: "Actions for Backend engineers" }).click();
+  // The menu opens with a transition: its items are read once they are there.
+  await page.getByRole("menuitem", { name: "Show" }).waitFor();
   const entries = await page.getByRole("menuitem").allTextContents();
   expect(entries).toEqual(["Show", "Remove"]);
   await page.keyboard.press("Escape");
@@ -126,11 +128,14 @@ it("creates a project with a workflow, switches it off, archives it read-only an
   await page.getByRole("tab", { name: "Workflow" }).waitFor();
   expect(await page.getByRole("tab").allTextContents()).toEqual(["People", "Workflow", "Access"]);
   expect(await page.getByRole("main").getByRole("switch").count()).toBe(0);
-  expect(await page.getByRole("navigation", { name: "Breadcrumbs" }).getByText("Backend engineers").count()).toBe(1);
+  const crumb = page.getByRole("navigation", { name: "Breadcrumbs" }).getByText("Backend engineers");
+  await crumb.waitFor();
+  expect(await crumb.count()).toBe(1);
   await page.getByRole("tab", { name: "Workflow" }).click();
   await page.getByRole("cell", { name: "Interview" }).waitFor();
   expect(await page.getByRole("link", { name: "Edit workflow" }).count()).toBe(0);
   await page.getByRole("button", { name: "Actions for Backend engineers" }).click();
+  await page.getByRole("menuitem", { name: "Show" }).waitFor();
   expect(await page.getByRole("menuitem").allTextContents()).toEqual(["Show", "Remove"]);
 
   await page.getByRole("menuitem", { name: "Remove" }).click();

@@ -1,8 +1,8 @@
-import { ActionIcon, Checkbox, Group, Menu, Table, Text } from "@mantine/core";
-import { IconDots } from "@tabler/icons-react";
+import { Checkbox, Group, Menu, Table, Text } from "@mantine/core";
 import type { MouseEvent } from "react";
 import { useLocation } from "wouter";
 import { RouterAnchor } from "../router-anchor.tsx";
+import { RowMenu } from "../row-menu.tsx";
 import { PendingBadge } from "./pending-badge.tsx";
 import { personFullName, personLocation } from "./person-display.ts";
 import type { PersonListRow } from "./use-people.ts";
@@ -92,16 +92,9 @@ export function PeopleTable({ people, hrefOf, selection, onEdit }: PeopleTablePr
               </Table.Td>
               {onEdit && (
                 <Table.Td>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${name}`}>
-                        <IconDots size={18} aria-hidden="true" />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item onClick={() => onEdit(person)}>Edit</Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  <RowMenu name={name}>
+                    <Menu.Item onClick={() => onEdit(person)}>Edit</Menu.Item>
+                  </RowMenu>
                 </Table.Td>
               )}
             </Table.Tr>

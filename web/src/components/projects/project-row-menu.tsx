@@ -1,5 +1,5 @@
-import { ActionIcon, Menu } from "@mantine/core";
-import { IconDots } from "@tabler/icons-react";
+import { Menu } from "@mantine/core";
+import { RowMenu } from "../row-menu.tsx";
 import type { ProjectAction } from "./project-menu-actions.ts";
 
 const labels: Record<ProjectAction, string> = { show: "Show", edit: "Edit", remove: "Remove", archive: "Archive" };
@@ -14,19 +14,12 @@ export function ProjectRowMenu({
   onAction: (action: ProjectAction) => void;
 }) {
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${name}`}>
-          <IconDots size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {actions.map((action) => (
-          <Menu.Item key={action} {...(action === "remove" ? { color: "red" } : {})} onClick={() => onAction(action)}>
-            {labels[action]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <RowMenu name={name}>
+      {actions.map((action) => (
+        <Menu.Item key={action} {...(action === "remove" ? { color: "red" } : {})} onClick={() => onAction(action)}>
+          {labels[action]}
+        </Menu.Item>
+      ))}
+    </RowMenu>
   );
 }

@@ -43,7 +43,7 @@ export function useStageTalents(
   }, [db, projectId, key]);
 }
 
-/** Whether the project has any candidate yet (a project with none has no counts); undefined while loading. */
+/** Whether the project holds a candidate yet (a project holding none has no counts); undefined while loading. */
 export function useHasCandidates(projectId: string): boolean | undefined {
   const { db } = useReplica();
   return useLiveQuery(async () => (await db.pipeline_counts.get(projectId)) !== undefined, [db, projectId]);

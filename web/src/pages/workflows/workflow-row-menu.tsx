@@ -1,5 +1,6 @@
-import { ActionIcon, Menu, Tooltip } from "@mantine/core";
+import { Menu, Tooltip } from "@mantine/core";
 import { IconSettings } from "@tabler/icons-react";
+import { RowMenu } from "../../components/row-menu.tsx";
 import type { OfferedAction, WorkflowAction } from "../../components/workflows/workflow-list.ts";
 
 const labels: Record<WorkflowAction, string> = { edit: "Edit", addToProject: "Add to Project", remove: "Remove" };
@@ -20,31 +21,24 @@ export function WorkflowRowMenu({
 }) {
   if (actions.length === 0) return null;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${name}`}>
-          <IconSettings size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {actions.map(({ action, blockedBy }) => {
-          const color = action === "remove" ? { color: "red" } : {};
-          if (blockedBy === null) {
-            return (
-              <Menu.Item key={action} {...color} onClick={() => onAction(action)}>
-                {labels[action]}
-              </Menu.Item>
-            );
-          }
+    <RowMenu name={name} icon={<IconSettings size={18} aria-hidden="true" />}>
+      {actions.map(({ action, blockedBy }) => {
+        const color = action === "remove" ? { color: "red" } : {};
+        if (blockedBy === null) {
           return (
-            <Tooltip key={action} label={blockedBy} position="left" withinPortal>
-              <Menu.Item {...color} data-disabled aria-disabled="true" closeMenuOnClick={false}>
-                {labels[action]}
-              </Menu.Item>
-            </Tooltip>
+            <Menu.Item key={action} {...color} onClick={() => onAction(action)}>
+              {labels[action]}
+            </Menu.Item>
           );
-        })}
-      </Menu.Dropdown>
-    </Menu>
+        }
+        return (
+          <Tooltip key={action} label={blockedBy} position="left" withinPortal>
+            <Menu.Item {...color} data-disabled aria-disabled="true" closeMenuOnClick={false}>
+              {labels[action]}
+            </Menu.Item>
+          </Tooltip>
+        );
+      })}
+    </RowMenu>
   );
 }

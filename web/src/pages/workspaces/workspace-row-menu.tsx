@@ -1,5 +1,5 @@
-import { ActionIcon, Menu } from "@mantine/core";
-import { IconDots } from "@tabler/icons-react";
+import { Menu } from "@mantine/core";
+import { RowMenu } from "../../components/row-menu.tsx";
 import type { MyWorkspace } from "../../hooks/use-workspaces.ts";
 
 export type WorkspaceAction = "edit" | "remove" | "leave";
@@ -13,26 +13,19 @@ export function WorkspaceRowMenu({
   onAction: (action: WorkspaceAction) => void;
 }) {
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${workspace.name}`}>
-          <IconDots size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {workspace.owned ? (
-          <>
-            <Menu.Item onClick={() => onAction("edit")}>Edit</Menu.Item>
-            <Menu.Item color="red" onClick={() => onAction("remove")}>
-              Remove
-            </Menu.Item>
-          </>
-        ) : (
-          <Menu.Item color="red" onClick={() => onAction("leave")}>
-            Leave
+    <RowMenu name={workspace.name}>
+      {workspace.owned ? (
+        <>
+          <Menu.Item onClick={() => onAction("edit")}>Edit</Menu.Item>
+          <Menu.Item color="red" onClick={() => onAction("remove")}>
+            Remove
           </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+        </>
+      ) : (
+        <Menu.Item color="red" onClick={() => onAction("leave")}>
+          Leave
+        </Menu.Item>
+      )}
+    </RowMenu>
   );
 }

@@ -1,12 +1,12 @@
 import type { CandidacyResponse } from "@hirestream/contracts/candidacies/events.ts";
 import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
-import { ActionIcon, Avatar, Checkbox, Group, Menu, Select, Table, Text } from "@mantine/core";
-import { IconDots } from "@tabler/icons-react";
+import { Avatar, Checkbox, Group, Menu, Select, Table, Text } from "@mantine/core";
 import { PendingBadge } from "../../../components/people/pending-badge.tsx";
 import { httpUrl, personFullName, personInitials } from "../../../components/people/person-display.ts";
 import { isCandidacyResponse, responseOptions } from "../../../components/pipeline/candidacy-responses.ts";
 import type { Candidate } from "../../../components/pipeline/pipeline-queries.ts";
 import { RouterAnchor } from "../../../components/router-anchor.tsx";
+import { RowMenu } from "../../../components/row-menu.tsx";
 
 /** What a row can do; absent in a read-only project (spec §6: no stage changes, no row menu). */
 export interface CandidateActions {
@@ -96,21 +96,14 @@ export function CandidateRow({
       </Table.Td>
       {actions && (
         <Table.Td>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${name}`}>
-                <IconDots size={18} aria-hidden="true" />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={actions.onEdit} disabled={!person}>
-                Edit
-              </Menu.Item>
-              <Menu.Item color="red" onClick={actions.onRemove}>
-                Remove
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <RowMenu name={name}>
+            <Menu.Item onClick={actions.onEdit} disabled={!person}>
+              Edit
+            </Menu.Item>
+            <Menu.Item color="red" onClick={actions.onRemove}>
+              Remove
+            </Menu.Item>
+          </RowMenu>
         </Table.Td>
       )}
     </Table.Tr>

@@ -6,8 +6,9 @@ export interface CachedAggregate<State> {
 
 /**
  * Folded states of recently used streams, per decider, least recently used dropped first. Only a
- * shortcut: every command still reads the events after the cached revision, so writes from other
- * processes are never missed. States must be immutable (deciders' `evolve` returns new values).
+ * shortcut: a command decided on a cached state appends with its revision as the expected one, and
+ * reads the newer events when that fails or the state refuses, so writes from other processes are
+ * never missed. States must be immutable (deciders' `evolve` returns new values).
  */
 export class AggregateCache {
   readonly #capacity: number;

@@ -31,6 +31,7 @@ import type {
   ReadStreamOptions as OurReadStreamOptions,
   ReadAllOptions,
   RecordedEvent,
+  StreamRead,
   Subscription,
 } from "./event-store.ts";
 import { WrongExpectedRevisionError } from "./event-store.ts";
@@ -191,6 +192,11 @@ export class EsdbEventStore implements EventStore {
   readStream(streamId: string, options: OurReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const from = options.fromRevision;
     return this.#readStream(streamId, { direction: FORWARDS, fromRevision: from ? BigInt(from) : START });
+  }
+
+  readStreams(reads: readonly StreamRead[]): Promise<RecordedEvent[][]> {
+    // The gRPC client reads one stream per call; they go out together.
+    return Promise.all(reads.map((read) => this.readStream(read.streamId, { fromRevision: read.fromRevision })));
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {

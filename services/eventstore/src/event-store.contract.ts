@@ -66,6 +66,32 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreU
       expect(await store.readStream(stream())).toEqual([]);
     });
 
+    it("reads several streams at once, each from its own revision, in the order asked", async () => {
+      const [first, second, unknown] = [stream(), stream(), stream()];
+      await store.appendToStream(first, newEvents(3), { expectedRevision: "no_stream" });
+      await store.appendToStream(second, newEvents(2), { expectedRevision: "no_stream" });
+      const read = await store.readStreams([
+        { streamId: second, fromRevision: 0 },
+        { streamId: unknown, fromRevision: 0 },
+        { streamId: first, fromRevision: 1 },
+        { streamId: second, fromRevision: 2 },
+      ]);
+      expect(read.map((events) => events.map((e) => [e.streamId, e.revision]))).toEqual([
+        [
+          [second, 0],
+          [second, 1],
+        ],
+        [],
+        [
+          [first, 1],
+          [first, 2],
+        ],
+        [],
+      ]);
+      expect(read[2]).toEqual((await store.readStream(first)).slice(1));
+      expect(await store.readStreams([])).toEqual([]);
+    });
+
     it("accepts no_stream only for a new stream", async () => {
       const id = stream();
       await store.appendToStream(id, newEvents(1), { expectedRevision: "no_stream" });

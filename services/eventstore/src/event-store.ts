@@ -42,6 +42,12 @@ export interface ReadStreamOptions {
   fromRevision?: number;
 }
 
+/** One stream of a `readStreams` call, from a revision (0-based; 0 reads the whole stream). */
+export interface StreamRead {
+  streamId: string;
+  fromRevision: number;
+}
+
 export interface ReadAllOptions {
   /** Read events whose position is greater than this; 0 reads from the start. */
   after: number;
@@ -60,6 +66,8 @@ export type BatchHandler = (events: RecordedEvent[]) => Promise<void>;
 export interface EventStore {
   appendToStream(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Several streams at once, each as `readStream` reads it; the answer lists them in the order asked. */
+  readStreams(reads: readonly StreamRead[]): Promise<RecordedEvent[][]>;
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Delivers every event after `after` in position order, in batches, then live ones as they commit. */
   subscribeToAll(after: number, handler: BatchHandler): Subscription;

@@ -41,6 +41,7 @@ function withRival(streamId: string, times: number): EventStore {
   return {
     appendToStream: (id, events, options) => store.appendToStream(id, events, options),
     readAll: (options) => store.readAll(options),
+    readStreams: (reads) => store.readStreams(reads),
     subscribeToAll: (after, handler) => store.subscribeToAll(after, handler),
     headPosition: () => store.headPosition(),
     close: async () => undefined,
@@ -173,6 +174,67 @@ describe("handleCommand", () => {
     const outcome = await run(4);
     expect(outcome.state).toBe(17);
     expect(cache.get(counter, streamId)).toEqual({ revision: 3, state: 17 });
+  });
+
+  it("with a cache, decides on the cached state without reading the stream", async () => {
+    const cache = new AggregateCache();
+    const streamId = `counter-${randomUUID()}`;
+    const reads: string[] = [];
+    const counting: EventStore = {
+      ...withRival(streamId, 0),
+      async readStream(id, options) {
+        reads.push(id);
+        return store.readStream(id, options);
+      },
+    };
+    const run = (by: number) =>
+      handleCommand(
+        counting,
+        counter,
+        parse,
+        { streamId, command: { by, max: 100 }, context, commandId: randomUUID() },
+        cache,
+      );
+    await run(1);
+    expect(reads).toEqual([streamId]);
+    const outcome = await run(2);
+    expect(reads).toEqual([streamId]);
+    expect(outcome.state).toBe(3);
+    expect((await store.readStream(streamId)).map((e) => e.data)).toEqual([{ by: 1 }, { by: 2 }]);
+  });
+
+  it("with a cache that refuses, reads the newer events and decides again on them", async () => {
+    const cache = new AggregateCache();
+    const streamId = `counter-${randomUUID()}`;
+    const run = (by: number, max: number) =>
+      handleCommand(store, counter, parse, { streamId, command: { by, max }, context, commandId: randomUUID() }, cache);
+    await run(3, 10);
+    // Another process takes the total back to 0: the cached 3 would refuse 8 against a limit of 10.
+    await store.appendToStream(
+      streamId,
+      newEvents(1).map((e) => ({ ...e, type: "Incremented", data: { by: -3 } })),
+      { expectedRevision: 0 },
+    );
+    const outcome = await run(8, 10);
+    expect(outcome.state).toBe(8);
+    expect(cache.get(counter, streamId)).toEqual({ revision: 2, state: 8 });
+    await expect(run(5, 10)).rejects.toMatchObject({ code: "VALIDATION" });
+  });
+
+  it("with a cache, a refusal that holds on the stream's real state stands", async () => {
+    const cache = new AggregateCache();
+    const streamId = `counter-${randomUUID()}`;
+    const run = (by: number) =>
+      handleCommand(
+        store,
+        counter,
+        parse,
+        { streamId, command: { by, max: 5 }, context, commandId: randomUUID() },
+        cache,
+      );
+    await run(4);
+    await expect(run(2)).rejects.toMatchObject({ code: "VALIDATION" });
+    expect(await store.readStream(streamId)).toHaveLength(1);
   });
 
   it("the cache drops the least recently used stream beyond its capacity", () => {

@@ -1,5 +1,5 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
-import type { AggregateCache } from "./aggregate-cache.ts";
+import type { AggregateCache, CachedAggregate } from "./aggregate-cache.ts";
 import { deriveEventId } from "./event-id.ts";
 import type { EventStore } from "./event-store.ts";
 import { WrongExpectedRevisionError } from "./event-store.ts";
@@ -33,8 +33,11 @@ export interface CommandOutcome<State, Event> {
 }
 
 /**
- * Read the stream, fold, decide, append with the revision read. A concurrent writer makes the
- * append conflict: re-read and re-decide once, then give up with CONFLICT.
+ * Fold, decide, append with the revision folded. The first decision skips the read when the state
+ * is at hand (cached, or none yet for a new stream): the append's expected revision proves it
+ * current. When it does not hold, the stream is read and the command decided again; a cached state
+ * that refuses or changes nothing is checked the same way before that answer stands. A conflict
+ * after a read re-reads and re-decides once, then gives up with CONFLICT.
  */
 export async function handleCommand<
   State,
@@ -49,21 +52,26 @@ export async function handleCommand<
   cache?: AggregateCache,
 ): Promise<CommandOutcome<State, Event>> {
   const { streamId } = envelope;
-  for (let attempt = 0; ; attempt++) {
-    let state = decider.initialState();
-    let revision = -1;
-    if (!envelope.expectNew || attempt > 0) {
-      const cached = attempt === 0 ? cache?.get(decider, streamId) : undefined;
-      if (cached) ({ state, revision } = cached);
-      const newer = await store.readStream(streamId, { fromRevision: revision + 1 });
-      for (const recorded of newer) {
-        const event = parse(recorded);
-        if (event) state = decider.evolve(state, event);
-        revision = recorded.revision;
-      }
+  const cached = cache?.get(decider, streamId);
+  const nothing: CachedAggregate<State> = { revision: -1, state: decider.initialState() };
+  // What the next decision stands on without reading; null: read the stream first.
+  let unread: CachedAggregate<State> | null = cached ?? (envelope.expectNew ? nothing : null);
+  for (let conflicts = 0; ; ) {
+    const { state, revision } = unread ?? (await readOn(store, decider, parse, streamId, cached ?? nothing));
+    const unverifiedCache = unread !== null && unread === cached;
+    let events: Event[];
+    try {
+      events = decider.decide(state, envelope.command, envelope.context);
+    } catch (error) {
+      if (!unverifiedCache) throw error;
+      unread = null;
+      continue;
     }
-    const events = decider.decide(state, envelope.command, envelope.context);
     if (events.length === 0) {
+      if (unverifiedCache) {
+        unread = null;
+        continue;
+      }
       if (revision >= 0) cache?.set(decider, streamId, { revision, state });
       return { state, events, position: 0 };
     }
@@ -91,7 +99,26 @@ export async function handleCommand<
       return { state: next, events, position: result.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      if (attempt >= 1) throw new DomainError("CONFLICT");
+      // A state taken unread was only a guess; a conflict after a read is the stream moving on.
+      if (unread === null && ++conflicts > 1) throw new DomainError("CONFLICT");
+      unread = null;
     }
   }
+}
+
+/** `from` (a state as of its revision) brought up to the stream's head. */
+async function readOn<State, Event>(
+  store: EventStore,
+  decider: { evolve(state: State, event: Event): State },
+  parse: (stored: { type: string; data: unknown }) => Event | undefined,
+  streamId: string,
+  from: CachedAggregate<State>,
+): Promise<CachedAggregate<State>> {
+  let { state, revision } = from;
+  for (const recorded of await store.readStream(streamId, { fromRevision: revision + 1 })) {
+    const event = parse(recorded);
+    if (event) state = decider.evolve(state, event);
+    revision = recorded.revision;
+  }
+  return { state, revision };
 }

@@ -9,6 +9,7 @@ import type {
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  StreamRead,
   Subscription,
 } from "./event-store.ts";
 import { WrongExpectedRevisionError } from "./event-store.ts";
@@ -32,6 +33,14 @@ export { EVENTS_PER_TRANSACTION };
 const readStreamSql = `
 select global_position, stream_id, stream_revision, event_id, type, data, metadata, recorded_at
 from events where stream_id = $1 and stream_revision >= $2 order by stream_revision`;
+
+// One round trip for what a command decides against (a project, its workspace and workflow):
+// each stream from its own revision, tagged with the place it was asked in.
+const readStreamsSql = `
+select asked.place, global_position, stream_id, stream_revision, event_id, type, data, metadata, recorded_at
+from unnest($1::text[], $2::bigint[]) with ordinality as asked(stream, from_revision, place)
+join events on stream_id = asked.stream and stream_revision >= asked.from_revision
+order by asked.place, stream_revision`;
 
 const readAllSql = `
 select global_position, stream_id, stream_revision, event_id, type, data, metadata, recorded_at
@@ -150,6 +159,18 @@ export class PostgresEventStore implements EventStore {
       values: [streamId, options.fromRevision ?? 0],
     });
     return rows.map(toRecorded);
+  }
+
+  async readStreams(reads: readonly StreamRead[]): Promise<RecordedEvent[][]> {
+    const found: RecordedEvent[][] = reads.map(() => []);
+    if (reads.length === 0) return found;
+    const { rows } = await this.#pool.query<EventRow & { place: string }>({
+      name: "hirestream_read_streams",
+      text: readStreamsSql,
+      values: [reads.map((read) => read.streamId), reads.map((read) => read.fromRevision)],
+    });
+    for (const row of rows) found[Number(row.place) - 1]?.push(toRecorded(row));
+    return found;
   }
 
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {

@@ -1,5 +1,5 @@
 import { Group, Pagination, Select, Text } from "@mantine/core";
-import { useId } from "react";
+import { memo, useId } from "react";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from "../constants.ts";
 import type { Page } from "./people/person-search.ts";
 
@@ -11,20 +11,30 @@ export interface CountedNoun {
   many: string;
 }
 
-/** Rows per page (10 to 50, spec §9) and first/prev/next/last paging, for any list. */
-export function ListPager<T>({
-  page,
-  noun,
-  pageSize,
-  onPage,
-  onPageSize,
-}: {
-  page: Page<T>;
+interface ListPagerProps {
+  page: Pick<Page<unknown>, "total" | "page" | "pages">;
   noun: CountedNoun;
   pageSize: number;
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
-}) {
+}
+
+/** Only the numbers count: a page read again with other rows but the same numbers leaves the pager as it is. */
+function samePager(before: ListPagerProps, after: ListPagerProps): boolean {
+  return (
+    before.page.total === after.page.total &&
+    before.page.page === after.page.page &&
+    before.page.pages === after.page.pages &&
+    before.pageSize === after.pageSize &&
+    before.noun.one === after.noun.one &&
+    before.noun.many === after.noun.many &&
+    before.onPage === after.onPage &&
+    before.onPageSize === after.onPageSize
+  );
+}
+
+/** Rows per page (10 to 50, spec §9) and first/prev/next/last paging, for any list. */
+export const ListPager = memo(function ListPager({ page, noun, pageSize, onPage, onPageSize }: ListPagerProps) {
   const labelId = useId();
   return (
     <Group justify="space-between">
@@ -56,4 +66,4 @@ export function ListPager<T>({
       </Group>
     </Group>
   );
-}
+}, samePager);

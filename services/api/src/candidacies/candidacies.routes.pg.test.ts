@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
 import { candidacyEvent } from "@hirestream/contracts/candidacies/events.ts";
 import { stageDurations } from "@hirestream/domain/candidacy/stage-durations.ts";
+import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SignedIn } from "../testing/test-app.ts";
 import { countEvents, startTestApp, type TestApp } from "../testing/test-app.ts";
@@ -403,6 +404,40 @@ describe("who may change a pipeline", () => {
     expect(await countEvents(t.pool)).toBe(before);
     // Still readable.
     expect((await f.read(owner, `/projects/${project.id}/project_people`, archivedAt)).json().data).toHaveLength(1);
+  });
+
+  it("sees what another process appended since its last move: a removal, then an archive", async () => {
+    const owner = await f.newUser();
+    const { project, person, url } = await withCandidate(owner);
+    const other = await f.addPerson(owner, { first_name: "Ada" }, project.workspaceId);
+    await f.assign(owner, project, [other.id]);
+    // Both streams are now cached by this process; the appends below go around it.
+    expect((await f.send(owner, "PUT", `${url}/move`, { stage_id: stageOf(project, 1).id })).statusCode).toBe(200);
+    const candidacyId = candidacyIdOf(project.id, person.id);
+    const at = t.clock.now.toISOString();
+    await appendEvents(
+      t.store,
+      `candidacy-${candidacyId}`,
+      [
+        {
+          type: "CandidacyRemoved",
+          data: { candidacyId, projectId: project.id, workspaceId: project.workspaceId, at },
+        },
+      ],
+      { occurredAt: at, actor: owner.userId },
+    );
+    expect((await f.send(owner, "PUT", `${url}/move`, { stage_id: stageOf(project, 2).id })).statusCode).toBe(404);
+
+    const otherUrl = personUrl(project, other.id);
+    await appendEvents(
+      t.store,
+      `project-${project.id}`,
+      [{ type: "ProjectArchived", data: { projectId: project.id, workspaceId: project.workspaceId } }],
+      { occurredAt: at, actor: owner.userId },
+    );
+    const refused = await f.send(owner, "PUT", `${otherUrl}/move`, { stage_id: stageOf(project, 1).id });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0].detail).toBe("Archived projects: no editing");
   });
 
   it("a workspace viewer reads the pipeline but cannot change it (403)", async () => {

@@ -1,14 +1,14 @@
 import { projectEvent } from "@hirestream/contracts/projects/events.ts";
 import { workflowEvent } from "@hirestream/contracts/workflows/events.ts";
-import { workspaceEvent } from "@hirestream/contracts/workspaces/events.ts";
+import { type WorkspaceRole, workspaceEvent } from "@hirestream/contracts/workspaces/events.ts";
 import type { CandidacyContext, PipelineStage } from "@hirestream/domain/candidacy/candidacy.decider.ts";
 import { type ExistingProject, projectDecider } from "@hirestream/domain/project/project.decider.ts";
-import { workflowDecider } from "@hirestream/domain/workflow/workflow.decider.ts";
-import { workspaceDecider } from "@hirestream/domain/workspace/workspace.decider.ts";
+import { type WorkflowState, workflowDecider } from "@hirestream/domain/workflow/workflow.decider.ts";
+import { type WorkspaceState, workspaceDecider } from "@hirestream/domain/workspace/workspace.decider.ts";
 import type { Deps } from "../deps.ts";
 import { workspaceRolesOf } from "../people/person-commands.ts";
 import { projectStream } from "../projects/project-commands.ts";
-import { streamState } from "../stream-state.ts";
+import { cachedStreamRead, readThrough } from "../stream-state.ts";
 import { workflowStream } from "../workflows/workflow-commands.ts";
 import { workspaceStream } from "../workspaces/workspace-commands.ts";
 
@@ -16,37 +16,78 @@ const parseProject = (stored: { type: string; data: unknown }) => projectEvent.s
 const parseWorkflow = (stored: { type: string; data: unknown }) => workflowEvent.safeParse(stored).data;
 const parseWorkspace = (stored: { type: string; data: unknown }) => workspaceEvent.safeParse(stored).data;
 
+export interface PipelineContextOptions {
+  /**
+   * Also the actor's roles in every other workspace, from the read model: adding people needs
+   * them (whether a person is visible); moving, answering for and removing a candidate does not.
+   */
+  everyWorkspace?: boolean;
+}
+
 /**
  * What a pipeline decision needs to know, from the streams themselves so that a project or a
  * workflow copy made a moment ago counts: the project, the stages of its workflow, and the actor's
- * workspace roles (the project's workspace from its stream, the others, which only decide whether
- * a person is visible, from the read model).
+ * role in the project's workspace (from its stream).
  */
-export async function pipelineContext(deps: Deps, actorId: string, projectId: string): Promise<CandidacyContext> {
-  const [projectState, workspaceRoles] = await Promise.all([
-    streamState(deps, projectDecider, parseProject, projectStream(projectId)),
-    workspaceRolesOf(deps, actorId),
+export async function pipelineContext(
+  deps: Deps,
+  actorId: string,
+  projectId: string,
+  options: PipelineContextOptions = {},
+): Promise<CandidacyContext> {
+  const [found, workspaceRoles] = await Promise.all([
+    projectAndWorkflow(deps, actorId, projectId),
+    options.everyWorkspace ? workspaceRolesOf(deps, actorId) : new Map<string, WorkspaceRole>(),
   ]);
-  const project = projectState.status === "existing" ? projectState.project : null;
-  if (project === null) return { now: deps.clock(), actorId, workspaceRoles, project, stages: null };
-  const [role, stages] = await Promise.all([
-    roleInWorkspace(deps, actorId, project.workspaceId),
-    stagesOf(deps, project),
-  ]);
+  if (found === null) return { now: deps.clock(), actorId, workspaceRoles, project: null, stages: null };
+  const { project, role, stages } = found;
   if (role === undefined) workspaceRoles.delete(project.workspaceId);
   else workspaceRoles.set(project.workspaceId, role);
   return { now: deps.clock(), actorId, workspaceRoles, project, stages };
 }
 
-async function roleInWorkspace(deps: Deps, userId: string, workspaceId: string) {
-  const state = await streamState(deps, workspaceDecider, parseWorkspace, workspaceStream(workspaceId));
-  return state.status === "active" ? state.members.get(userId) : undefined;
+/**
+ * The project, the actor's role in its workspace and its stages. A project read before names its
+ * workspace and workflow already, so all three streams are read in one round trip (every move of
+ * a busy pipeline takes this path); a guess the project's new events prove wrong is read again.
+ */
+async function projectAndWorkflow(deps: Deps, actorId: string, projectId: string) {
+  const projectRead = cachedStreamRead(deps, projectDecider, parseProject, projectStream(projectId));
+  const guess = projectRead.cached?.status === "existing" ? projectRead.cached.project : null;
+  const workspaceRead = guess ? workspaceReadOf(deps, guess.workspaceId) : null;
+  const workflowRead = guess?.workflowId ? workflowReadOf(deps, guess.workflowId) : null;
+  const [projectEvents = [], workspaceEvents = [], workflowEvents = []] = await deps.store.readStreams(
+    [projectRead, workspaceRead, workflowRead].flatMap((each) => (each ? [each.read] : [])),
+  );
+  const state = projectRead.fold(projectEvents);
+  if (state.status !== "existing") return null;
+  const { project } = state;
+
+  const workspace =
+    workspaceRead && guess?.workspaceId === project.workspaceId
+      ? workspaceRead.fold(workspaceEvents)
+      : await readThrough(deps, workspaceReadOf(deps, project.workspaceId));
+  let workflow: WorkflowState | null = null;
+  if (project.workflowId !== null) {
+    workflow =
+      workflowRead && guess?.workflowId === project.workflowId
+        ? workflowRead.fold(workflowEvents)
+        : await readThrough(deps, workflowReadOf(deps, project.workflowId));
+  }
+  return { project, role: roleOf(workspace, actorId), stages: stagesOf(project, workflow) };
+}
+
+const workspaceReadOf = (deps: Deps, workspaceId: string) =>
+  cachedStreamRead(deps, workspaceDecider, parseWorkspace, workspaceStream(workspaceId));
+const workflowReadOf = (deps: Deps, workflowId: string) =>
+  cachedStreamRead(deps, workflowDecider, parseWorkflow, workflowStream(workflowId));
+
+function roleOf(workspace: WorkspaceState, userId: string) {
+  return workspace.status === "active" ? workspace.members.get(userId) : undefined;
 }
 
 /** The stages of the workflow the project names, when it is a live workflow of the same workspace. */
-async function stagesOf(deps: Deps, project: ExistingProject): Promise<PipelineStage[] | null> {
-  if (project.workflowId === null) return null;
-  const workflow = await streamState(deps, workflowDecider, parseWorkflow, workflowStream(project.workflowId));
-  if (workflow.status !== "active" || workflow.workspaceId !== project.workspaceId) return null;
+function stagesOf(project: ExistingProject, workflow: WorkflowState | null): PipelineStage[] | null {
+  if (workflow?.status !== "active" || workflow.workspaceId !== project.workspaceId) return null;
   return workflow.stages.map(({ id, name, position }) => ({ id, name, position }));
 }

@@ -1,6 +1,6 @@
 import { CloseButton, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
-import type { FormEvent } from "react";
+import { type FormEvent, memo } from "react";
 
 export interface PeopleSearchBoxProps {
   value: string;
@@ -12,7 +12,13 @@ export interface PeopleSearchBoxProps {
 }
 
 /** A search field that runs on Enter, with a button that clears it and shows everyone again. */
-export function PeopleSearchBox({ value, onChange, onSearch, onClear, label = "Search people" }: PeopleSearchBoxProps) {
+export const PeopleSearchBox = memo(function PeopleSearchBox({
+  value,
+  onChange,
+  onSearch,
+  onClear,
+  label = "Search people",
+}: PeopleSearchBoxProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch();
@@ -33,4 +39,4 @@ export function PeopleSearchBox({ value, onChange, onSearch, onClear, label = "S
       </form>
     </search>
   );
-}
+});

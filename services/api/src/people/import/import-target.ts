@@ -55,7 +55,7 @@ export async function importTarget(
     return { workspaceId: targetWorkspace(upload[importFields.workspaceId], workspaceRoles), workspaceRoles };
   }
   const projectId = uuidOr(projectGiven, () => fieldError("NOT_FOUND", "Project not found", importFields.projectId));
-  const context = await pipelineContext(deps, userId, projectId);
+  const context = await pipelineContext(deps, userId, projectId, { everyWorkspace: true });
   const project = about(importFields.projectId, () => writableProject(context));
   const workspaceGiven = upload[importFields.workspaceId];
   if (workspaceGiven !== undefined && workspaceGiven !== project.workspaceId) {

@@ -1,6 +1,8 @@
 import type { CandidacyResponse } from "@hirestream/contracts/candidacies/events.ts";
 import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
 import { Avatar, Checkbox, Group, Menu, Select, Table, Text } from "@mantine/core";
+import { dequal } from "dequal";
+import { memo } from "react";
 import { PendingBadge } from "../../../components/people/pending-badge.tsx";
 import { httpUrl, personFullName, personInitials } from "../../../components/people/person-display.ts";
 import { isCandidacyResponse, responseOptions } from "../../../components/pipeline/candidacy-responses.ts";
@@ -8,14 +10,16 @@ import type { Candidate } from "../../../components/pipeline/pipeline-queries.ts
 import { RouterAnchor } from "../../../components/router-anchor.tsx";
 import { RowMenu } from "../../../components/row-menu.tsx";
 
-/** What a row can do; absent in a read-only project (spec §6: no stage changes, no row menu). */
-export interface CandidateActions {
-  selected: boolean;
-  onToggle: () => void;
-  onMove: (stage: StageRow) => void;
-  onRespond: (response: CandidacyResponse) => void;
-  onEdit: () => void;
-  onRemove: () => void;
+/**
+ * What a row can do, for any candidate; absent in a read-only project (spec §6: no stage changes,
+ * no row menu). One object for every row, kept for the page's life: rows are memoized.
+ */
+export interface CandidateHandlers {
+  toggle: (candidate: Candidate) => void;
+  move: (candidate: Candidate, stage: StageRow) => void;
+  respond: (candidate: Candidate, response: CandidacyResponse) => void;
+  edit: (candidate: Candidate) => void;
+  remove: (candidate: Candidate) => void;
 }
 
 /** "Title at Company", or whichever of the two is known. */
@@ -28,26 +32,34 @@ export function candidateName({ candidacy, person }: Candidate): string {
   return person ? personFullName(person) : candidacy.person_id;
 }
 
-/** One candidate: who they are, the stage dropdown, the response and the row menu. */
-export function CandidateRow({
-  candidate,
-  stages,
-  workspaceId,
-  actions,
-}: {
+interface CandidateRowProps {
   candidate: Candidate;
   stages: readonly StageRow[];
   workspaceId: string;
-  actions: CandidateActions | undefined;
-}) {
+  selected: boolean;
+  handlers: CandidateHandlers | undefined;
+}
+
+/**
+ * One candidate: who they are, the stage dropdown, the response and the row menu. Rendered again
+ * only when what it shows changes: the page is read anew on every write to the project's pipeline
+ * (a busy project has many a second), and its rows' dropdowns are the costliest part of the screen.
+ */
+export const CandidateRow = memo(function CandidateRow({
+  candidate,
+  stages,
+  workspaceId,
+  selected,
+  handlers,
+}: CandidateRowProps) {
   const { candidacy, person } = candidate;
   const name = candidateName(candidate);
   const stageOptions = stages.map((stage) => ({ value: stage.id, label: stage.name }));
   return (
     <Table.Tr data-pending={candidacy._pending > 0 || undefined}>
-      {actions && (
+      {handlers && (
         <Table.Td>
-          <Checkbox aria-label={`Select ${name}`} checked={actions.selected} onChange={actions.onToggle} />
+          <Checkbox aria-label={`Select ${name}`} checked={selected} onChange={() => handlers.toggle(candidate)} />
         </Table.Td>
       )}
       <Table.Td>
@@ -73,9 +85,9 @@ export function CandidateRow({
           placeholder={candidacy.status}
           onChange={(value) => {
             const stage = stages.find((each) => each.id === value);
-            if (stage && actions) actions.onMove(stage);
+            if (stage && handlers) handlers.move(candidate, stage);
           }}
-          disabled={!actions}
+          disabled={!handlers}
           allowDeselect={false}
           w={180}
         />
@@ -87,20 +99,20 @@ export function CandidateRow({
           value={candidacy.response}
           placeholder="Response"
           onChange={(value) => {
-            if (isCandidacyResponse(value) && actions) actions.onRespond(value);
+            if (isCandidacyResponse(value) && handlers) handlers.respond(candidate, value);
           }}
-          disabled={!actions}
+          disabled={!handlers}
           allowDeselect={false}
           w={160}
         />
       </Table.Td>
-      {actions && (
+      {handlers && (
         <Table.Td>
           <RowMenu name={name}>
-            <Menu.Item onClick={actions.onEdit} disabled={!person}>
+            <Menu.Item onClick={() => handlers.edit(candidate)} disabled={!person}>
               Edit
             </Menu.Item>
-            <Menu.Item color="red" onClick={actions.onRemove}>
+            <Menu.Item color="red" onClick={() => handlers.remove(candidate)}>
               Remove
             </Menu.Item>
           </RowMenu>
@@ -108,4 +120,4 @@ export function CandidateRow({
       )}
     </Table.Tr>
   );
-}
+}, dequal);

@@ -1,21 +1,21 @@
 import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
 import { Checkbox, Table } from "@mantine/core";
 import type { Candidate } from "../../../components/pipeline/pipeline-queries.ts";
-import { type CandidateActions, CandidateRow } from "./candidate-row.tsx";
+import { type CandidateHandlers, CandidateRow } from "./candidate-row.tsx";
 
-/** One page of candidates; `actionsOf` is undefined in a read-only project. */
+/** One page of candidates; `handlers` is undefined in a read-only project. */
 export function CandidatesTable({
   candidates,
   stages,
   workspaceId,
   selection,
-  actionsOf,
+  handlers,
 }: {
   candidates: readonly Candidate[];
   stages: readonly StageRow[];
   workspaceId: string;
   selection: { selected: ReadonlySet<string>; onTogglePage: () => void } | undefined;
-  actionsOf: ((candidate: Candidate) => CandidateActions) | undefined;
+  handlers: CandidateHandlers | undefined;
 }) {
   const onPage = selection ? candidates.filter((item) => selection.selected.has(item.candidacy.id)).length : 0;
   return (
@@ -37,7 +37,7 @@ export function CandidatesTable({
           <Table.Th>Title / Company</Table.Th>
           <Table.Th>Stage</Table.Th>
           <Table.Th>Response</Table.Th>
-          {actionsOf && <Table.Th aria-label="Actions" w={48} />}
+          {handlers && <Table.Th aria-label="Actions" w={48} />}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -47,7 +47,8 @@ export function CandidatesTable({
             candidate={candidate}
             stages={stages}
             workspaceId={workspaceId}
-            actions={actionsOf?.(candidate)}
+            selected={selection?.selected.has(candidate.candidacy.id) ?? false}
+            handlers={handlers}
           />
         ))}
       </Table.Tbody>

@@ -8,14 +8,13 @@ import { ListPager } from "../../../components/list-pager.tsx";
 import { EditPersonModal } from "../../../components/people/edit-person-modal.tsx";
 import { PeopleSearchBox } from "../../../components/people/people-search-box.tsx";
 import { usePerson } from "../../../components/people/use-people.ts";
-import type { Candidate } from "../../../components/pipeline/pipeline-queries.ts";
 import { orderedStages } from "../../../components/pipeline/project-workflow.ts";
 import { isReadOnly, projectAbilities } from "../../../components/projects/project-permissions.ts";
+import { useHasCandidates } from "../../../components/projects/use-project-workflow.ts";
 import { useProject } from "../../../components/projects/use-projects.ts";
 import { RouterAnchor } from "../../../components/router-anchor.tsx";
 import { useCurrentUser } from "../../../hooks/use-current-user.ts";
-import type { CandidateActions } from "./candidate-row.tsx";
-import { candidateName } from "./candidate-row.tsx";
+import { type CandidateHandlers, candidateName } from "./candidate-row.tsx";
 import { CandidatesTable } from "./candidates-table.tsx";
 import { SelectionBar } from "./selection-bar.tsx";
 import { StageChips } from "./stage-chips.tsx";
@@ -64,10 +63,24 @@ export function ProjectPeopleTab({
   const actions = useCandidateActions(useActiveSequences(project.id), view.unselect);
   const [editingId, setEditingId] = useState<string | null>(null);
   const editing = usePerson(editingId ?? "");
-  const { counts, page } = view;
+  const { page } = view;
+  const hasCandidates = useHasCandidates(project.id);
+  const { toggle } = view;
+  const { move, respond, remove } = actions;
+  const handlers = useMemo<CandidateHandlers>(
+    () => ({
+      toggle: (candidate) => toggle(candidate.candidacy.id),
+      move: (candidate, stage) => move([candidate.candidacy], stage),
+      respond: (candidate, response) => respond(candidate.candidacy, response),
+      edit: (candidate) => setEditingId(candidate.candidacy.person_id),
+      remove: (candidate) => remove([candidate.candidacy], [candidateName(candidate)]),
+    }),
+    [toggle, move, respond, remove],
+  );
+  const bulk = useMemo(() => ({ move, remove }), [move, remove]);
 
-  if (counts === undefined || page === undefined) return <Loader size="sm" aria-label="Loading candidates" />;
-  if (counts.all === 0) {
+  if (hasCandidates === undefined || page === undefined) return <Loader size="sm" aria-label="Loading candidates" />;
+  if (!hasCandidates) {
     return (
       <Stack gap="xs" py="xl" align="center">
         <Text c="dimmed">No candidates in this project yet.</Text>
@@ -78,20 +91,12 @@ export function ProjectPeopleTab({
     );
   }
 
-  const actionsOf = (candidate: Candidate): CandidateActions => ({
-    selected: view.selected.has(candidate.candidacy.id),
-    onToggle: () => view.toggle(candidate.candidacy.id),
-    onMove: (stage) => actions.move([candidate.candidacy], stage),
-    onRespond: (response) => actions.respond(candidate.candidacy, response),
-    onEdit: () => setEditingId(candidate.candidacy.person_id),
-    onRemove: () => actions.remove([candidate.candidacy], [candidateName(candidate)]),
-  });
   const searching = page.searchBy !== view.searchBy || page.query.stageId !== view.query.stageId;
   const asked = confirmation(actions.pending, project.name);
 
   return (
     <Stack gap="md">
-      <StageChips stages={stages} counts={counts} stageId={view.stageId} onChange={view.setStageId} />
+      <StageChips projectId={project.id} stages={stages} stageId={view.stageId} onChange={view.setStageId} />
       <Group justify="space-between" align="flex-end">
         <Group gap="sm" align="center">
           <PeopleSearchBox
@@ -104,7 +109,7 @@ export function ProjectPeopleTab({
           {searching && <Loader size="xs" aria-label="Searching" />}
         </Group>
         <Group gap="sm" align="center">
-          {!readOnly && <SelectionBar selected={view.selected} stages={stages} actions={actions} />}
+          {!readOnly && <SelectionBar selected={view.selected} stages={stages} actions={bulk} />}
           {!readOnly && onImport && (
             <Button variant="light" leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />} onClick={onImport}>
               Add People
@@ -123,7 +128,7 @@ export function ProjectPeopleTab({
             stages={stages}
             workspaceId={project.workspace_id}
             selection={readOnly ? undefined : { selected: view.selected, onTogglePage: view.togglePage }}
-            actionsOf={readOnly ? undefined : actionsOf}
+            handlers={readOnly ? undefined : handlers}
           />
           <ListPager
             noun={{ one: "candidate", many: "candidates" }}

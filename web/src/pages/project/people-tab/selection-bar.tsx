@@ -1,12 +1,16 @@
 import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
 import { Button, Group, Select, Text } from "@mantine/core";
+import { memo } from "react";
 import { personFullName } from "../../../components/people/person-display.ts";
 import { useReplica } from "../../../replica/replica-provider.tsx";
 import type { CandidateActionsState } from "./use-candidate-actions.ts";
 
-/** 'Selected (n)' and what can be done to the selected candidates at once: move them, remove them. */
-export function SelectionBar({
+/**
+ * 'Selected (n)' and what can be done to the selected candidates at once: move them, remove them.
+ * Memoized: the pipeline around it is read again on every write to the project.
+ */
+export const SelectionBar = memo(function SelectionBar({
   selected,
   stages,
   actions,
@@ -56,4 +60,4 @@ export function SelectionBar({
       </Button>
     </Group>
   );
-}
+});

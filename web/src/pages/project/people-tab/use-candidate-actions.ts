@@ -7,6 +7,7 @@ import {
   removeCandidacy,
   setCandidacyResponse,
 } from "../../../components/pipeline/candidacy-commands.ts";
+import { useStableCallback } from "../../../hooks/use-stable-callback.ts";
 import type { Command } from "../../../replica/outbox.ts";
 import { useReplica } from "../../../replica/replica-provider.tsx";
 
@@ -46,26 +47,27 @@ export function useCandidateActions(
   const moveNow = (rows: readonly CandidacyRow[], stage: StageRow) =>
     void queue(rows.map((row) => moveCandidacy(row, stage, new Date())));
 
-  return {
-    pending,
-    move: (rows, stage) => {
-      const moving = rows.filter((row) => row.stage_id !== stage.id);
-      if (moving.length === 0) return;
-      if (moving.some((row) => activeSequences.has(row.id))) setPending({ kind: "move", rows: moving, stage });
-      else moveNow(moving, stage);
-    },
-    respond: (row, response) => void queue([setCandidacyResponse(row, response, new Date())]),
-    remove: (rows, names) => {
-      if (rows.length > 0) setPending({ kind: "remove", rows: [...rows], names });
-    },
-    confirm: () => {
-      if (pending?.kind === "move") moveNow(pending.rows, pending.stage);
-      if (pending?.kind === "remove") {
-        void queue(pending.rows.map(removeCandidacy));
-        onRemoved(pending.rows.map((row) => row.id));
-      }
-      setPending(null);
-    },
-    cancel: () => setPending(null),
-  };
+  // Stable: the rows and the selection bar are memoized and must not render again for new closures.
+  const move = useStableCallback((rows: readonly CandidacyRow[], stage: StageRow) => {
+    const moving = rows.filter((row) => row.stage_id !== stage.id);
+    if (moving.length === 0) return;
+    if (moving.some((row) => activeSequences.has(row.id))) setPending({ kind: "move", rows: moving, stage });
+    else moveNow(moving, stage);
+  });
+  const respond = useStableCallback(
+    (row: CandidacyRow, response: CandidacyResponse) => void queue([setCandidacyResponse(row, response, new Date())]),
+  );
+  const remove = useStableCallback((rows: readonly CandidacyRow[], names: string[]) => {
+    if (rows.length > 0) setPending({ kind: "remove", rows: [...rows], names });
+  });
+  const confirm = useStableCallback(() => {
+    if (pending?.kind === "move") moveNow(pending.rows, pending.stage);
+    if (pending?.kind === "remove") {
+      void queue(pending.rows.map(removeCandidacy));
+      onRemoved(pending.rows.map((row) => row.id));
+    }
+    setPending(null);
+  });
+  const cancel = useStableCallback(() => setPending(null));
+  return { pending, move, respond, remove, confirm, cancel };
 }

@@ -5,11 +5,11 @@ import {
   type PipelinePage,
   type PipelineQuery,
   pipelinePage,
-  type StageCounts,
   searchCandidacies,
-  stageCounts,
 } from "../../../components/pipeline/pipeline-queries.ts";
 import { PAGE_SIZE_DEFAULT } from "../../../constants.ts";
+import { useLiveValue } from "../../../hooks/use-live-value.ts";
+import { useStableCallback } from "../../../hooks/use-stable-callback.ts";
 import { useReplica } from "../../../replica/replica-provider.tsx";
 
 /** What the People tab shows and what the user has chosen in it: stage, search, page, size, selection. */
@@ -25,7 +25,6 @@ export interface PipelineView {
   /** The search run last (on Enter); the page may still answer the one before while it is read. */
   searchBy: string;
   query: PipelineQuery;
-  counts: StageCounts | undefined;
   /** The page last read; while the next one loads it still answers the previous query. */
   page: PipelinePage | undefined;
   setPage: (page: number) => void;
@@ -57,23 +56,20 @@ export function usePipelineView(
     page: pageNumber,
     pageSize,
   };
-  const stageKey = stages.map((stage) => stage.id).join(",");
-  const counts = useLiveQuery(
-    () => stageCounts(db, project.id, stageKey === "" ? [] : stageKey.split(",")),
-    [db, project.id, stageKey],
-  );
   // The people are read once per search; the page, cheap, again whenever the pipeline changes.
   const searched = useLiveQuery(
     () => searchCandidacies(db, project.workspace_id, project.id, searchBy),
     [db, project.workspace_id, project.id, searchBy],
   );
   const search = searched ?? null;
-  const page = useLiveQuery(
+  // Read again on every write to the project's pipeline; most of a busy project's moves are off
+  // this page, and an unchanged page must not render the table again.
+  const page = useLiveValue(
     () => pipelinePage(db, query, search),
     [db, project.workspace_id, project.id, stageId, pageNumber, pageSize, search],
   );
 
-  const runSearch = (text: string) => {
+  const searchFor = (text: string) => {
     setInput(text);
     setSearchBy(text.trim());
     setPage(1);
@@ -86,41 +82,52 @@ export function usePipelineView(
     });
   const shown = page?.items ?? [];
 
+  // Stable, so the memoized chips, search box, rows and pager render only when what they show changes.
+  const setStageId = useStableCallback((id: string | null) => {
+    setChosenStage(id);
+    setPage(1);
+  });
+  const runSearch = useStableCallback(() => searchFor(input));
+  const clearSearch = useStableCallback(() => searchFor(""));
+  const setPageSize = useStableCallback((size: number) => {
+    setSize(size);
+    setPage(1);
+  });
+  const toggle = useStableCallback((candidacyId: string) =>
+    update((next) => {
+      if (!next.delete(candidacyId)) next.add(candidacyId);
+    }),
+  );
+  const togglePage = useStableCallback(() =>
+    update((next) => {
+      const all = shown.every((item) => next.has(item.candidacy.id));
+      for (const item of shown) {
+        if (all) next.delete(item.candidacy.id);
+        else next.add(item.candidacy.id);
+      }
+    }),
+  );
+  const unselect = useStableCallback((candidacyIds: readonly string[]) =>
+    update((next) => {
+      for (const candidacyId of candidacyIds) next.delete(candidacyId);
+    }),
+  );
+
   return {
     stageId,
-    setStageId: (id) => {
-      setChosenStage(id);
-      setPage(1);
-    },
+    setStageId,
     input,
     setInput,
-    runSearch: () => runSearch(input),
-    clearSearch: () => runSearch(""),
+    runSearch,
+    clearSearch,
     searchBy,
     query,
-    counts,
     page,
     setPage,
-    setPageSize: (size) => {
-      setSize(size);
-      setPage(1);
-    },
+    setPageSize,
     selected,
-    toggle: (candidacyId) =>
-      update((next) => {
-        if (!next.delete(candidacyId)) next.add(candidacyId);
-      }),
-    togglePage: () =>
-      update((next) => {
-        const all = shown.every((item) => next.has(item.candidacy.id));
-        for (const item of shown) {
-          if (all) next.delete(item.candidacy.id);
-          else next.add(item.candidacy.id);
-        }
-      }),
-    unselect: (candidacyIds) =>
-      update((next) => {
-        for (const candidacyId of candidacyIds) next.delete(candidacyId);
-      }),
+    toggle,
+    togglePage,
+    unselect,
   };
 }

@@ -1,5 +1,9 @@
 import { useLiveQuery } from "dexie-react-hooks";
+import type { ReplicaDb } from "../replica/replica-db.ts";
 import { useReplica } from "../replica/replica-provider.tsx";
+
+/** Replicas that have caught up once; a replica is only ever emptied by deleting it. */
+const caughtUp = new WeakSet<ReplicaDb>();
 
 /**
  * Whether this replica has caught up with the server at least once. Before that, an empty table
@@ -8,7 +12,11 @@ import { useReplica } from "../replica/replica-provider.tsx";
 export function useFirstSyncDone(): boolean | undefined {
   const { db } = useReplica();
   return useLiveQuery(async () => {
+    // Once true, ask nothing: a query that reads no table is not run again on every sync write.
+    if (caughtUp.has(db)) return true;
     const cursor = await db.meta.get("cursor");
-    return cursor?.key === "cursor" && cursor.value > 0;
+    const done = cursor?.key === "cursor" && cursor.value > 0;
+    if (done) caughtUp.add(db);
+    return done;
   }, [db]);
 }

@@ -90,6 +90,7 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
             <ProjectPeopleTab
               project={project}
               workflow={workflow ?? undefined}
+              hasCandidates={hasCandidates}
               onImport={abilities.work ? () => setImporting(true) : undefined}
             />
           )}

@@ -10,7 +10,6 @@ import { PeopleSearchBox } from "../../../components/people/people-search-box.ts
 import { usePerson } from "../../../components/people/use-people.ts";
 import { orderedStages } from "../../../components/pipeline/project-workflow.ts";
 import { isReadOnly, projectAbilities } from "../../../components/projects/project-permissions.ts";
-import { useHasCandidates } from "../../../components/projects/use-project-workflow.ts";
 import { useProject } from "../../../components/projects/use-projects.ts";
 import { RouterAnchor } from "../../../components/router-anchor.tsx";
 import { useCurrentUser } from "../../../hooks/use-current-user.ts";
@@ -49,10 +48,13 @@ function confirmation(pending: PendingAction, projectName: string) {
 export function ProjectPeopleTab({
   project,
   workflow,
+  hasCandidates,
   onImport,
 }: {
   project: ProjectRow;
   workflow: WorkflowRow | undefined;
+  /** Undefined while the replica is read. */
+  hasCandidates: boolean | undefined;
   onImport?: (() => void) | undefined;
 }) {
   const user = useCurrentUser();
@@ -64,7 +66,6 @@ export function ProjectPeopleTab({
   const [editingId, setEditingId] = useState<string | null>(null);
   const editing = usePerson(editingId ?? "");
   const { page } = view;
-  const hasCandidates = useHasCandidates(project.id);
   const { toggle } = view;
   const { move, respond, remove } = actions;
   const handlers = useMemo<CandidateHandlers>(

@@ -1,16 +1,42 @@
 import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
 import { Chip, Group } from "@mantine/core";
 import { dequal } from "dequal";
-import { memo } from "react";
+import { memo, useId } from "react";
 import { stageCounts } from "../../../components/pipeline/pipeline-queries.ts";
 import { useLiveValue } from "../../../hooks/use-live-value.ts";
+import { useStableCallback } from "../../../hooks/use-stable-callback.ts";
 import { useReplica } from "../../../replica/replica-provider.tsx";
 
 const ALL = "all";
 
+/** One chip of the filter; radios of one name, so the arrow keys move between them. */
+const StageChip = memo(function StageChip({
+  name,
+  value,
+  label,
+  count,
+  checked,
+  onSelect,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  count: number | undefined;
+  checked: boolean;
+  onSelect: (value: string) => void;
+}) {
+  return (
+    <Chip type="radio" name={name} value={value} checked={checked} onChange={() => onSelect(value)} variant="outline">
+      {label}
+      {count === undefined ? "" : ` (${count})`}
+    </Chip>
+  );
+});
+
 /**
  * The stage filter: All, then each stage in position order, each with how many candidates it holds.
- * It reads the counts itself, so that a move renders the chips again and not the whole tab.
+ * It reads the counts itself and each chip is memoized, so that a move renders the two chips whose
+ * counts changed and not the whole tab. (No Chip.Group: its context would render every chip.)
  */
 export const StageChips = memo(function StageChips({
   projectId,
@@ -24,25 +50,28 @@ export const StageChips = memo(function StageChips({
   onChange: (stageId: string | null) => void;
 }) {
   const { db } = useReplica();
+  const name = useId();
   const stageKey = stages.map((stage) => stage.id).join(",");
   const counts = useLiveValue(
     () => stageCounts(db, projectId, stageKey === "" ? [] : stageKey.split(",")),
     [db, projectId, stageKey],
   );
-  const count = (value: number | undefined) => (counts === undefined ? "" : ` (${value ?? 0})`);
+  const select = useStableCallback((value: string) => onChange(value === ALL ? null : value));
+  const chosen = stageId ?? ALL;
   return (
-    <Chip.Group multiple={false} value={stageId ?? ALL} onChange={(value) => onChange(value === ALL ? null : value)}>
-      <Group gap="xs" role="radiogroup" aria-label="Stages">
-        <Chip value={ALL} variant="outline">
-          All{count(counts?.all)}
-        </Chip>
-        {stages.map((stage) => (
-          <Chip key={stage.id} value={stage.id} variant="outline">
-            {stage.name}
-            {count(counts?.byStage[stage.id])}
-          </Chip>
-        ))}
-      </Group>
-    </Chip.Group>
+    <Group gap="xs" role="radiogroup" aria-label="Stages">
+      <StageChip name={name} value={ALL} label="All" count={counts?.all} checked={chosen === ALL} onSelect={select} />
+      {stages.map((stage) => (
+        <StageChip
+          key={stage.id}
+          name={name}
+          value={stage.id}
+          label={stage.name}
+          count={counts === undefined ? undefined : (counts.byStage[stage.id] ?? 0)}
+          checked={chosen === stage.id}
+          onSelect={select}
+        />
+      ))}
+    </Group>
   );
 }, dequal);

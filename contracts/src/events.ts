@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailReserved, userEvent } from "./accounts/events.ts";
 import { candidacyEvent } from "./candidacies/events.ts";
+import { invitationEvent } from "./invitations/events.ts";
 import { personEvent } from "./people/events.ts";
 import { projectEvent } from "./projects/events.ts";
 import { workflowEvent } from "./workflows/events.ts";
@@ -14,6 +15,7 @@ export const domainEvent = z.discriminatedUnion("type", [
   ...projectEvent.options,
   ...workflowEvent.options,
   ...candidacyEvent.options,
+  ...invitationEvent.options,
   emailReserved,
 ]);
 export type DomainEvent = z.infer<typeof domainEvent>;

@@ -8,6 +8,11 @@ export type ProjectSwitchStatus = (typeof projectSwitchStatuses)[number];
 export const projectStatuses = [...projectSwitchStatuses, "Archived"] as const;
 export type ProjectStatus = (typeof projectStatuses)[number];
 
+/** Spec §6: a project member's role, lowercased as the API carries it. */
+export const projectRoles = ["owner", "manager", "collaborator", "viewer"] as const;
+export const projectRole = z.enum(projectRoles);
+export type ProjectRole = z.infer<typeof projectRole>;
+
 /** An ISO calendar date, `YYYY-MM-DD`; a project's start date and deadline may be absent. */
 const isoDate = z.iso.date().nullable();
 
@@ -75,6 +80,25 @@ export const projectWorkflowUnassigned = z.object({
   data: z.object({ projectId: z.uuid(), workspaceId: z.uuid(), workflowId: z.uuid() }),
 });
 
+/**
+ * A user joined the project with a role (an accepted invitation). The project's creator is its
+ * first owner from ProjectCreated on, without an event of this kind.
+ */
+export const projectMemberAdded = z.object({
+  type: z.literal("ProjectMemberAdded"),
+  data: z.object({ projectId: z.uuid(), workspaceId: z.uuid(), userId: z.uuid(), role: projectRole }),
+});
+
+export const projectMemberRoleChanged = z.object({
+  type: z.literal("ProjectMemberRoleChanged"),
+  data: z.object({ projectId: z.uuid(), workspaceId: z.uuid(), userId: z.uuid(), role: projectRole }),
+});
+
+export const projectMemberRemoved = z.object({
+  type: z.literal("ProjectMemberRemoved"),
+  data: z.object({ projectId: z.uuid(), workspaceId: z.uuid(), userId: z.uuid() }),
+});
+
 export const projectEvent = z.discriminatedUnion("type", [
   projectCreated,
   projectUpdated,
@@ -83,5 +107,8 @@ export const projectEvent = z.discriminatedUnion("type", [
   projectRemoved,
   projectWorkflowAssigned,
   projectWorkflowUnassigned,
+  projectMemberAdded,
+  projectMemberRoleChanged,
+  projectMemberRemoved,
 ]);
 export type ProjectEvent = z.infer<typeof projectEvent>;

@@ -30,6 +30,7 @@ const project: ExistingProject = {
 const existing = (changes: Partial<ExistingProject> = {}): ProjectState => ({
   status: "existing",
   project: { ...project, ...changes },
+  members: new Map([[changes.userId ?? project.userId, "owner"]]),
 });
 
 function as(actorId: string, role?: WorkspaceRole): ProjectContext {

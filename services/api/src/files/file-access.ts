@@ -1,5 +1,5 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
-import { mayInWorkspace } from "@hirestream/domain/permissions/workspace-permissions.ts";
+import { mayInWorkspace } from "@hirestream/domain/permissions/permission-table.ts";
 import {
   ARCHIVED_READ_ONLY,
   type ExistingProject,

@@ -7,7 +7,7 @@ import {
 } from "@hirestream/contracts/people/profile.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { CommandContext, Decider } from "../decider.ts";
-import { mayInWorkspace } from "../permissions/workspace-permissions.ts";
+import { mayInWorkspace } from "../permissions/permission-table.ts";
 
 export type PersonCommand =
   | {

@@ -347,6 +347,7 @@ describe("evolve", () => {
     expect(fold(projectDecider, [...history, foreign])).toEqual({
       status: "existing",
       project: { ...created().data, name: "Renamed", deadline: null, status: "Inactive" },
+      members: new Map([[creatorId, "owner"]]),
     });
     expect(fold(projectDecider, [...history, archived])).toMatchObject({ project: { status: "Archived" } });
     expect(fold(projectDecider, [...history, removed])).toEqual({ status: "removed" });

@@ -3,6 +3,7 @@ import { messages } from "@hirestream/contracts/messages.ts";
 import { DEADLINE_BEFORE_START, PROJECT_NAME_MAX } from "@hirestream/contracts/projects/commands.ts";
 import type {
   ProjectEvent,
+  ProjectRole,
   ProjectSettings,
   ProjectStatus,
   ProjectSwitchStatus,
@@ -10,7 +11,12 @@ import type {
 import { workflowMessages } from "@hirestream/contracts/workflows/commands.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { CommandContext, Decider } from "../decider.ts";
-import { mayInWorkspace } from "../permissions/workspace-permissions.ts";
+import {
+  assignableProjectRoles,
+  mayInProject,
+  mayInWorkspace,
+  type ProjectAccess,
+} from "../permissions/permission-table.ts";
 
 export const ARCHIVED_READ_ONLY = "Archived projects: no editing";
 
@@ -42,7 +48,19 @@ export type ProjectCommand =
   /** Spec §4: a project's workflow is assigned once; asking again for the same copy changes nothing. */
   | { type: "AssignProjectWorkflow"; data: WorkflowAssignment }
   /** The project's copy is being removed; nothing happens if the project has another one (or none). */
-  | { type: "UnassignProjectWorkflow"; data: { workflowId: string } };
+  | { type: "UnassignProjectWorkflow"; data: { workflowId: string } }
+  /** The actor joins, as an invitation to the project they accepted says. */
+  | { type: "JoinProject"; data: { invitation: AcceptedProjectInvitation } }
+  | { type: "ChangeProjectMemberRole"; data: { userId: string; role: ProjectRole } }
+  | { type: "RemoveProjectMember"; data: { userId: string } };
+
+/** What joining a project needs to know of the invitation, as its stream has it. */
+export interface AcceptedProjectInvitation {
+  status: "waiting" | "active" | "inactive";
+  projectId: string | null;
+  toUserId: string | null;
+  projectRole: ProjectRole | null;
+}
 
 export type ExistingProject = ProjectSettings & {
   status: ProjectStatus;
@@ -50,15 +68,26 @@ export type ExistingProject = ProjectSettings & {
   workspaceId: string;
   userId: string;
 };
+/** Members by user id; the creator is the first owner. */
+export type ProjectMembers = ReadonlyMap<string, ProjectRole>;
 export type ProjectState =
   | { status: "unknown" }
-  | { status: "existing"; project: ExistingProject }
+  | { status: "existing"; project: ExistingProject; members: ProjectMembers }
   | { status: "removed" };
 
 /** Who asks, and their role in each workspace they belong to. */
 export interface ProjectContext extends CommandContext {
   workspaceRoles: ReadonlyMap<string, WorkspaceRole>;
 }
+
+/** Spec §5 and §6 leave these unworded; the Access tab shows them in red. */
+export const projectMemberMessages = {
+  onlyOwner: "The only owner of a project cannot be changed or removed",
+  notMember: "Project user not found",
+  mayNotManage: "Your role does not allow managing this project's members",
+  mayNotGive: (role: ProjectRole) => `Your role does not allow giving the ${role} role`,
+  notInvited: "Invitation not found",
+} as const;
 
 const settingNames = ["name", "description", "priority", "startDate", "deadline", "visible", "workflowId"] as const;
 const pointers: Record<(typeof settingNames)[number], string> = {
@@ -75,23 +104,33 @@ export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent,
   initialState: () => ({ status: "unknown" }),
 
   evolve(state, event) {
-    if (event.type === "ProjectCreated") return { status: "existing", project: { ...event.data } };
+    if (event.type === "ProjectCreated") {
+      return { status: "existing", project: { ...event.data }, members: new Map([[event.data.userId, "owner"]]) };
+    }
     if (state.status !== "existing") return state;
-    const { project } = state;
+    const { project, members } = state;
     switch (event.type) {
       case "ProjectUpdated":
-        return { status: "existing", project: applyChanges(project, event.data.changes) };
+        return { ...state, project: applyChanges(project, event.data.changes) };
       case "ProjectStatusChanged":
-        return { status: "existing", project: { ...project, status: event.data.status } };
+        return { ...state, project: { ...project, status: event.data.status } };
       case "ProjectArchived":
-        return { status: "existing", project: { ...project, status: "Archived" } };
+        return { ...state, project: { ...project, status: "Archived" } };
       case "ProjectRemoved":
         return { status: "removed" };
       case "ProjectWorkflowAssigned":
-        return { status: "existing", project: { ...project, workflowId: event.data.workflowId } };
+        return { ...state, project: { ...project, workflowId: event.data.workflowId } };
       case "ProjectWorkflowUnassigned":
         if (project.workflowId !== event.data.workflowId) return state;
-        return { status: "existing", project: { ...project, workflowId: null } };
+        return { ...state, project: { ...project, workflowId: null } };
+      case "ProjectMemberAdded":
+      case "ProjectMemberRoleChanged":
+        return { ...state, members: new Map(members).set(event.data.userId, event.data.role) };
+      case "ProjectMemberRemoved": {
+        const next = new Map(members);
+        next.delete(event.data.userId);
+        return { ...state, members: next };
+      }
       default:
         return state;
     }
@@ -114,10 +153,13 @@ export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent,
       if (workflow) events.push({ type: "ProjectWorkflowAssigned", data: { projectId, workspaceId, ...workflow } });
       return events;
     }
-    if (state.status !== "existing" || !mayRead(state.project, context))
-      throw new DomainError("NOT_FOUND", "Project not found");
+    if (state.status !== "existing") throw new DomainError("NOT_FOUND", "Project not found");
+    if (command.type === "JoinProject") return join(state, command.data.invitation, actorId);
+    if (!mayRead(state.project, context)) throw new DomainError("NOT_FOUND", "Project not found");
     const { project } = state;
     const { projectId, workspaceId } = project;
+    if (command.type === "ChangeProjectMemberRole" || command.type === "RemoveProjectMember")
+      return changeMember(state, command, accessOf(state, context));
     if (!mayManage(project, context))
       throw new DomainError("FORBIDDEN", "Your role does not allow changing this project");
     if (command.type === "RemoveProject") return [{ type: "ProjectRemoved", data: { projectId, workspaceId } }];
@@ -167,6 +209,60 @@ export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent,
     }
   },
 };
+
+type ExistingState = Extract<ProjectState, { status: "existing" }>;
+
+/** The actor's standing toward the project: their workspace role and their membership. */
+export function accessOf(state: ExistingState, context: ProjectContext): ProjectAccess {
+  const actorId = context.actorId ?? "";
+  return {
+    workspaceRole: context.workspaceRoles.get(state.project.workspaceId),
+    projectRole: state.members.get(actorId),
+  };
+}
+
+function join(state: ExistingState, invitation: AcceptedProjectInvitation, actorId: string): ProjectEvent[] {
+  const { projectId, workspaceId } = state.project;
+  if (invitation.status !== "active" || invitation.projectId !== projectId || invitation.toUserId !== actorId)
+    throw new DomainError("NOT_FOUND", projectMemberMessages.notInvited);
+  const role = invitation.projectRole;
+  if (role === null) throw new DomainError("NOT_FOUND", projectMemberMessages.notInvited);
+  if (state.members.get(actorId) === role) return [];
+  return [{ type: "ProjectMemberAdded", data: { projectId, workspaceId, userId: actorId, role } }];
+}
+
+/**
+ * Spec §6: owners and managers (of the project or the workspace) manage members; an owner gives
+ * any role, a manager Manager…Viewer and leaves owners alone; the only owner stays owner.
+ */
+function changeMember(
+  state: ExistingState,
+  command: Extract<ProjectCommand, { type: "ChangeProjectMemberRole" | "RemoveProjectMember" }>,
+  access: ProjectAccess,
+): ProjectEvent[] {
+  const { projectId, workspaceId } = state.project;
+  const { userId } = command.data;
+  if (!mayInProject(access, "project.members.manage"))
+    throw new DomainError("FORBIDDEN", projectMemberMessages.mayNotManage);
+  const current = state.members.get(userId);
+  if (current === undefined) throw new DomainError("NOT_FOUND", projectMemberMessages.notMember);
+  const assignable = assignableProjectRoles(access);
+  if (current === "owner" && !assignable.includes("owner"))
+    throw new DomainError("FORBIDDEN", projectMemberMessages.mayNotManage);
+  const next = command.type === "ChangeProjectMemberRole" ? command.data.role : null;
+  if (next !== null && !assignable.includes(next))
+    throw new DomainError("FORBIDDEN", projectMemberMessages.mayNotGive(next), "/data/attributes/role");
+  if (next === current) return [];
+  const owners = [...state.members.values()].filter((role) => role === "owner").length;
+  if (current === "owner" && owners === 1)
+    throw new DomainError(
+      "VALIDATION",
+      projectMemberMessages.onlyOwner,
+      next === null ? undefined : "/data/attributes/role",
+    );
+  if (next === null) return [{ type: "ProjectMemberRemoved", data: { projectId, workspaceId, userId } }];
+  return [{ type: "ProjectMemberRoleChanged", data: { projectId, workspaceId, userId, role: next } }];
+}
 
 /** Members see a workspace's visible projects; a hidden one only its creator (spec §6). */
 export function mayRead(project: ExistingProject, context: ProjectContext): boolean {

@@ -11,7 +11,7 @@ import {
 import type { WorkflowEvent, WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { CommandContext, Decider } from "../decider.ts";
-import { mayInWorkspace, type WorkspaceAction } from "../permissions/workspace-permissions.ts";
+import { mayInWorkspace, type WorkspaceAction } from "../permissions/permission-table.ts";
 import { ARCHIVED_READ_ONLY, type ExistingProject, mayManage, mayRead } from "../project/project.decider.ts";
 import { copiedStages, type WorkflowTemplate } from "./workflow-copy.ts";
 

@@ -7,8 +7,13 @@ import {
 } from "@hirestream/contracts/workspaces/events.ts";
 import { describe, expect, it } from "vitest";
 import { type CommandContext, fold } from "../decider.ts";
-import { mayInWorkspace, type WorkspaceAction } from "../permissions/workspace-permissions.ts";
-import { WORKSPACE_NAME_MAX, type WorkspaceCommand, workspaceDecider } from "./workspace.decider.ts";
+import { mayInWorkspace, type WorkspaceAction } from "../permissions/permission-table.ts";
+import {
+  type AcceptedWorkspaceInvitation,
+  WORKSPACE_NAME_MAX,
+  type WorkspaceCommand,
+  workspaceDecider,
+} from "./workspace.decider.ts";
 
 const workspaceId = "3f2a9c1d-8b4e-4f6a-9c2d-1e0f5a6b7c8d";
 const ownerId = "0b5d3f3e-6a1f-4c1e-9d7a-2f1c3b4a5e6f";
@@ -364,6 +369,36 @@ describe("LeaveWorkspace", () => {
   });
 });
 
+describe("JoinWorkspace", () => {
+  const join = (changes: Partial<AcceptedWorkspaceInvitation> = {}): WorkspaceCommand => ({
+    type: "JoinWorkspace",
+    data: { invitation: { status: "active", workspaceId, toUserId: strangerId, workspaceRole: "viewer", ...changes } },
+  });
+
+  it("an accepted invitation adds its invitee with the workspace role it names", () => {
+    expect(when(workspace, join(), as(strangerId))).toEqual([memberAdded(strangerId, "viewer")]);
+  });
+
+  it("someone already a member keeps the role they hold", () => {
+    expect(when(workspace, join({ toUserId: viewerId, workspaceRole: "manager" }), as(viewerId))).toEqual([]);
+  });
+
+  it("a waiting, refused or someone else's invitation, or one to another workspace, adds no one", () => {
+    for (const changes of [
+      { status: "waiting" },
+      { status: "inactive" },
+      { toUserId: viewerId },
+      { workspaceId: strangerId },
+    ] as const) {
+      expect(rejection(workspace, join(changes), as(strangerId))).toEqual({
+        code: "NOT_FOUND",
+        message: "Invitation not found",
+        pointer: undefined,
+      });
+    }
+  });
+});
+
 describe("commands on a workspace that is not there", () => {
   const commands: WorkspaceCommand[] = [update({ name: "Sales" }), update({}), remove, leave];
 
@@ -429,67 +464,4 @@ describe("evolve", () => {
     expect(fold(workspaceDecider, [...workspace, foreign])).toEqual(fold(workspaceDecider, workspace));
     expect(fold(workspaceDecider, [foreign])).toEqual({ status: "unknown" });
   });
-});
-
-describe("mayInWorkspace", () => {
-  const people = (read: boolean, write: boolean) => ({
-    "people.read": read,
-    "people.add": write,
-    "people.edit": write,
-    "workflows.read": read,
-    "workflows.create": write,
-  });
-  const projects = (create: boolean, manage: boolean) => ({
-    "projects.read": true,
-    "projects.create": create,
-    "projects.manage": manage,
-    // Workflows are managed as projects are: all by owners and managers, a collaborator's own by them.
-    "workflows.manage": manage,
-  });
-  const expected: Record<WorkspaceRole, Record<WorkspaceAction, boolean>> = {
-    owner: {
-      "workspace.read": true,
-      "workspace.update": true,
-      "workspace.remove": true,
-      "workspace.leave": false,
-      ...people(true, true),
-      ...projects(true, true),
-    },
-    manager: {
-      "workspace.read": true,
-      "workspace.update": false,
-      "workspace.remove": false,
-      "workspace.leave": true,
-      ...people(true, true),
-      ...projects(true, true),
-    },
-    collaborator: {
-      "workspace.read": true,
-      "workspace.update": false,
-      "workspace.remove": false,
-      "workspace.leave": true,
-      ...people(true, true),
-      ...projects(true, false),
-    },
-    viewer: {
-      "workspace.read": true,
-      "workspace.update": false,
-      "workspace.remove": false,
-      "workspace.leave": true,
-      ...people(true, false),
-      ...projects(false, false),
-    },
-  };
-
-  it("the table names every role of the contract", () => {
-    expect(Object.keys(expected).sort()).toEqual([...workspaceRoles].sort());
-  });
-
-  for (const role of workspaceRoles) {
-    for (const [action, allowed] of Object.entries(expected[role]) as [WorkspaceAction, boolean][]) {
-      it(`a ${role} ${allowed ? "may" : "may not"} ${action.replace("workspace.", "")} the workspace`, () => {
-        expect(mayInWorkspace(role, action)).toBe(allowed);
-      });
-    }
-  }
 });

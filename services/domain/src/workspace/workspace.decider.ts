@@ -2,7 +2,7 @@ import { DomainError } from "@hirestream/contracts/errors.ts";
 import { messages } from "@hirestream/contracts/messages.ts";
 import type { WorkspaceEvent, WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { CommandContext, Decider } from "../decider.ts";
-import { mayInWorkspace, type WorkspaceAction } from "../permissions/workspace-permissions.ts";
+import { mayInWorkspace, type WorkspaceAction } from "../permissions/permission-table.ts";
 
 export const WORKSPACE_NAME_MAX = 120;
 
@@ -10,7 +10,17 @@ export type WorkspaceCommand =
   | { type: "CreateWorkspace"; data: { workspaceId: string; name: string; description?: string; visible?: boolean } }
   | { type: "UpdateWorkspace"; data: { name?: string; description?: string; visible?: boolean } }
   | { type: "RemoveWorkspace" }
-  | { type: "LeaveWorkspace" };
+  | { type: "LeaveWorkspace" }
+  /** The actor joins, as an invitation they accepted says (to the workspace, or to one of its projects). */
+  | { type: "JoinWorkspace"; data: { invitation: AcceptedWorkspaceInvitation } };
+
+/** What joining a workspace needs to know of the invitation, as its stream has it. */
+export interface AcceptedWorkspaceInvitation {
+  status: "waiting" | "active" | "inactive";
+  workspaceId: string;
+  toUserId: string | null;
+  workspaceRole: WorkspaceRole;
+}
 
 export type WorkspaceState =
   | { status: "unknown" }
@@ -91,6 +101,17 @@ export const workspaceDecider: Decider<WorkspaceState, WorkspaceCommand, Workspa
       case "RemoveWorkspace":
         authorize(state, context, "workspace.remove");
         return [{ type: "WorkspaceRemoved", data: { workspaceId } }];
+      case "JoinWorkspace": {
+        const actorId = requireActor(context);
+        const { invitation } = command.data;
+        if (invitation.status !== "active" || invitation.workspaceId !== workspaceId || invitation.toUserId !== actorId)
+          throw new DomainError("NOT_FOUND", "Invitation not found");
+        // Already there (a second project of the same workspace): the role they hold stays.
+        if (state.members.has(actorId)) return [];
+        return [
+          { type: "WorkspaceMemberAdded", data: { workspaceId, userId: actorId, role: invitation.workspaceRole } },
+        ];
+      }
       case "LeaveWorkspace": {
         const actorId = requireActor(context);
         const role = state.members.get(actorId);

@@ -20,6 +20,10 @@ export const workspaceMemberRow = z.object({
   workspace_id: z.uuid(),
   user_id: z.uuid(),
   role: workspaceRole,
+  /** The member's name and email as their profile has them: other members' profiles are not synced. */
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
   created_at: timestamp,
 });
 export type WorkspaceMemberRow = z.infer<typeof workspaceMemberRow>;

@@ -1,7 +1,8 @@
 import type { AvatarColor } from "@hirestream/contracts/accounts/events.ts";
 import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
+import type { InvitationRow } from "@hirestream/contracts/invitations/rows.ts";
 import type { PersonRow } from "@hirestream/contracts/people/rows.ts";
-import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
+import type { ProjectRow, ProjectUserRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import type { Generated } from "kysely";
 
@@ -29,7 +30,16 @@ export interface Database {
     created_at: Date;
     updated_at: Date;
   };
-  "read.workspace_members": { id: string; workspace_id: string; user_id: string; role: string; created_at: Date };
+  "read.workspace_members": {
+    id: string;
+    workspace_id: string;
+    user_id: string;
+    role: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    created_at: Date;
+  };
   "read.people": Omit<PersonRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
   "read.projects": Omit<ProjectRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
   "read.workflows": Omit<WorkflowRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
@@ -38,6 +48,12 @@ export interface Database {
     created_at: Date;
     updated_at: Date;
   };
+  "read.project_users": Omit<ProjectUserRow, "last_activity" | "created_at" | "updated_at"> & {
+    last_activity: Date | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  "read.invitations": Omit<InvitationRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
   "read.checkpoint": { name: string; position: string };
   auth_sessions: {
     user_id: string;

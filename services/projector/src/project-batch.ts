@@ -46,7 +46,14 @@ export async function projectBatch(
     const metadata = eventMetadata.safeParse(recorded.metadata);
     // Events of kinds this build does not know are skipped, as `evolve` does.
     return event.success && metadata.success
-      ? [{ event: event.data, position: recorded.position, occurredAt: metadata.data.occurredAt }]
+      ? [
+          {
+            event: event.data,
+            position: recorded.position,
+            occurredAt: metadata.data.occurredAt,
+            actorId: metadata.data.userId,
+          },
+        ]
       : [];
   });
 
@@ -62,12 +69,12 @@ export async function projectBatch(
   }
 
   const changeLog: ChangeLogRow[] = [];
-  for (const { event, position, occurredAt } of parsed) {
+  for (const { event, position, occurredAt, actorId } of parsed) {
     let seq = 0;
     for (const projection of projections) {
       const rowSet = rowSets.get(projection);
       if (!rowSet || projection.keys(event).length === 0) continue;
-      projection.apply(rowSet, event, { position, occurredAt, related });
+      projection.apply(rowSet, event, { position, occurredAt, actorId, related });
       const entity = projection.entity;
       for (const [id, before] of rowSet.takeTouched()) {
         if (!entity) continue;

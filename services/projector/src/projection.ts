@@ -10,6 +10,8 @@ export interface EventContext {
   position: number;
   /** When the command was decided (event metadata): read models never use the wall clock. */
   occurredAt: string;
+  /** Who decided the command (event metadata), or null when no one signed in did (a sign-up, a job). */
+  actorId: string | null;
   /**
    * A row of another read model as it stands at this event (read models earlier in the batch's
    * order have applied it already). Only rows the projection's `related` named for the event.

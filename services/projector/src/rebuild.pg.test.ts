@@ -6,6 +6,7 @@ import { rebuildReadModels } from "./rebuild.ts";
 import { openProjectorTestDb } from "./testing/projector-test-db.ts";
 import { appendSampleHistory } from "./testing/sample-history.ts";
 import { snapshotSchema } from "./testing/schema-snapshot.ts";
+import { appendTeamHistory } from "./testing/team-history.ts";
 
 let db: Kysely<unknown>;
 let store: PostgresEventStore;
@@ -49,4 +50,21 @@ it("rebuilds beside the serving schema while writes go on, swaps it in, and the 
   const swapped = await snapshotSchema(db, "read");
   const clean = await snapshotSchema(db, "read_clean");
   for (const table of Object.keys(clean)) expect(swapped[table], table).toEqual(clean[table]);
+}, 120_000);
+
+it("project members' activity and invitations come out the same live, a few events a batch, as rebuilt at once", async () => {
+  await appendTeamHistory(store, { commands: 600, seed: 9 });
+  const live = startProjector({ db, store, idleMs: 5, batchSize: 3, onError: () => undefined });
+  await expect.poll(checkpoint, { timeout: 60_000 }).toBe(await store.headPosition());
+  await live.stop();
+
+  await rebuildReadModels({ db, store, target: "read_team", swap: false });
+  const served = await snapshotSchema(db, "read");
+  const rebuilt = await snapshotSchema(db, "read_team");
+  const members = (rebuilt.project_users ?? []) as { last_activity: string | null }[];
+  const invitations = (rebuilt.invitations ?? []) as { to_email: string; to_user_id: string | null; status: string }[];
+  expect(members.filter((row) => row.last_activity !== null).length).toBeGreaterThan(5);
+  expect(invitations.some((row) => row.to_email.startsWith("guest") && row.to_user_id !== null)).toBe(true);
+  expect(new Set(invitations.map((row) => row.status))).toEqual(new Set(["waiting", "active", "inactive"]));
+  for (const table of Object.keys(rebuilt)) expect(served[table], table).toEqual(rebuilt[table]);
 }, 120_000);

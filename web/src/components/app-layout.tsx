@@ -37,7 +37,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     setCreating(false);
     if (!user) return;
     const id = crypto.randomUUID();
-    void runtime.mutate(createWorkspace({ id, name, userId: user.id, now: new Date() }));
+    void runtime.mutate(createWorkspace({ id, name, user, now: new Date() }));
     navigate("/workspaces");
   };
 

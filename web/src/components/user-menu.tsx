@@ -18,7 +18,7 @@ export function UserMenu({ user, role }: { user: UserRow | undefined; role?: Wor
     <Menu position="bottom-end" width={200} shadow="md" trigger="click" closeOnClickOutside>
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu of ${userDisplayName(user)}`} style={{ borderRadius: "50%" }}>
-          <UserAvatar user={user} role={role} />
+          <UserAvatar user={user} memberRole={role} />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -95,6 +95,8 @@ function emptyUpdates(): Updates {
     workflows: [],
     projects: [],
     candidacies: [],
+    project_users: [],
+    invitations: [],
   };
 }
 

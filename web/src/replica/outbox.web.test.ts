@@ -56,6 +56,8 @@ test("mutate writes the optimistic row, its before-image and the outbox entry to
         workflows: {},
         projects: {},
         candidacies: {},
+        project_users: {},
+        invitations: {},
       },
     },
   ]);

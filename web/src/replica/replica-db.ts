@@ -1,7 +1,13 @@
 import { type UserRow, userRow } from "@hirestream/contracts/accounts/rows.ts";
 import { type CandidacyRow, candidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
+import { type InvitationRow, invitationRow } from "@hirestream/contracts/invitations/rows.ts";
 import { type PersonRow, personRow } from "@hirestream/contracts/people/rows.ts";
-import { type ProjectRow, projectRow } from "@hirestream/contracts/projects/rows.ts";
+import {
+  type ProjectRow,
+  type ProjectUserRow,
+  projectRow,
+  projectUserRow,
+} from "@hirestream/contracts/projects/rows.ts";
 import { type WorkflowRow, workflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import {
   type WorkspaceMemberRow,
@@ -27,6 +33,8 @@ export interface ReplicaRows {
   workflows: WorkflowRow;
   projects: ProjectRow;
   candidacies: CandidacyRow;
+  project_users: ProjectUserRow;
+  invitations: InvitationRow;
 }
 export type TableName = keyof ReplicaRows;
 export const tableNames: readonly TableName[] = [
@@ -37,6 +45,8 @@ export const tableNames: readonly TableName[] = [
   "workflows",
   "projects",
   "candidacies",
+  "project_users",
+  "invitations",
 ];
 
 /**
@@ -57,6 +67,8 @@ const entityTables = new Map<string, TableName>([
   ["workflow", "workflows"],
   ["project", "projects"],
   ["candidacy", "candidacies"],
+  ["project_user", "project_users"],
+  ["invitation", "invitations"],
 ]);
 
 const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
@@ -67,6 +79,8 @@ const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
   workflows: workflowRow,
   projects: projectRow,
   candidacies: candidacyRow,
+  project_users: projectUserRow,
+  invitations: invitationRow,
 };
 
 /** Undefined for an entity this client does not mirror (a newer server may send more). */
@@ -103,6 +117,8 @@ export function noBeforeImages(): BeforeImages {
     workflows: {},
     projects: {},
     candidacies: {},
+    project_users: {},
+    invitations: {},
   };
 }
 
@@ -132,6 +148,8 @@ export class ReplicaDb extends Dexie {
   readonly workflows: ReplicaTables["workflows"];
   readonly projects: ReplicaTables["projects"];
   readonly candidacies: ReplicaTables["candidacies"];
+  readonly project_users: ReplicaTables["project_users"];
+  readonly invitations: ReplicaTables["invitations"];
   /** Derived from candidacies, never synced: see pipeline-counts.ts. */
   readonly pipeline_counts: EntityTable<PipelineCountsRow, "project_id">;
   readonly meta: Table<MetaEntry, MetaEntry["key"]>;
@@ -165,6 +183,16 @@ export class ReplicaDb extends Dexie {
         const held = await tx.table<CandidacyRow>("candidacies").toArray();
         await tx.table<PipelineCountsRow>(PIPELINE_COUNTS).bulkPut(recountPipelines(held));
       });
+    // Project members and invitations. Rows of these kinds that came before were not kept (the
+    // client had no table for them), so the next connection starts from no cursor: a full snapshot.
+    this.version(6)
+      .stores({
+        project_users: "id, *scopes, project_id, user_id",
+        invitations: "id, *scopes, to_user_id, invitable_id, workspace_id",
+      })
+      .upgrade(async (tx) => {
+        await tx.table("meta").delete("cursor");
+      });
     this.use(pipelineCountsMiddleware);
     this.workspaces = this.table("workspaces");
     this.workspace_members = this.table("workspace_members");
@@ -173,6 +201,8 @@ export class ReplicaDb extends Dexie {
     this.workflows = this.table("workflows");
     this.projects = this.table("projects");
     this.candidacies = this.table("candidacies");
+    this.project_users = this.table("project_users");
+    this.invitations = this.table("invitations");
     this.pipeline_counts = this.table(PIPELINE_COUNTS);
     this.meta = this.table("meta");
     this.outbox = this.table("outbox");
@@ -184,6 +214,8 @@ export class ReplicaDb extends Dexie {
       workflows: this.workflows,
       projects: this.projects,
       candidacies: this.candidacies,
+      project_users: this.project_users,
+      invitations: this.invitations,
     };
   }
 }
@@ -200,6 +232,8 @@ export function replicaTransaction<R>(db: ReplicaDb, work: () => Promise<R>): Pr
       db.workflows,
       db.projects,
       db.candidacies,
+      db.project_users,
+      db.invitations,
       db.pipeline_counts,
       db.meta,
       db.outbox,

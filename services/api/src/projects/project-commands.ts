@@ -1,7 +1,7 @@
 import { projectEvent } from "@hirestream/contracts/projects/events.ts";
 import { type WorkspaceRole, workspaceEvent } from "@hirestream/contracts/workspaces/events.ts";
 import { type ProjectCommand, type ProjectState, projectDecider } from "@hirestream/domain/project/project.decider.ts";
-import { workspaceDecider } from "@hirestream/domain/workspace/workspace.decider.ts";
+import { type WorkspaceState, workspaceDecider } from "@hirestream/domain/workspace/workspace.decider.ts";
 import { handleCommand } from "@hirestream/eventstore/handle-command.ts";
 import type { Deps } from "../deps.ts";
 import { streamState } from "../stream-state.ts";
@@ -50,6 +50,11 @@ export async function workspaceRoleOf(
 ): Promise<WorkspaceRole | undefined> {
   const state = await streamState(deps, workspaceDecider, parseWorkspaceEvent, workspaceStream(workspaceId));
   return state.status === "active" ? state.members.get(userId) : undefined;
+}
+
+/** The workspace as its own events leave it now. */
+export function currentWorkspace(deps: Deps, workspaceId: string): Promise<WorkspaceState> {
+  return streamState(deps, workspaceDecider, parseWorkspaceEvent, workspaceStream(workspaceId));
 }
 
 /** The project as its own events leave it now. */

@@ -1,13 +1,7 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
-import {
-  type WorkspaceEvent,
-  type WorkspaceRole,
-  workspaceEvent,
-  workspaceRoles,
-} from "@hirestream/contracts/workspaces/events.ts";
+import { type WorkspaceEvent, type WorkspaceRole, workspaceEvent } from "@hirestream/contracts/workspaces/events.ts";
 import { describe, expect, it } from "vitest";
 import { type CommandContext, fold } from "../decider.ts";
-import { mayInWorkspace, type WorkspaceAction } from "../permissions/permission-table.ts";
 import {
   type AcceptedWorkspaceInvitation,
   WORKSPACE_NAME_MAX,

@@ -1,7 +1,9 @@
 import type { Projection } from "../projection.ts";
 import { candidaciesProjection } from "./candidacies.projection.ts";
+import { invitationsProjection } from "./invitations.projection.ts";
 import { passwordResetsProjection } from "./password-resets.projection.ts";
 import { peopleProjection } from "./people.projection.ts";
+import { projectUsersProjection } from "./project-users.projection.ts";
 import { projectsProjection } from "./projects.projection.ts";
 import { usersProjection } from "./users.projection.ts";
 import { workflowsProjection } from "./workflows.projection.ts";
@@ -18,4 +20,7 @@ export const allProjections: Projection<{ id: string }>[] = [
   projectsProjection,
   workflowsProjection,
   candidaciesProjection,
+  projectUsersProjection,
+  // Reads users, workspaces and projects for the names it keeps, so it comes after them.
+  invitationsProjection,
 ];

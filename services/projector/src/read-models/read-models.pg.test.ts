@@ -27,11 +27,11 @@ function changeLogOf(tables: Record<string, unknown[]>): ChangeLogEntry[] {
 const project = () => projected(3);
 
 it("projects users, workspaces, members and the change log from a workspace's life", async () => {
-  const signUp = (userId: string, email: string): DomainEvent => ({
+  const signUp = (userId: string, email: string, firstName = ""): DomainEvent => ({
     type: "UserSignedUp",
-    data: { userId, email, passwordHash: `hash-${email}`, firstName: "", lastName: "", color: "pink" },
+    data: { userId, email, passwordHash: `hash-${email}`, firstName, lastName: "", color: "pink" },
   });
-  await given(`user-${ada}`, "2026-11-01T09:00:00.000Z", [signUp(ada, "ada@example.com")]);
+  await given(`user-${ada}`, "2026-11-01T09:00:00.000Z", [signUp(ada, "ada@example.com", "Ada")]);
   await given(`user-${bob}`, "2026-11-01T09:05:00.000Z", [signUp(bob, "bob@example.com")]);
   const created = await given(`workspace-${ws}`, "2026-11-02T10:00:00.000Z", [
     {
@@ -59,7 +59,7 @@ it("projects users, workspaces, members and the change log from a workspace's li
       id: ada,
       email: "ada@example.com",
       password_hash: "hash-ada@example.com",
-      first_name: "",
+      first_name: "Ada",
       last_name: "",
       picture: null,
       color: "pink",
@@ -80,9 +80,28 @@ it("projects users, workspaces, members and the change log from a workspace's li
       updated_at: "2026-11-03T08:00:00+00:00",
     },
   ]);
+  // Each membership carries its member's name and email: other members' profiles are not synced.
   expect(tables.workspace_members).toEqual([
-    { id: `${ws}:${ada}`, workspace_id: ws, user_id: ada, role: "owner", created_at: "2026-11-02T10:00:00+00:00" },
-    { id: `${ws}:${bob}`, workspace_id: ws, user_id: bob, role: "viewer", created_at: "2026-11-02T10:01:00+00:00" },
+    {
+      id: `${ws}:${ada}`,
+      workspace_id: ws,
+      user_id: ada,
+      role: "owner",
+      first_name: "Ada",
+      last_name: "",
+      email: "ada@example.com",
+      created_at: "2026-11-02T10:00:00+00:00",
+    },
+    {
+      id: `${ws}:${bob}`,
+      workspace_id: ws,
+      user_id: bob,
+      role: "viewer",
+      first_name: "",
+      last_name: "",
+      email: "bob@example.com",
+      created_at: "2026-11-02T10:01:00+00:00",
+    },
   ]);
   expect(tables.password_resets).toEqual([
     { id: ada, token_hash: "reset-hash", expires_at: "2026-11-04T14:00:00+00:00" },

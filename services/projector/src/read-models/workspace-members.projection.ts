@@ -1,5 +1,6 @@
 import { type WorkspaceMemberRow, workspaceMemberRow } from "@hirestream/contracts/workspaces/rows.ts";
 import type { Projection } from "../projection.ts";
+import { usersProjection } from "./users.projection.ts";
 
 const memberId = (workspaceId: string, userId: string) => `${workspaceId}:${userId}`;
 
@@ -15,21 +16,35 @@ export const workspaceMembersProjection: Projection<WorkspaceMemberRow> = {
         return [{ column: "id", value: memberId(event.data.workspaceId, event.data.userId) }];
       case "WorkspaceRemoved":
         return [{ column: "workspace_id", value: event.data.workspaceId }];
+      case "UserProfileUpdated":
+        return [{ column: "user_id", value: event.data.userId }];
       default:
         return [];
     }
   },
-  apply(rows, event, { occurredAt }) {
+  related: (event) =>
+    event.type === "WorkspaceMemberAdded" ? [{ projection: usersProjection, id: event.data.userId }] : [],
+  apply(rows, event, { occurredAt, related }) {
     switch (event.type) {
       case "WorkspaceMemberAdded": {
         const { workspaceId, userId, role } = event.data;
+        const user = related(usersProjection, userId);
         rows.put({
           id: memberId(workspaceId, userId),
           workspace_id: workspaceId,
           user_id: userId,
           role,
+          first_name: user?.first_name ?? "",
+          last_name: user?.last_name ?? "",
+          email: user?.email ?? "",
           created_at: occurredAt,
         });
+        return;
+      }
+      case "UserProfileUpdated": {
+        const { userId, firstName, lastName } = event.data;
+        for (const member of rows.where("user_id", userId))
+          rows.put({ ...member, first_name: firstName, last_name: lastName });
         return;
       }
       case "WorkspaceMemberLeft":

@@ -27,9 +27,9 @@ export function readModelHarness() {
   };
 
   return {
-    /** Appends the events to the stream as decided at `at`; answers the last one's position. */
-    async given(streamId: string, at: string, events: DomainEvent[]): Promise<number> {
-      return (await appendEvents(opened().store, streamId, events, { occurredAt: at })).position;
+    /** Appends the events to the stream as decided at `at` by `actor`; answers the last one's position. */
+    async given(streamId: string, at: string, events: DomainEvent[], actor: string | null = null): Promise<number> {
+      return (await appendEvents(opened().store, streamId, events, { occurredAt: at, actor })).position;
     },
     /** Every read model rebuilt from the events so far, `batchSize` events at a time. */
     async projected(batchSize: number): Promise<Record<string, unknown[]>> {

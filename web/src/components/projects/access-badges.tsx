@@ -19,13 +19,13 @@ function AccessBadge({ member }: { member: AccessMember }) {
         offset={3}
       >
         <Avatar
-          color={member.user?.color ?? "gray"}
+          color={member.color ?? "gray"}
           variant="filled"
           radius="xl"
           size="sm"
           aria-label={`${name}, ${roleLabels[member.role]}`}
         >
-          {member.user ? userInitials(member.user) : "?"}
+          {userInitials(member.user)}
         </Avatar>
       </Indicator>
     </Tooltip>

@@ -1,4 +1,3 @@
-import type { UserRow } from "@hirestream/contracts/accounts/rows.ts";
 import { describe, expect, it } from "vitest";
 import { accessMembers, lastActivityText, memberName, roleColors } from "./project-access.ts";
 
@@ -9,36 +8,28 @@ const ids = {
   dee: "d0d00000-0000-4000-8000-000000000004",
 };
 
-function user(id: string, first_name: string, last_name = ""): UserRow {
-  return {
-    id,
-    email: `${first_name.toLowerCase() || "someone"}@example.com`,
-    first_name,
-    last_name,
-    picture: null,
-    color: "blue",
-    updated_at: "2026-11-01T00:00:00.000Z",
-  };
-}
+const row = (
+  user_id: string,
+  role: "owner" | "manager" | "collaborator" | "viewer",
+  first_name: string,
+  last_name = "",
+) => ({
+  user_id,
+  role,
+  first_name,
+  last_name,
+  email: `${first_name.toLowerCase() || "someone"}@example.com`,
+});
 
 describe("accessMembers", () => {
-  const users = new Map([
-    [ids.ada, user(ids.ada, "Ada", "Lovelace")],
-    [ids.bob, user(ids.bob, "Bob")],
-    [ids.cy, user(ids.cy, "Cy")],
-  ]);
-
   it("lists owners, managers, collaborators and viewers in that order, by name within a role", () => {
-    const members = accessMembers(
-      [
-        { user_id: ids.cy, role: "viewer" },
-        { user_id: ids.bob, role: "collaborator" },
-        { user_id: ids.dee, role: "manager" },
-        { user_id: ids.ada, role: "collaborator" },
-        { user_id: ids.cy, role: "owner" },
-      ],
-      users,
-    );
+    const members = accessMembers([
+      row(ids.cy, "viewer", "Cy"),
+      row(ids.bob, "collaborator", "Bob"),
+      row(ids.dee, "manager", "Dee"),
+      row(ids.ada, "collaborator", "Ada", "Lovelace"),
+      row(ids.cy, "owner", "Cy"),
+    ]);
     expect(members.map((member) => [member.role, member.userId])).toEqual([
       ["owner", ids.cy],
       ["manager", ids.dee],
@@ -48,15 +39,18 @@ describe("accessMembers", () => {
     ]);
   });
 
-  it("keeps a member whose profile the replica does not hold", () => {
-    const [member] = accessMembers([{ user_id: ids.dee, role: "manager" }], users);
-    expect(member).toEqual({ userId: ids.dee, role: "manager", user: undefined });
-    expect(member && memberName(member)).toBe("Workspace member");
+  it("takes the avatar colour from the profiles the replica holds", () => {
+    const [held, other] = accessMembers(
+      [row(ids.ada, "owner", "Ada"), row(ids.bob, "viewer", "Bob")],
+      new Map([[ids.ada, "pink"]]),
+    );
+    expect([held?.color, other?.color]).toEqual(["pink", undefined]);
   });
 
   it("names a member by full name, else by email", () => {
-    expect(memberName({ userId: ids.ada, role: "owner", user: user(ids.ada, "Ada", "Lovelace") })).toBe("Ada Lovelace");
-    expect(memberName({ userId: ids.ada, role: "owner", user: user(ids.ada, "") })).toBe("someone@example.com");
+    const [named, unnamed] = accessMembers([row(ids.ada, "owner", "Ada", "Lovelace"), row(ids.bob, "viewer", "")]);
+    expect(named && memberName(named)).toBe("Ada Lovelace");
+    expect(unnamed && memberName(unnamed)).toBe("someone@example.com");
   });
 });
 

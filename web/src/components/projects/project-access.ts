@@ -1,48 +1,54 @@
-// Who can see a project and with what role (spec §6): for now the members of its workspace.
-import type { UserRow } from "@hirestream/contracts/accounts/rows.ts";
-import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
-import type { WorkspaceMemberRow } from "@hirestream/contracts/workspaces/rows.ts";
-import { userDisplayName } from "../user-initials.ts";
+// Who can see a project and with what role (spec §6): its members, each row carrying the member's
+// name and email (other members' profiles are not synced).
+import type { AvatarColor } from "@hirestream/contracts/accounts/events.ts";
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
+import { type NamedUser, userDisplayName } from "../user-initials.ts";
 
 export interface AccessMember {
   userId: string;
-  role: WorkspaceRole;
-  /** Undefined when the replica does not hold the user's profile. */
-  user: UserRow | undefined;
+  role: ProjectRole;
+  user: NamedUser;
+  /** The member's avatar colour, when the replica holds their profile (one's own). */
+  color: AvatarColor | undefined;
 }
 
+/** A membership row of a project or a workspace, as synced. */
+type MembershipRow = NamedUser & { user_id: string; role: ProjectRole };
+
 /** Spec §6: owner blue, manager red, collaborator yellow. A viewer has no colour of its own. */
-export const roleColors: Record<WorkspaceRole, string> = {
+export const roleColors: Record<ProjectRole, string> = {
   owner: "blue",
   manager: "red",
   collaborator: "yellow",
   viewer: "gray",
 };
 
-export const roleLabels: Record<WorkspaceRole, string> = {
+export const roleLabels: Record<ProjectRole, string> = {
   owner: "Owner",
   manager: "Manager",
   collaborator: "Collaborator",
   viewer: "Viewer",
 };
 
-const roleRank: Record<WorkspaceRole, number> = { owner: 0, manager: 1, collaborator: 2, viewer: 3 };
-
-/** Other members' profiles are not synced to every member's browser yet. */
-export const UNKNOWN_MEMBER = "Workspace member";
+const roleRank: Record<ProjectRole, number> = { owner: 0, manager: 1, collaborator: 2, viewer: 3 };
 
 /** A member's name, else their email. */
 export function memberName(member: AccessMember): string {
-  return member.user ? userDisplayName(member.user) : UNKNOWN_MEMBER;
+  return userDisplayName(member.user);
 }
 
 /** Owners first, then managers, collaborators and viewers; by name within a role. */
 export function accessMembers(
-  members: readonly Pick<WorkspaceMemberRow, "user_id" | "role">[],
-  users: ReadonlyMap<string, UserRow>,
+  rows: readonly MembershipRow[],
+  colors: ReadonlyMap<string, AvatarColor> = new Map(),
 ): AccessMember[] {
-  return members
-    .map((member) => ({ userId: member.user_id, role: member.role, user: users.get(member.user_id) }))
+  return rows
+    .map((row) => ({
+      userId: row.user_id,
+      role: row.role,
+      user: { first_name: row.first_name, last_name: row.last_name, email: row.email },
+      color: colors.get(row.user_id),
+    }))
     .sort(
       (a, b) =>
         roleRank[a.role] - roleRank[b.role] ||

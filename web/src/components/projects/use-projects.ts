@@ -1,8 +1,9 @@
-import type { UserRow } from "@hirestream/contracts/accounts/rows.ts";
+import type { AvatarColor } from "@hirestream/contracts/accounts/events.ts";
+import type { InvitationRow } from "@hirestream/contracts/invitations/rows.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { useLiveQuery } from "dexie-react-hooks";
-import type { Stored } from "../../replica/replica-db.ts";
+import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { type AccessMember, accessMembers } from "./project-access.ts";
 import { projectRowOf } from "./project-commands.ts";
@@ -72,30 +73,62 @@ export function useProject(projectId: string, userId: string | undefined): Proje
   }, [db, projectId, userId]);
 }
 
-/** The members of each workspace given, with the profiles the replica holds. */
+/** The members of each workspace given, with their avatar colours where the replica holds them. */
 export function useWorkspaceAccess(workspaceIds: readonly string[]): ReadonlyMap<string, AccessMember[]> | undefined {
   const { db } = useReplica();
   const key = [...workspaceIds].sort().join(",");
   return useLiveQuery(async () => {
     const ids = key === "" ? [] : key.split(",");
     const members = await db.workspace_members.where("workspace_id").anyOf(ids).toArray();
-    const userIds = [...new Set(members.map((member) => member.user_id))];
-    const users = new Map<string, UserRow>();
-    for (const row of await db.users.bulkGet(userIds)) {
-      if (!row) continue;
-      const { scopes: _scopes, _pending, ...user } = row;
-      users.set(user.id, user);
-    }
+    const colors = await colorsOf(
+      db,
+      members.map((member) => member.user_id),
+    );
     const access = new Map<string, AccessMember[]>();
     for (const id of ids) {
       access.set(
         id,
         accessMembers(
           members.filter((member) => member.workspace_id === id),
-          users,
+          colors,
         ),
       );
     }
     return access;
   }, [db, key]);
+}
+
+export interface ProjectAccessList {
+  members: AccessMember[];
+  /** The project_user row of each member, by user id: its id (for the calls) and last activity. */
+  rows: ReadonlyMap<string, { id: string; lastActivity: string | null }>;
+  pending: InvitationRow[];
+}
+
+/** A project's members (the Access tab) and its waiting invitations (its Pending rows). */
+export function useProjectAccess(projectId: string): ProjectAccessList | undefined {
+  const { db } = useReplica();
+  return useLiveQuery(async () => {
+    const rows = await db.project_users.where("project_id").equals(projectId).toArray();
+    const invitations = await db.invitations.where("invitable_id").equals(projectId).toArray();
+    return {
+      members: accessMembers(
+        rows,
+        await colorsOf(
+          db,
+          rows.map((row) => row.user_id),
+        ),
+      ),
+      rows: new Map(rows.map((row) => [row.user_id, { id: row.id, lastActivity: row.last_activity }])),
+      pending: invitations
+        .filter((invitation) => invitation.status === "waiting")
+        .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id)),
+    };
+  }, [db, projectId]);
+}
+
+async function colorsOf(db: ReplicaDb, userIds: readonly string[]): Promise<Map<string, AvatarColor>> {
+  const colors = new Map<string, AvatarColor>();
+  for (const user of await db.users.bulkGet([...new Set(userIds)])) if (user) colors.set(user.id, user.color);
+  return colors;
 }

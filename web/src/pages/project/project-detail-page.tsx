@@ -8,7 +8,7 @@ import { updateProject } from "../../components/projects/project-commands.ts";
 import { type ProjectDialog, ProjectDialogs } from "../../components/projects/project-dialogs.tsx";
 import { projectAbilities } from "../../components/projects/project-permissions.ts";
 import { useHasCandidates, useWorkflow } from "../../components/projects/use-project-workflow.ts";
-import { useProject, useWorkspaceAccess } from "../../components/projects/use-projects.ts";
+import { useProject } from "../../components/projects/use-projects.ts";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
@@ -35,7 +35,6 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
   const synced = useFirstSyncDone();
   const workflow = useWorkflow(project?.workflow_id);
   const hasCandidates = useHasCandidates(projectId);
-  const access = useWorkspaceAccess(project ? [project.workspace_id] : []);
   const [tab, setTab] = useState<Tab>("people");
   const [dialog, setDialog] = useState<ProjectDialog>(null);
   const [filesOpen, setFilesOpen] = useState(false);
@@ -99,7 +98,7 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
           <WorkflowTab project={project} workflow={workflow} abilities={abilities} userId={user.id} />
         </Tabs.Panel>
         <Tabs.Panel value="access" pt="md">
-          <AccessTab members={access?.get(project.workspace_id)} />
+          <AccessTab project={project} userId={user.id} workspaceRole={project.role} />
         </Tabs.Panel>
         {!archived && (
           <Tabs.Panel value="message" pt="md">

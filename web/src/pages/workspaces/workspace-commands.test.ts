@@ -6,7 +6,8 @@ const workspaceId = "0b7f5d7e-2f8c-4c1a-a7a4-5c5b9c1e2d33";
 const now = new Date("2026-11-22T09:00:00.000Z");
 
 describe("createWorkspace", () => {
-  const command = createWorkspace({ id: workspaceId, name: "Sales hiring", userId, now });
+  const user = { id: userId, first_name: "Ada", last_name: "Quinn", email: "ada@example.com" };
+  const command = createWorkspace({ id: workspaceId, name: "Sales hiring", user, now });
 
   it("posts the name under the id chosen in the browser", () => {
     expect(command).toMatchObject({
@@ -40,6 +41,9 @@ describe("createWorkspace", () => {
           workspace_id: workspaceId,
           user_id: userId,
           role: "owner",
+          first_name: "Ada",
+          last_name: "Quinn",
+          email: "ada@example.com",
           created_at: now.toISOString(),
         },
       },

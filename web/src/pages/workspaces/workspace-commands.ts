@@ -1,4 +1,5 @@
 // The workspace writes of the browser, as outbox commands: what is sent and what shows at once.
+import type { UserRow } from "@hirestream/contracts/accounts/rows.ts";
 import { messages } from "@hirestream/contracts/messages.ts";
 import type { WorkspaceMemberRow, WorkspaceRow } from "@hirestream/contracts/workspaces/rows.ts";
 import type { Command } from "../../replica/outbox.ts";
@@ -9,23 +10,31 @@ const memberId = (workspaceId: string, userId: string) => `${workspaceId}:${user
  * A new workspace under an id chosen here, so that it can be opened, renamed or removed before
  * the server has seen it. The creator is its owner.
  */
-export function createWorkspace(input: { id: string; name: string; userId: string; now: Date }): Command {
+export function createWorkspace(input: {
+  id: string;
+  name: string;
+  user: Pick<UserRow, "id" | "first_name" | "last_name" | "email">;
+  now: Date;
+}): Command {
   const at = input.now.toISOString();
   const workspace: WorkspaceRow = {
     id: input.id,
     name: input.name,
     description: messages.newWorkspaceDescription,
     visible: true,
-    user_id: input.userId,
+    user_id: input.user.id,
     projects_count: 0,
     created_at: at,
     updated_at: at,
   };
   const owner: WorkspaceMemberRow = {
-    id: memberId(input.id, input.userId),
+    id: memberId(input.id, input.user.id),
     workspace_id: input.id,
-    user_id: input.userId,
+    user_id: input.user.id,
     role: "owner",
+    first_name: input.user.first_name,
+    last_name: input.user.last_name,
+    email: input.user.email,
     created_at: at,
   };
   return {

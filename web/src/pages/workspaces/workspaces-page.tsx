@@ -123,7 +123,7 @@ export function WorkspacesPage() {
         submitLabel="Create"
         onSubmit={(name) => {
           close();
-          void runtime.mutate(createWorkspace({ id: crypto.randomUUID(), name, userId: user.id, now: new Date() }));
+          void runtime.mutate(createWorkspace({ id: crypto.randomUUID(), name, user, now: new Date() }));
         }}
         onCancel={close}
       />

@@ -24,7 +24,16 @@ export function workspace(id: string, changes: Partial<WorkspaceRow> = {}): Work
 }
 
 export function member(workspaceId: string, userId: string): WorkspaceMemberRow {
-  return { id: `${workspaceId}:${userId}`, workspace_id: workspaceId, user_id: userId, role: "owner", created_at: at };
+  return {
+    id: `${workspaceId}:${userId}`,
+    workspace_id: workspaceId,
+    user_id: userId,
+    role: "owner",
+    first_name: "Ada",
+    last_name: "Lovelace",
+    email: `${userId.slice(0, 4)}@example.com`,
+    created_at: at,
+  };
 }
 
 export function user(id: string): UserRow {

@@ -1,0 +1,297 @@
+import { projectUserIdOf } from "@hirestream/contracts/projects/project-user-id.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PipelineFixtures, pipelineFixtures } from "../candidacies/pipeline-fixtures.ts";
+import { countEvents, type SignedIn, signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
+
+let t: TestApp;
+let f: PipelineFixtures;
+beforeAll(async () => {
+  t = await startTestApp();
+  f = pipelineFixtures(t, "inviter");
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let invitees = 0;
+const newInvitee = () => signUpUser(t.app, `invitee${++invitees}@example.com`);
+
+function invite(from: SignedIn, attributes: Record<string, unknown>) {
+  return f.send(from, "POST", "/invitations", { data: { type: "invitation", attributes } });
+}
+
+/** A workspace with a project, made by `owner`. */
+async function project(owner: SignedIn) {
+  const workspaceId = await f.createWorkspace(owner);
+  return f.createProject(owner, workspaceId);
+}
+
+async function mailTo(address: string) {
+  const { rows } = await t.pool.query<{ subject: string; mime: string }>(
+    "select subject, mime from local_mailbox where to_address = $1",
+    [address],
+  );
+  return rows;
+}
+
+describe("POST /invitations to a project", () => {
+  it("invites an existing user with both roles; they see it in their list, accept, and become members", async () => {
+    const owner = await f.newUser();
+    const invitee = await newInvitee();
+    const { id: projectId, workspaceId } = await project(owner);
+    const sent = await invite(owner, {
+      user_to_email: invitee.email.toUpperCase(),
+      invitable_type: "Project",
+      invitable_id: projectId,
+      workspace_role: "viewer",
+      project_role: "collaborator",
+    });
+    expect(sent.statusCode).toBe(201);
+    const invitation = sent.json().data;
+    expect(invitation).toMatchObject({
+      type: "invitation",
+      attributes: {
+        user_to_id: invitee.userId,
+        user_to_email: invitee.email,
+        user_from_id: owner.userId,
+        invitable_id: projectId,
+        invitable_type: "Project",
+        workspace_role: "viewer",
+        project_role: "collaborator",
+        status: "waiting",
+      },
+    });
+    // A known user is told by the bell, not by mail.
+    expect(await mailTo(invitee.email)).toEqual([]);
+
+    const mine = await f.read(invitee, "/invitations", sent.json().meta.position);
+    expect(mine.json().data.map((each: { id: string }) => each.id)).toEqual([invitation.id]);
+    expect(mine.json().included).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: owner.userId, type: "user" }),
+        { id: projectId, type: "project", attributes: { name: expect.any(String) } },
+      ]),
+    );
+    const pending = await f.read(owner, `/projects/${projectId}/invitations`, sent.json().meta.position);
+    expect(pending.json().data).toHaveLength(1);
+
+    const accepted = await f.send(invitee, "PUT", `/invitations/${invitation.id}/accept`, {
+      data: { type: "invitation", attributes: {} },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().data.attributes.status).toBe("active");
+    const position = accepted.json().meta.position;
+    const workspaces = await f.read(invitee, "/workspaces", position);
+    expect(workspaces.json().data.map((each: { id: string }) => each.id)).toContain(workspaceId);
+    expect((await f.read(invitee, "/invitations", position)).json().data).toEqual([]);
+    expect((await f.read(owner, `/projects/${projectId}/invitations`, position)).json().data).toEqual([]);
+
+    // A member now: the owner changes their role through the project_user id.
+    const memberUrl = `/projects/${projectId}/project_users/${projectUserIdOf(projectId, invitee.userId)}`;
+    const promoted = await f.send(owner, "PUT", memberUrl, { role: "manager" });
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json().data).toMatchObject({
+      type: "project_user",
+      attributes: { user_id: invitee.userId, project_id: projectId, role: "manager", email: invitee.email },
+    });
+  });
+
+  it("accepting twice makes one membership and answers the same", async () => {
+    const owner = await f.newUser();
+    const invitee = await newInvitee();
+    const { id: projectId } = await project(owner);
+    const sent = await invite(owner, {
+      user_to_email: invitee.email,
+      invitable_type: "Project",
+      invitable_id: projectId,
+      workspace_role: "collaborator",
+      project_role: "manager",
+    });
+    const url = `/invitations/${sent.json().data.id}/accept`;
+    expect((await f.send(invitee, "PUT", url)).statusCode).toBe(200);
+    const before = await countEvents(t.pool);
+    expect((await f.send(invitee, "PUT", url)).json().data.attributes.status).toBe("active");
+    expect(await countEvents(t.pool)).toBe(before);
+  });
+
+  it("mails an email with no account; the invitation waits for that sign-up and is then theirs", async () => {
+    const owner = await f.newUser();
+    const { id: projectId } = await project(owner);
+    const email = "newcomer@example.com";
+    const sent = await invite(owner, {
+      user_to_email: email,
+      invitable_type: "Project",
+      invitable_id: projectId,
+      workspace_role: "manager",
+      project_role: "owner",
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().data.attributes.user_to_id).toBeNull();
+    const mails = await mailTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.mime).toContain("http://localhost:3000/sign_up");
+
+    const newcomer = await signUpUser(t.app, email);
+    const mine = await f.read(newcomer, "/invitations", sent.json().meta.position);
+    expect(mine.json().data.map((each: { id: string }) => each.id)).toEqual([sent.json().data.id]);
+    const accepted = await f.send(newcomer, "PUT", `/invitations/${sent.json().data.id}/accept`);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().data.attributes.user_to_id).toBe(newcomer.userId);
+  });
+
+  it("asks for a workspace role from someone not in the workspace, and refuses Viewer as a project role", async () => {
+    const owner = await f.newUser();
+    const invitee = await newInvitee();
+    const { id: projectId } = await project(owner);
+    const before = await countEvents(t.pool);
+    const noRole = await invite(owner, {
+      user_to_email: invitee.email,
+      invitable_type: "Project",
+      invitable_id: projectId,
+      project_role: "collaborator",
+    });
+    expect(noRole.statusCode).toBe(422);
+    expect(noRole.json().errors[0]).toMatchObject({
+      detail: "This field is required",
+      source: { pointer: "/data/attributes/workspace_role" },
+    });
+    const viewer = await invite(owner, {
+      user_to_email: invitee.email,
+      invitable_type: "Project",
+      invitable_id: projectId,
+      workspace_role: "viewer",
+      project_role: "viewer",
+    });
+    expect(viewer.statusCode).toBe(422);
+    expect(viewer.json().errors[0].source.pointer).toBe("/data/attributes/project_role");
+    const badEmail = await invite(owner, {
+      user_to_email: "not an email",
+      invitable_type: "Project",
+      invitable_id: projectId,
+      workspace_role: "viewer",
+      project_role: "collaborator",
+    });
+    expect(badEmail.json().errors[0].detail).toBe("Valid email is required");
+    expect(await countEvents(t.pool)).toBe(before);
+  });
+
+  it("a workspace member who is not in the project, and a stranger, may not invite to it", async () => {
+    const owner = await f.newUser();
+    const collaborator = await f.newUser();
+    const stranger = await f.newUser();
+    const { id: projectId, workspaceId } = await project(owner);
+    await f.join(workspaceId, collaborator, "collaborator");
+    const attributes = {
+      user_to_email: "someone@example.com",
+      invitable_type: "Project",
+      invitable_id: projectId,
+      workspace_role: "viewer",
+      project_role: "collaborator",
+    };
+    expect((await invite(collaborator, attributes)).statusCode).toBe(403);
+    expect((await invite(stranger, attributes)).statusCode).toBe(404);
+  });
+
+  it("refuses a second waiting invitation of the same email to the same project", async () => {
+    const owner = await f.newUser();
+    const { id: projectId } = await project(owner);
+    const attributes = {
+      user_to_email: "twice@example.com",
+      invitable_type: "Project",
+      invitable_id: projectId,
+      workspace_role: "viewer",
+      project_role: "collaborator",
+    };
+    const first = await invite(owner, attributes);
+    await f.read(owner, `/projects/${projectId}/invitations`, first.json().meta.position);
+    const second = await invite(owner, attributes);
+    expect(second.statusCode).toBe(422);
+    expect(second.json().errors[0].detail).toBe("has a pending invitation already");
+  });
+});
+
+describe("answering", () => {
+  it("the invitee rejects; accepting afterwards is refused; nobody else can answer", async () => {
+    const owner = await f.newUser();
+    const invitee = await newInvitee();
+    const stranger = await f.newUser();
+    const { id: projectId, workspaceId } = await project(owner);
+    const sent = await invite(owner, {
+      user_to_email: invitee.email,
+      invitable_type: "Project",
+      invitable_id: projectId,
+      workspace_role: "viewer",
+      project_role: "collaborator",
+    });
+    const id = sent.json().data.id;
+    expect((await f.send(stranger, "PUT", `/invitations/${id}/accept`)).statusCode).toBe(404);
+    expect((await f.send(owner, "PUT", `/invitations/${id}/reject`)).statusCode).toBe(404);
+    const rejected = await f.send(invitee, "PUT", `/invitations/${id}/reject`);
+    expect(rejected.json().data.attributes.status).toBe("inactive");
+    const late = await f.send(invitee, "PUT", `/invitations/${id}/accept`);
+    expect(late.statusCode).toBe(422);
+    expect(late.json().errors[0].detail).toBe("This invitation has already been answered");
+    const workspaces = await f.read(invitee, "/workspaces", rejected.json().meta.position);
+    expect(workspaces.json().data.map((each: { id: string }) => each.id)).not.toContain(workspaceId);
+  });
+});
+
+describe("POST /invitations to a workspace", () => {
+  it("owners and managers invite; the invitee joins the workspace with the role sent", async () => {
+    const owner = await f.newUser();
+    const invitee = await newInvitee();
+    const workspaceId = await f.createWorkspace(owner);
+    const sent = await invite(owner, {
+      user_to_email: invitee.email,
+      invitable_type: "Workspace",
+      invitable_id: workspaceId,
+      workspace_role: "manager",
+    });
+    expect(sent.statusCode).toBe(201);
+    const listed = await f.read(owner, `/workspaces/${workspaceId}/invitations`, sent.json().meta.position);
+    expect(listed.json().data).toHaveLength(1);
+    const accepted = await f.send(invitee, "PUT", `/invitations/${sent.json().data.id}/accept`);
+    const mine = await f.read(invitee, "/workspaces", accepted.json().meta.position);
+    expect(mine.json().data.find((each: { id: string }) => each.id === workspaceId)?.meta.role).toBe("manager");
+  });
+});
+
+describe("PUT and DELETE /projects/{p}/project_users/{id}", () => {
+  it("the only owner can be neither demoted nor removed; a removed member is gone", async () => {
+    const owner = await f.newUser();
+    const invitee = await newInvitee();
+    const { id: projectId } = await project(owner);
+    const sent = await invite(owner, {
+      user_to_email: invitee.email,
+      invitable_type: "Project",
+      invitable_id: projectId,
+      workspace_role: "viewer",
+      project_role: "manager",
+    });
+    await f.send(invitee, "PUT", `/invitations/${sent.json().data.id}/accept`);
+    const ownerUrl = `/projects/${projectId}/project_users/${projectUserIdOf(projectId, owner.userId)}`;
+    const demoted = await f.send(owner, "PUT", ownerUrl, { role: "manager" });
+    expect(demoted.statusCode).toBe(422);
+    expect(demoted.json().errors[0]).toMatchObject({
+      detail: "The only owner of a project cannot be changed or removed",
+      source: { pointer: "/data/attributes/role" },
+    });
+    expect((await f.send(invitee, "DELETE", ownerUrl)).statusCode).toBe(403);
+
+    const memberUrl = `/projects/${projectId}/project_users/${projectUserIdOf(projectId, invitee.userId)}`;
+    expect((await f.send(invitee, "PUT", memberUrl, { role: "owner" })).statusCode).toBe(403);
+    expect((await f.send(owner, "DELETE", memberUrl)).statusCode).toBe(200);
+    const again = await f.send(owner, "PUT", memberUrl, { role: "viewer" });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().errors[0].detail).toBe("Project user not found");
+  });
+
+  it("an unknown role is refused with the roles there are", async () => {
+    const owner = await f.newUser();
+    const { id: projectId } = await project(owner);
+    const url = `/projects/${projectId}/project_users/${projectUserIdOf(projectId, owner.userId)}`;
+    const refused = await f.send(owner, "PUT", url, { role: "boss" });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0].detail).toBe("must be one of owner, manager, collaborator, viewer");
+  });
+});

@@ -1,0 +1,134 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { eventually } from "./eventually.ts";
+import { type E2E, startE2E } from "./harness.ts";
+import { sessionHeadersOf, signUpThroughScreens } from "./session.ts";
+import { createWorkspaceThroughScreens } from "./workspace-screens.ts";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function post(page: Page, path: string, data: unknown): Promise<{ data: { id: string } }> {
+  const response = await page.request.post(`/api/v1${path}`, {
+    headers: { ...(await sessionHeadersOf(page)), "idempotency-key": randomUUID() },
+    data,
+  });
+  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as { data: { id: string } };
+}
+
+/** A workflow template and a project made with it, through the API. */
+async function projectThroughApi(page: Page, workspaceId: string, name: string): Promise<string> {
+  const template = await post(page, `/workspaces/${workspaceId}/workflows`, {
+    data: {
+      type: "workflows",
+      attributes: {
+        name: "Hiring",
+        description: "",
+        stages_attributes: [{ name: "Sourced" }, { name: "Screening" }, { name: "Offer" }],
+      },
+    },
+  });
+  const projectId = randomUUID();
+  await post(page, `/workspaces/${workspaceId}/projects`, {
+    data: {
+      type: "projects",
+      id: projectId,
+      attributes: { name, priority: "High", status: "Active", workflow_id: template.data.id },
+    },
+  });
+  return projectId;
+}
+
+/** The member's role as the server's read model has it. */
+function serverRole(projectId: string, email: string) {
+  return e2e.app.db
+    .selectFrom("read.project_users")
+    .select("role")
+    .where("project_id", "=", projectId)
+    .where("email", "=", email)
+    .executeTakeFirst();
+}
+
+it("an owner adds a person to a project; the invitee accepts from the bell and the workspace joins their sidebar live; the owner changes their role and removes them", async () => {
+  const owner = await (await e2e.newContext()).newPage();
+  const invitee = await (await e2e.newContext()).newPage();
+  await signUpThroughScreens(owner, "lead@example.com");
+  await signUpThroughScreens(invitee, "recruiter@example.com");
+  const workspaceId = await createWorkspaceThroughScreens(owner, "Data team", e2e);
+  const projectId = await projectThroughApi(owner, workspaceId, "Analytics hires");
+
+  await owner.goto(`/workspaces/${workspaceId}/project/${projectId}`);
+  await owner.getByRole("tab", { name: "Access" }).click();
+  const members = owner.getByRole("tabpanel");
+  await members.getByRole("row").filter({ hasText: "lead@example.com" }).getByText("Active").waitFor();
+
+  await members.getByRole("button", { name: "Add Person" }).click();
+  const modal = owner.getByRole("dialog", { name: "Add Person" });
+  await modal.getByRole("button", { name: "Invite" }).click();
+  await modal.getByText("Valid email is required").waitFor();
+  await modal.getByRole("textbox", { name: /^Email/ }).fill("recruiter@example.com");
+  // The dialog offers Owner, Manager and Collaborator, never Viewer.
+  await modal.getByRole("combobox", { name: /^Project role/ }).click();
+  expect(await owner.getByRole("option").allTextContents()).toEqual(["Owner", "Manager", "Collaborator"]);
+  await owner.getByRole("option", { name: "Collaborator", exact: true }).click();
+  await modal.getByRole("combobox", { name: /^Workspace role/ }).click();
+  await owner.getByRole("option", { name: "Viewer", exact: true }).click();
+  await modal.getByRole("button", { name: "Invite" }).click();
+  await modal.waitFor({ state: "detached" });
+  const pending = members.getByRole("row").filter({ hasText: "recruiter@example.com" });
+  await pending.getByText("Pending").waitFor();
+  await pending.getByText("Collaborator").waitFor();
+
+  // The invitee's open browser: the bell counts it, without a reload.
+  await invitee.getByRole("button", { name: "Invitations (1)" }).click();
+  const bell = invitee.getByRole("dialog", { name: "Invitations" });
+  await bell.getByText("invited you to the project Analytics hires as Collaborator.").waitFor();
+  await bell.getByRole("button", { name: "Accept" }).click();
+  await bell.getByText("You have no invitations.").waitFor();
+  await invitee.keyboard.press("Escape");
+  await invitee.getByRole("navigation").getByRole("button", { name: "Data team" }).waitFor();
+
+  const member = members.getByRole("row").filter({ hasText: "recruiter@example.com" });
+  await member.getByText("Active").waitFor();
+  expect(
+    await eventually(
+      () => serverRole(projectId, "recruiter@example.com"),
+      (row) => row?.role === "collaborator",
+    ),
+  ).toEqual({
+    role: "collaborator",
+  });
+
+  await member.getByRole("combobox", { name: "Role of recruiter@example.com" }).click();
+  await owner.getByRole("option", { name: "Manager", exact: true }).click();
+  expect(
+    await eventually(
+      () => serverRole(projectId, "recruiter@example.com"),
+      (row) => row?.role === "manager",
+    ),
+  ).toEqual({
+    role: "manager",
+  });
+
+  // The only owner stays owner: the server's words, in red, under the member.
+  const self = members.getByRole("row").filter({ hasText: "lead@example.com" });
+  await self.getByRole("combobox", { name: "Role of lead@example.com" }).click();
+  await owner.getByRole("option", { name: "Viewer", exact: true }).click();
+  await self.getByRole("alert").getByText("The only owner of a project cannot be changed or removed").waitFor();
+
+  await member.getByRole("button", { name: "Remove recruiter@example.com" }).click();
+  await member.waitFor({ state: "detached" });
+  expect(
+    await eventually(
+      () => serverRole(projectId, "recruiter@example.com"),
+      (row) => row === undefined,
+    ),
+  ).toBeUndefined();
+});

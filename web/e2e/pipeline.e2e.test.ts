@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { projectWithWorkflow } from "./api-setup.ts";
 import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
 import { sessionHeadersOf, signUpThroughScreens } from "./session.ts";
@@ -20,15 +21,6 @@ const allFieldsCsv = path.join(import.meta.dirname, "..", "public", "people_impo
 
 const row = (page: Page, name: string) =>
   page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
-
-async function post(page: Page, path: string, data: unknown): Promise<{ data: { id: string } }> {
-  const response = await page.request.post(`/api/v1${path}`, {
-    headers: { ...(await sessionHeadersOf(page)), "idempotency-key": randomUUID() },
-    data,
-  });
-  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as { data: { id: string } };
-}
 
 const people = [
   ["Maya", "Okafor", "maya@example.com", "Northwind Analytics", "Data Engineer"],
@@ -49,29 +41,6 @@ async function setUp(page: Page, workspaceId: string): Promise<string> {
     },
   });
   expect(imported.status(), await imported.text()).toBe(200);
-  return projectId;
-}
-
-/** A workflow template and a project made with it, through the API. */
-async function projectWithWorkflow(page: Page, workspaceId: string, name: string): Promise<string> {
-  const template = await post(page, `/workspaces/${workspaceId}/workflows`, {
-    data: {
-      type: "workflows",
-      attributes: {
-        name: "Hiring pipeline",
-        description: "",
-        stages_attributes: [{ name: "Sourced" }, { name: "Screening" }, { name: "Interview" }],
-      },
-    },
-  });
-  const projectId = randomUUID();
-  await post(page, `/workspaces/${workspaceId}/projects`, {
-    data: {
-      type: "projects",
-      id: projectId,
-      attributes: { name, priority: "High", status: "Active", workflow_id: template.data.id },
-    },
-  });
   return projectId;
 }
 

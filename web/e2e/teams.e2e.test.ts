@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { projectWithWorkflow } from "./api-setup.ts";
 import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
-import { sessionHeadersOf, signUpThroughScreens } from "./session.ts";
+import { signUpThroughScreens } from "./session.ts";
 import { createWorkspaceThroughScreens } from "./workspace-screens.ts";
 
 let e2e: E2E;
@@ -13,38 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
-
-async function post(page: Page, path: string, data: unknown): Promise<{ data: { id: string } }> {
-  const response = await page.request.post(`/api/v1${path}`, {
-    headers: { ...(await sessionHeadersOf(page)), "idempotency-key": randomUUID() },
-    data,
-  });
-  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as { data: { id: string } };
-}
-
-/** A workflow template and a project made with it, through the API. */
-async function projectThroughApi(page: Page, workspaceId: string, name: string): Promise<string> {
-  const template = await post(page, `/workspaces/${workspaceId}/workflows`, {
-    data: {
-      type: "workflows",
-      attributes: {
-        name: "Hiring",
-        description: "",
-        stages_attributes: [{ name: "Sourced" }, { name: "Screening" }, { name: "Offer" }],
-      },
-    },
-  });
-  const projectId = randomUUID();
-  await post(page, `/workspaces/${workspaceId}/projects`, {
-    data: {
-      type: "projects",
-      id: projectId,
-      attributes: { name, priority: "High", status: "Active", workflow_id: template.data.id },
-    },
-  });
-  return projectId;
-}
 
 /** The member's role as the server's read model has it. */
 function serverRole(projectId: string, email: string) {
@@ -62,7 +29,7 @@ it("an owner adds a person to a project; the invitee accepts from the bell and t
   await signUpThroughScreens(owner, "lead@example.com");
   await signUpThroughScreens(invitee, "recruiter@example.com");
   const workspaceId = await createWorkspaceThroughScreens(owner, "Data team", e2e);
-  const projectId = await projectThroughApi(owner, workspaceId, "Analytics hires");
+  const projectId = await projectWithWorkflow(owner, workspaceId, "Analytics hires");
 
   await owner.goto(`/workspaces/${workspaceId}/project/${projectId}`);
   await owner.getByRole("tab", { name: "Access" }).click();

@@ -1,11 +1,11 @@
 import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
 import { candidacyMessages } from "@hirestream/contracts/candidacies/commands.ts";
 import type { CandidacyEvent } from "@hirestream/contracts/candidacies/events.ts";
-import { DomainError } from "@hirestream/contracts/errors.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { describe, expect, it } from "vitest";
 import { fold } from "../decider.ts";
 import { ARCHIVED_READ_ONLY, type ExistingProject } from "../project/project.decider.ts";
+import { rejection } from "../testing/rejection.ts";
 import {
   type CandidacyCommand,
   type CandidacyContext,
@@ -96,16 +96,6 @@ const remove: CandidacyCommand = { type: "RemoveCandidacy" };
 
 function decide(history: CandidacyEvent[], command: CandidacyCommand, context: CandidacyContext) {
   return candidacyDecider.decide(fold(candidacyDecider, history), command, context);
-}
-
-function rejection(run: () => unknown): { code: string; detail: string; pointer: string | undefined } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, detail: error.message, pointer: error.pointer };
-    throw error;
-  }
-  throw new Error("accepted");
 }
 
 const everyCommand: [string, CandidacyEvent[], CandidacyCommand][] = [

@@ -1,8 +1,8 @@
-import { DomainError } from "@hirestream/contracts/errors.ts";
 import type { InvitationEvent } from "@hirestream/contracts/invitations/events.ts";
 import { describe, expect, it } from "vitest";
 import { fold } from "../decider.ts";
 import type { ProjectAccess } from "../permissions/permission-table.ts";
+import { rejection } from "../testing/rejection.ts";
 import {
   type InvitationCommand,
   type InvitationContext,
@@ -83,16 +83,6 @@ const sent = (
 
 function decide(history: InvitationEvent[], command: InvitationCommand, given: InvitationContext) {
   return invitationDecider.decide(fold(invitationDecider, history), command, given);
-}
-
-function rejection(run: () => unknown): { code: string; detail: string; pointer: string | undefined } | "accepted" {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, detail: error.message, pointer: error.pointer };
-    throw error;
-  }
-  return "accepted";
 }
 
 describe("sending an invitation", () => {

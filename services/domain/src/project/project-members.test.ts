@@ -1,8 +1,8 @@
-import { DomainError } from "@hirestream/contracts/errors.ts";
 import type { ProjectEvent, ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { describe, expect, it } from "vitest";
 import { fold } from "../decider.ts";
+import { rejection } from "../testing/rejection.ts";
 import {
   type AcceptedProjectInvitation,
   type ProjectCommand,
@@ -50,16 +50,6 @@ const remove = (userId: string): ProjectCommand => ({ type: "RemoveProjectMember
 
 function decide(history: ProjectEvent[], command: ProjectCommand, context: ProjectContext) {
   return projectDecider.decide(fold(projectDecider, history), command, context);
-}
-
-function rejection(run: () => unknown): { code: string; detail: string; pointer: string | undefined } | "accepted" {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, detail: error.message, pointer: error.pointer };
-    throw error;
-  }
-  return "accepted";
 }
 
 describe("project members", () => {

@@ -3,6 +3,7 @@ import type { ProjectEvent } from "@hirestream/contracts/projects/events.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { describe, expect, it } from "vitest";
 import { fold } from "../decider.ts";
+import { rejection } from "../testing/rejection.ts";
 import { ARCHIVED_READ_ONLY, type ProjectCommand, type ProjectContext, projectDecider } from "./project.decider.ts";
 
 const projectId = "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
@@ -69,16 +70,6 @@ function refusal(run: () => unknown): string {
     throw error;
   }
   return "accepted";
-}
-
-function rejection(run: () => unknown): { code: string; detail: string; pointer: string | undefined } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, detail: error.message, pointer: error.pointer };
-    throw error;
-  }
-  throw new Error("accepted");
 }
 
 describe("CreateProject", () => {

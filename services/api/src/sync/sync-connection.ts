@@ -26,6 +26,9 @@ export class SyncConnection {
   readonly #ports: ConnectionPorts;
   #scopes = new Set<string>();
   #cursor = 0;
+  /** The furthest position asked for by `advance` calls still waiting in the queue. */
+  #wanted = 0;
+  #advanceQueued = false;
   #queue: Promise<void> = Promise.resolve();
   #closed = false;
 
@@ -78,9 +81,19 @@ export class SyncConnection {
     });
   }
 
-  /** Sends what committed up to `upTo`; calls queue up, one at a time. */
+  /**
+   * Sends what committed up to `upTo`; calls queue up, one at a time. Calls made while one waits
+   * join it: under a burst of commits the client gets one read and one frame for all of them,
+   * not one per commit.
+   */
   advance(upTo: number): Promise<void> {
-    return this.#enqueue(() => this.#advance(upTo));
+    this.#wanted = Math.max(this.#wanted, upTo);
+    if (this.#advanceQueued) return this.#queue;
+    this.#advanceQueued = true;
+    return this.#enqueue(() => {
+      this.#advanceQueued = false;
+      return this.#advance(this.#wanted);
+    });
   }
 
   expire(): void {

@@ -52,6 +52,12 @@ it("an owner adds a person to a project; the invitee accepts from the bell and t
   const pending = members.getByRole("row").filter({ hasText: "recruiter@example.com" });
   await pending.getByText("Pending").waitFor();
   await pending.getByText("Collaborator").waitFor();
+  // The projects list's access badges: the owner's role letter, and '...' for the waiting invitee.
+  await owner.goto("/workspaces/me/projects");
+  await owner.getByLabel("lead@example.com, Owner").waitFor();
+  await owner.getByLabel("recruiter@example.com, Pending").waitFor();
+  await owner.goto(`/workspaces/${workspaceId}/project/${projectId}`);
+  await owner.getByRole("tab", { name: "Access" }).click();
 
   // The invitee's open browser: the bell counts it, without a reload.
   await invitee.getByRole("button", { name: "Invitations (1)" }).click();

@@ -1,4 +1,5 @@
 import { Avatar, Indicator, Tooltip } from "@mantine/core";
+import { Fragment } from "react";
 import { roleBadge, userInitials } from "../user-initials.ts";
 import { type AccessMember, memberName, roleColors, roleLabels } from "./project-access.ts";
 
@@ -32,16 +33,49 @@ function AccessBadge({ member }: { member: AccessMember }) {
   );
 }
 
-/** Who has access to a project, with their role initials; the rest counted. */
-export function AccessBadges({ members }: { members: readonly AccessMember[] }) {
-  const rest = members.length - SHOWN;
+/** A waiting invitee: their email's first letter, and '...' where a member's role letter would be (spec §6). */
+function InvitedBadge({ email }: { email: string }) {
+  return (
+    <Tooltip label={`${email} · Pending`} position="bottom">
+      <Indicator label={roleBadge("invited")} size={14} position="bottom-end" color="gray" offset={3}>
+        <Avatar color="gray" variant="light" radius="xl" size="sm" aria-label={`${email}, Pending`}>
+          {userInitials({ email, first_name: "", last_name: "" })}
+        </Avatar>
+      </Indicator>
+    </Tooltip>
+  );
+}
+
+/** Who has access to a project, with their role initials, then who is invited; the rest counted. */
+export function AccessBadges({
+  members,
+  invited = [],
+}: {
+  members: readonly AccessMember[];
+  invited?: readonly string[];
+}) {
+  const everyone = [
+    ...members.map((member) => ({
+      key: member.userId,
+      name: memberName(member),
+      badge: <AccessBadge member={member} />,
+    })),
+    ...invited.map((email) => ({ key: `invited:${email}`, name: email, badge: <InvitedBadge email={email} /> })),
+  ];
+  const rest = everyone.length - SHOWN;
   return (
     <Avatar.Group spacing="xs">
-      {members.slice(0, SHOWN).map((member) => (
-        <AccessBadge key={member.userId} member={member} />
+      {everyone.slice(0, SHOWN).map((each) => (
+        <Fragment key={each.key}>{each.badge}</Fragment>
       ))}
       {rest > 0 && (
-        <Tooltip label={members.slice(SHOWN).map(memberName).join(", ")} position="bottom">
+        <Tooltip
+          label={everyone
+            .slice(SHOWN)
+            .map((each) => each.name)
+            .join(", ")}
+          position="bottom"
+        >
           <Avatar radius="xl" size="sm" aria-label={`${rest} more`}>
             +{rest}
           </Avatar>

@@ -127,6 +127,41 @@ export function useProjectAccess(projectId: string): ProjectAccessList | undefin
   }, [db, projectId]);
 }
 
+/** Who has access to each project given (its members) and who is invited to it, for the list's badges. */
+export function useProjectsAccess(projectIds: readonly string[]): ReadonlyMap<string, ProjectBadges> | undefined {
+  const { db } = useReplica();
+  const key = [...projectIds].sort().join(",");
+  return useLiveQuery(async () => {
+    const ids = key === "" ? [] : key.split(",");
+    const rows = await db.project_users.where("project_id").anyOf(ids).toArray();
+    const invitations = await db.invitations.where("invitable_id").anyOf(ids).toArray();
+    const colors = await colorsOf(
+      db,
+      rows.map((row) => row.user_id),
+    );
+    return new Map(
+      ids.map((id) => [
+        id,
+        {
+          members: accessMembers(
+            rows.filter((row) => row.project_id === id),
+            colors,
+          ),
+          invited: invitations
+            .filter((invitation) => invitation.invitable_id === id && invitation.status === "waiting")
+            .map((invitation) => invitation.to_email),
+        },
+      ]),
+    );
+  }, [db, key]);
+}
+
+export interface ProjectBadges {
+  members: AccessMember[];
+  /** Emails of waiting invitees: their avatars say '...'. */
+  invited: string[];
+}
+
 async function colorsOf(db: ReplicaDb, userIds: readonly string[]): Promise<Map<string, AvatarColor>> {
   const colors = new Map<string, AvatarColor>();
   for (const user of await db.users.bulkGet([...new Set(userIds)])) if (user) colors.set(user.id, user.color);

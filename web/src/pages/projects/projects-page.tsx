@@ -8,7 +8,7 @@ import { updateProject } from "../../components/projects/project-commands.ts";
 import { type ProjectDialog, ProjectDialogs } from "../../components/projects/project-dialogs.tsx";
 import { type ProjectTab, projectsOnTab, projectTabs, tabCounts } from "../../components/projects/project-list.ts";
 import { mayCreateProjects } from "../../components/projects/project-permissions.ts";
-import { type ProjectListItem, useProjectScope, useWorkspaceAccess } from "../../components/projects/use-projects.ts";
+import { type ProjectListItem, useProjectScope, useProjectsAccess } from "../../components/projects/use-projects.ts";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from "../../constants.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
@@ -26,7 +26,7 @@ export function ProjectsPage({ workspaceId }: { workspaceId: string }) {
   const user = useCurrentUser();
   const scope = useProjectScope(workspaceId, user?.id);
   const synced = useFirstSyncDone();
-  const access = useWorkspaceAccess(scope?.workspaces.map((workspace) => workspace.id) ?? []);
+  const access = useProjectsAccess(scope?.projects.map((project) => project.id) ?? []);
   const [tab, setTab] = useState<ProjectTab>("current");
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);

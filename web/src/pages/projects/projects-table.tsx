@@ -3,18 +3,18 @@ import { Link } from "wouter";
 import { PendingBadge } from "../../components/people/pending-badge.tsx";
 import { AccessBadges } from "../../components/projects/access-badges.tsx";
 import { PriorityIndicator } from "../../components/projects/priority-indicator.tsx";
-import type { AccessMember } from "../../components/projects/project-access.ts";
 import { dateRangeText } from "../../components/projects/project-dates.ts";
 import { type ProjectAction, projectMenuActions } from "../../components/projects/project-menu-actions.ts";
 import { projectAbilities } from "../../components/projects/project-permissions.ts";
 import { ProjectRowMenu } from "../../components/projects/project-row-menu.tsx";
 import { ProjectStatusSwitch } from "../../components/projects/project-status-switch.tsx";
-import type { ProjectListItem } from "../../components/projects/use-projects.ts";
+import type { ProjectBadges, ProjectListItem } from "../../components/projects/use-projects.ts";
 
 export interface ProjectsTableProps {
   projects: readonly ProjectListItem[];
   userId: string;
-  access: ReadonlyMap<string, AccessMember[]> | undefined;
+  /** By project id. */
+  access: ReadonlyMap<string, ProjectBadges> | undefined;
   /** The `me` list names each project's workspace. */
   showWorkspace: boolean;
   onStatus: (project: ProjectListItem, status: "Active" | "Inactive") => void;
@@ -79,7 +79,10 @@ export function ProjectsTable({ projects, userId, access, showWorkspace, onStatu
                 <PriorityIndicator priority={project.priority} />
               </Table.Td>
               <Table.Td>
-                <AccessBadges members={access?.get(project.workspace_id) ?? []} />
+                <AccessBadges
+                  members={access?.get(project.id)?.members ?? []}
+                  invited={access?.get(project.id)?.invited ?? []}
+                />
               </Table.Td>
               <Table.Td>
                 <ProjectRowMenu

@@ -1,7 +1,6 @@
 import type { SendInvitationAttributes } from "@hirestream/contracts/invitations/commands.ts";
 import type { InvitationContext } from "@hirestream/domain/invitation/invitation.decider.ts";
-import { mayInProject } from "@hirestream/domain/permissions/permission-table.ts";
-import { mayRead } from "@hirestream/domain/project/project.decider.ts";
+import { mayReadByMembership } from "@hirestream/domain/project/project.decider.ts";
 import type { Deps } from "../deps.ts";
 import { currentProject, currentWorkspace } from "../projects/project-commands.ts";
 
@@ -79,12 +78,7 @@ async function projectTarget(deps: Deps, actor: Actor, projectId: string) {
     workspaceRole: workspace.members.get(actor.userId),
     projectRole: project.members.get(actor.userId),
   };
-  const workspaceRoles = new Map(inviter.workspaceRole ? [[workspaceId, inviter.workspaceRole]] : []);
-  // Its members always see a project; others as every read of it does (hidden: only its creator).
-  const readable =
-    (inviter.projectRole !== undefined && mayInProject(inviter, "project.read")) ||
-    mayRead(project.project, { now: deps.clock(), actorId: actor.userId, workspaceRoles });
-  if (!readable) return null;
+  if (!mayReadByMembership(project, inviter)) return null;
   return { workspaceId, projectId, inviter, members: { workspace: workspace.members, project: project.members } };
 }
 

@@ -175,7 +175,7 @@ describe("POST /invitations to a project", () => {
     expect(await countEvents(t.pool)).toBe(before);
   });
 
-  it("a workspace member who is not in the project, and a stranger, may not invite to it", async () => {
+  it("a workspace collaborator who is not in the project, and a stranger, find no project to invite to", async () => {
     const owner = await f.newUser();
     const collaborator = await f.newUser();
     const stranger = await f.newUser();
@@ -188,7 +188,8 @@ describe("POST /invitations to a project", () => {
       workspace_role: "viewer",
       project_role: "collaborator",
     };
-    expect((await invite(collaborator, attributes)).statusCode).toBe(403);
+    // Spec §6: collaborators and viewers of a workspace need an invitation to its projects.
+    expect((await invite(collaborator, attributes)).statusCode).toBe(404);
     expect((await invite(stranger, attributes)).statusCode).toBe(404);
   });
 

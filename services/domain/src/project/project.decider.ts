@@ -155,11 +155,16 @@ export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent,
     }
     if (state.status !== "existing") throw new DomainError("NOT_FOUND", "Project not found");
     if (command.type === "JoinProject") return join(state, command.data.invitation, actorId);
+    // Membership follows the permission table already; the other commands keep the workspace
+    // rule until every query and sync scope reads by membership too.
+    if (command.type === "ChangeProjectMemberRole" || command.type === "RemoveProjectMember") {
+      if (!mayReadByMembership(state, accessOf(state, context)))
+        throw new DomainError("NOT_FOUND", "Project not found");
+      return changeMember(state, command, accessOf(state, context));
+    }
     if (!mayRead(state.project, context)) throw new DomainError("NOT_FOUND", "Project not found");
     const { project } = state;
     const { projectId, workspaceId } = project;
-    if (command.type === "ChangeProjectMemberRole" || command.type === "RemoveProjectMember")
-      return changeMember(state, command, accessOf(state, context));
     if (!mayManage(project, context))
       throw new DomainError("FORBIDDEN", "Your role does not allow changing this project");
     if (command.type === "RemoveProject") return [{ type: "ProjectRemoved", data: { projectId, workspaceId } }];
@@ -211,6 +216,15 @@ export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent,
 };
 
 type ExistingState = Extract<ProjectState, { status: "existing" }>;
+
+/**
+ * Whether someone reaches the project by the permission table: as a member, or as a workspace
+ * owner or manager while it is visible (spec §6: a hidden project is its own members' alone).
+ */
+export function mayReadByMembership(state: ExistingState, access: ProjectAccess): boolean {
+  if (!mayInProject(access, "project.read")) return false;
+  return access.projectRole !== undefined || state.project.visible;
+}
 
 /** The actor's standing toward the project: their workspace role and their membership. */
 export function accessOf(state: ExistingState, context: ProjectContext): ProjectAccess {

@@ -1,6 +1,7 @@
 // Set-up for the pipeline's route tests: users, workspaces, people and projects with a workflow
 // copy, made as their own commands would make them.
 import { randomUUID } from "node:crypto";
+import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
 import { emptyProfile, type PersonProfile } from "@hirestream/contracts/people/profile.ts";
 import type { WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
@@ -177,7 +178,30 @@ export function pipelineFixtures(t: TestApp, emailPrefix: string) {
         meta: { position: number; person_errors: { person_id: string; reason: string }[] };
       };
     },
+
+    /** A workspace of `owner` with a project and one candidate in its first stage. */
+    async withCandidate(owner: SignedIn) {
+      const ws = await this.createWorkspace(owner);
+      const project = await this.createProject(owner, ws);
+      const person = await this.addPerson(
+        owner,
+        { first_name: "Grace", last_name: "Hopper", email: "grace@navy.mil" },
+        ws,
+      );
+      const { meta } = await this.assign(owner, project, [person.id]);
+      return { ws, project, person, position: meta.position, url: candidateUrl(project, person.id) };
+    },
   };
+}
+
+/** A candidate's path under its project. */
+export const candidateUrl = (project: PipelineProject, personId: string) =>
+  `/projects/${project.id}/project_people/${candidacyIdOf(project.id, personId)}`;
+
+export function stageOf(project: PipelineProject, index: number) {
+  const stage = project.stages[index];
+  if (!stage) throw new Error(`no stage ${index}`);
+  return stage;
 }
 
 export type PipelineFixtures = ReturnType<typeof pipelineFixtures>;

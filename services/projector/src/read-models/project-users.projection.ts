@@ -140,7 +140,7 @@ function noteActivity(rows: RowSet<ProjectUserRecord>, memberId: string, { occur
   rows.put({ ...member, last_activity: occurredAt });
 }
 
-/** The project an event happened in, whichever kind it is: any event whose data names one. */
+/** The project an event happened in, whichever kind it is: the one its data names, if it names one. */
 function projectOf(event: DomainEvent): string | null {
   const data: object = event.data;
   return "projectId" in data && typeof data.projectId === "string" ? data.projectId : null;

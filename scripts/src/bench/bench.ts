@@ -122,7 +122,7 @@ try {
         await benchPipeline(pipelineUrl, {
           repoRoot,
           candidates: 20_000,
-          moves: { perSecond: 200, durationMs: 10_000, writers: 50 },
+          moves: { perSecond: 200, durationMs: 10_000, warmUpMs: 2_000, writers: 50 },
           log,
         }),
       );

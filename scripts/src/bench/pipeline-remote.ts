@@ -6,6 +6,8 @@ import type { Candidate, SeededPipeline } from "./pipeline-seed.ts";
 import { type Move, moveCandidate, nodeClock, sendPaced } from "./web-remote-sender.ts";
 
 export interface BoardMovesResult {
+  /** Moves sent before the measured ones, untimed, to candidates the board does not watch. */
+  warmUp: { commands: number; seconds: number };
   commands: number;
   perSecond: number;
   writers: number;
@@ -35,6 +37,11 @@ const SETTLE_TIMEOUT_MS = 60_000;
 export interface BoardMovesOptions {
   perSecond: number;
   durationMs: number;
+  /**
+   * The same moves at the same rate for this long first, untimed, on the candidates off the board:
+   * the figure is a running server's, not one whose connection pool and compiled code are cold.
+   */
+  warmUpMs: number;
   /** One writer per candidate: the first page's, and others elsewhere in the project. */
   writers: number;
 }
@@ -84,6 +91,19 @@ export async function measureBoardMoves(
       candidacyId: moved[index % moved.length]?.candidacyId ?? "",
       stageId: stages[stageOf(counterOf(index))]?.id ?? "",
     }));
+    const offScreen = moved.slice(onScreen.length);
+    const warmUpCommands: Move[] = Array.from(
+      { length: Math.round((options.perSecond * options.warmUpMs) / 1000) },
+      (_, index) => ({
+        projectId: seeded.projectId,
+        candidacyId: offScreen[index % offScreen.length]?.candidacyId ?? "",
+        stageId: stages[stageOf(Math.floor(index / offScreen.length) + 1)]?.id ?? "",
+      }),
+    );
+    const warmUp = await sendPaced(warmUpCommands, (move) => moveCandidate(baseUrl, seeded.session, move), {
+      perSecond: options.perSecond,
+      writers: offScreen.length,
+    });
     const sendingFrom = nodeClock();
     const { sent, seconds } = await sendPaced(commands, (move) => moveCandidate(baseUrl, seeded.session, move), {
       perSecond: options.perSecond,
@@ -109,6 +129,7 @@ export async function measureBoardMoves(
     const counts = new Map<number, number>();
     for (const { status } of sent) counts.set(status, (counts.get(status) ?? 0) + 1);
     return {
+      warmUp: { commands: warmUpCommands.length, seconds: warmUp.seconds },
       commands: total,
       perSecond: total / seconds,
       writers: moved.length,

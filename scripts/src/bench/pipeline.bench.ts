@@ -8,7 +8,7 @@ import {
   type TalentPoolLoad,
   talentPoolLoaded,
 } from "./people-render-probes.ts";
-import { type BoardMovesResult, measureBoardMoves } from "./pipeline-remote.ts";
+import { type BoardMovesOptions, type BoardMovesResult, measureBoardMoves } from "./pipeline-remote.ts";
 import { type SeededPipeline, seedPipeline } from "./pipeline-seed.ts";
 import { credentialsOf, firstPage, freshProfile, pageErrors, pause } from "./web-browser.ts";
 import { REPLICA_DB } from "./web-first-sync.ts";
@@ -32,8 +32,8 @@ export interface PipelineBenchResult {
 export interface PipelineBenchOptions {
   repoRoot: string;
   candidates: number;
-  /** Moves per second sent to the board's project, for how long, by how many writers. */
-  moves: { perSecond: number; durationMs: number; writers: number };
+  /** Moves per second sent to the board's project, for how long (after an untimed warm-up), by how many writers. */
+  moves: BoardMovesOptions;
   log: (line: string) => void;
 }
 

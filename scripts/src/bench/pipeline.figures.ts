@@ -40,7 +40,9 @@ export function pipelineFigures(result: PipelineBenchResult): Figure[] {
       budget: `p99 ≤ ${webBudgets.remoteP99Ms} ms at ${webBudgets.remotePerSecond} commands/s`,
       pass: p99 <= webBudgets.remoteP99Ms && complete && rateHeld,
       note:
-        `${formatCount(moves.commands)} moves at ${formatRate(moves.perSecond)} achieved by ${moves.writers} writers, ` +
+        `after ${formatCount(moves.warmUp.commands)} untimed moves of the off-board candidates in ` +
+        `${moves.warmUp.seconds.toFixed(1)} s (the same traffic, so the API's connection pool and compiled code are ` +
+        `warm), ${formatCount(moves.commands)} moves at ${formatRate(moves.perSecond)} achieved by ${moves.writers} writers, ` +
         "one per candidate, each at its slot but after its previous answer, as the rename figure's writers; answers " +
         `${moves.statuses}. The ${moves.onScreen} candidates of the board's first page (All; ${result.stages} stages, ` +
         `each move to the next): ${formatCount(latencies.length)} moves timed to the row's stage dropdown showing ` +

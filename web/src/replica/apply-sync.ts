@@ -1,4 +1,6 @@
+import { Dexie } from "dexie";
 import { OutboxView } from "./outbox-view.ts";
+import { placementOf, rememberStoredCandidacies } from "./pipeline-counts.ts";
 import {
   parseRow,
   type ReplicaDb,
@@ -154,6 +156,14 @@ async function writeTable<T extends TableName>(
   const store = db.rowTables[table];
   const ids = [...new Set(updates.map((update) => update.id))];
   const loaded = await store.bulkGet(ids);
+  // The pipeline counts need the rows as stored before the write: these are they.
+  const trans = Dexie.currentTransaction?.idbtrans;
+  if (table === "candidacies" && trans) {
+    rememberStoredCandidacies(
+      trans,
+      ids.map((id, index) => [id, placementOf(loaded[index])] as const),
+    );
+  }
   const shown = new Map(ids.map((id, index) => [id, loaded[index] ?? null]));
   for (const update of updates) {
     const { id, scope } = update;

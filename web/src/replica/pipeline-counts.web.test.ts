@@ -2,6 +2,7 @@ import { Dexie } from "dexie";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import { candidacy, otherProjectId, projectId, uuid } from "../components/pipeline/testing/pipeline-rows.ts";
+import { applyChanges, applySnapshot } from "./apply-sync.ts";
 import { mutate } from "./outbox.ts";
 import { recountPipelines } from "./pipeline-counts.ts";
 import { ReplicaDb, replicaTransaction } from "./replica-db.ts";
@@ -55,6 +56,55 @@ describe("the replica's pipeline counts", () => {
 
     await db.candidacies.clear();
     expect(await db.pipeline_counts.count()).toBe(0);
+  });
+
+  it("follow sync, which hands over the rows it has just read: snapshots, moves, answers, removals", async () => {
+    const { db } = openTestDb();
+    const scope = `ws:${uuid(990)}`;
+    const plain = (row: ReturnType<typeof candidacy>) => {
+      const { scopes: _scopes, _pending, ...data } = row;
+      return data;
+    };
+    const put = (position: number, row: ReturnType<typeof candidacy>) => ({
+      position,
+      scope,
+      entity: "candidacy",
+      id: row.id,
+      op: "put" as const,
+      data: plain(row),
+    });
+    await applySnapshot(db, {
+      type: "snapshot",
+      scope,
+      position: 1,
+      part: 0,
+      last: true,
+      rows: [1, 2, 3].map((n) => ({
+        entity: "candidacy",
+        id: candidacy(uuid(n), sourced).id,
+        data: plain(candidacy(uuid(n), sourced)),
+      })),
+    });
+    await applyChanges(db, {
+      type: "changes",
+      cursor: 4,
+      rows: [
+        put(2, candidacy(uuid(1), screening)),
+        // The same candidate twice in one frame: only where the frame leaves them counts.
+        put(3, candidacy(uuid(1), sourced, { response: "interested" })),
+        put(4, candidacy(uuid(4), screening, { project_id: otherProjectId })),
+        { position: 4, scope, entity: "candidacy", id: candidacy(uuid(2), sourced).id, op: "del", data: null },
+      ],
+    });
+
+    const { kept, recounted } = await keptAndRecounted(db);
+    expect(kept).toEqual(recounted);
+    expect(await db.pipeline_counts.get(projectId)).toEqual({
+      project_id: projectId,
+      all: 2,
+      by_stage: { [sourced.id]: 2 },
+      by_response: { interested: 1 },
+    });
   });
 
   it("roll back with a transaction that fails", async () => {

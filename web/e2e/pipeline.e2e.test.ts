@@ -67,8 +67,14 @@ async function serverPipeline(page: Page, projectId: string) {
 const select = (scope: Page | Locator, name: string) =>
   scope.getByRole("combobox", { name, exact: true }).or(scope.getByRole("textbox", { name, exact: true }));
 
+/** Picks `option` in a dropdown: the browser's own (the board's rows) or Mantine's (forms). */
 async function choose(page: Page, field: string, option: string, scope: Page | Locator = page): Promise<void> {
-  await select(scope, field).click();
+  const control = select(scope, field);
+  if ((await control.evaluate((element) => element.tagName)) === "SELECT") {
+    await control.selectOption({ label: option });
+    return;
+  }
+  await control.click();
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 

@@ -38,6 +38,7 @@ interface PipelineWindow {
 declare const window: PipelineWindow;
 declare const document: DomDocument;
 declare const MutationObserver: DomMutationObserverClass;
+declare const requestAnimationFrame: (callback: () => void) => number;
 
 /**
  * An init script: once armed (armStageFrameLog), logs every watched candidacy row that a
@@ -78,8 +79,9 @@ export function readStageFrames(): StageFramed[] {
 
 /**
  * Records what each watched person's stage dropdown says whenever it changes, found by the row's
- * link to the person. The dropdown is a controlled input: React writes its `value` attribute with
- * the property, so an attribute observer sees every change the screen shows.
+ * link to the person. The dropdown is the browser's own `<select>`, whose choice changes no
+ * attribute: the rows are read at every animation frame, as the screen is drawn, and again
+ * whenever the table's rows change.
  */
 export function watchStages(personIds: string[]): void {
   const seen: StageShown[] = [];
@@ -92,19 +94,20 @@ export function watchStages(personIds: string[]): void {
       const href = row.querySelector('a[href*="/people/"]')?.getAttribute("href") ?? "";
       const candidate = indexOf.get(href.slice(href.lastIndexOf("/") + 1));
       if (candidate === undefined) continue;
-      const label = row.querySelector('input[aria-label^="Stage of "]')?.value ?? "";
+      const control = row.querySelector('select[aria-label^="Stage of "]');
+      const label = control?.selectedOptions?.[0]?.textContent ?? "";
       if (shown.get(candidate) === label) continue;
       shown.set(candidate, label);
       seen.push({ candidate, label, at });
     }
   };
   scan();
-  new MutationObserver(scan).observe(document, {
-    childList: true,
-    subtree: true,
-    attributes: true,
-    attributeFilter: ["value"],
-  });
+  new MutationObserver(scan).observe(document, { childList: true, subtree: true });
+  const everyFrame = () => {
+    scan();
+    requestAnimationFrame(everyFrame);
+  };
+  requestAnimationFrame(everyFrame);
 }
 
 export function readStages(): StageShown[] {

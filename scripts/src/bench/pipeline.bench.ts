@@ -15,7 +15,7 @@ import { REPLICA_DB } from "./web-first-sync.ts";
 import { startBrowserBench } from "./web-server.ts";
 
 /** A candidate's stage dropdown: one per row of the board. */
-const STAGE_ROW = 'input[aria-label^="Stage of "]';
+const STAGE_ROW = 'select[aria-label^="Stage of "]';
 
 export interface PipelineBenchResult {
   chromium: string;

@@ -51,6 +51,8 @@ export interface DomElement {
   readonly textContent: string | null;
   /** An input's current value (the property, which may differ from the attribute); undefined on other elements. */
   readonly value?: string;
+  /** A `<select>`'s chosen options; undefined on other elements. */
+  readonly selectedOptions?: ArrayLike<DomElement>;
   getAttribute(name: string): string | null;
   querySelector(selector: string): DomElement | null;
   click(): void;

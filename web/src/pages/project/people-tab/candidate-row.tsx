@@ -1,6 +1,6 @@
 import type { CandidacyResponse } from "@hirestream/contracts/candidacies/events.ts";
 import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
-import { Avatar, Checkbox, Group, Menu, Select, Table, Text } from "@mantine/core";
+import { Avatar, Checkbox, Group, Menu, NativeSelect, Table, Text } from "@mantine/core";
 import { dequal } from "dequal";
 import { memo } from "react";
 import { PendingBadge } from "../../../components/people/pending-badge.tsx";
@@ -43,7 +43,8 @@ interface CandidateRowProps {
 /**
  * One candidate: who they are, the stage dropdown, the response and the row menu. Rendered again
  * only when what it shows changes: the page is read anew on every write to the project's pipeline
- * (a busy project has many a second), and its rows' dropdowns are the costliest part of the screen.
+ * (a busy project has many a second). The dropdowns are the browser's own: a closed Mantine
+ * Select still renders its options and popover, two per row, on every change of the row.
  */
 export const CandidateRow = memo(function CandidateRow({
   candidate,
@@ -55,6 +56,7 @@ export const CandidateRow = memo(function CandidateRow({
   const { candidacy, person } = candidate;
   const name = candidateName(candidate);
   const stageOptions = stages.map((stage) => ({ value: stage.id, label: stage.name }));
+  const inWorkflow = stages.some((stage) => stage.id === candidacy.stage_id);
   return (
     <Table.Tr data-pending={candidacy._pending > 0 || undefined}>
       {handlers && (
@@ -78,31 +80,32 @@ export const CandidateRow = memo(function CandidateRow({
         <Text size="sm">{person ? roleText(person.title, person.company) : ""}</Text>
       </Table.Td>
       <Table.Td>
-        <Select
+        <NativeSelect
           aria-label={`Stage of ${name}`}
-          data={stageOptions}
-          value={stages.some((stage) => stage.id === candidacy.stage_id) ? candidacy.stage_id : null}
-          placeholder={candidacy.status}
-          onChange={(value) => {
-            const stage = stages.find((each) => each.id === value);
+          data={inWorkflow ? stageOptions : [{ value: "", label: candidacy.status, disabled: true }, ...stageOptions]}
+          value={inWorkflow ? candidacy.stage_id : ""}
+          onChange={(event) => {
+            const stage = stages.find((each) => each.id === event.currentTarget.value);
             if (stage && handlers) handlers.move(candidate, stage);
           }}
           disabled={!handlers}
-          allowDeselect={false}
           w={180}
         />
       </Table.Td>
       <Table.Td>
-        <Select
+        <NativeSelect
           aria-label={`Response of ${name}`}
-          data={responseOptions}
-          value={candidacy.response}
-          placeholder="Response"
-          onChange={(value) => {
+          data={
+            candidacy.response
+              ? responseOptions
+              : [{ value: "", label: "Response", disabled: true }, ...responseOptions]
+          }
+          value={candidacy.response ?? ""}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
             if (isCandidacyResponse(value) && handlers) handlers.respond(candidate, value);
           }}
           disabled={!handlers}
-          allowDeselect={false}
           w={160}
         />
       </Table.Td>

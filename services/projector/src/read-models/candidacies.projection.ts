@@ -1,12 +1,12 @@
 import { candidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import type { WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Projection, RowKey, RowSet } from "../projection.ts";
-import { audienceScopes, privateTo } from "./project-audience.ts";
+import { audienceScopes, keptToCreator, privateTo, withoutKeeper } from "./project-audience.ts";
 import { projectsProjection } from "./projects.projection.ts";
 
 /** A candidacy as stored: the row browsers get, and the one user it is kept to while its project is hidden. */
-const candidacyRecord = candidacyRow.extend({ private_to: z.uuid().nullable() });
+const candidacyRecord = keptToCreator(candidacyRow);
 type CandidacyRecord = z.infer<typeof candidacyRecord>;
 
 /**
@@ -114,7 +114,7 @@ export const candidaciesProjection: Projection<CandidacyRecord> = {
     }
   },
   scopes: (candidacy) => audienceScopes(candidacy.workspace_id, candidacy.private_to),
-  toClient: ({ private_to: _keptTo, ...candidacy }) => candidacy,
+  toClient: withoutKeeper,
 };
 
 /** Only the audience changes (nothing a recruiter sees), so `updated_at` stays. */

@@ -1,14 +1,14 @@
 import type { DomainEvent } from "@hirestream/contracts/events.ts";
 import { invitationRow } from "@hirestream/contracts/invitations/rows.ts";
-import { z } from "zod";
+import type { z } from "zod";
 import type { EventContext, Projection, RowSet } from "../projection.ts";
-import { audienceScopes, privateTo } from "./project-audience.ts";
+import { audienceScopes, keptToCreator, privateTo, withoutKeeper } from "./project-audience.ts";
 import { projectsProjection } from "./projects.projection.ts";
 import { usersProjection } from "./users.projection.ts";
 import { workspacesProjection } from "./workspaces.projection.ts";
 
 /** An invitation as stored: the row browsers get, and the one user it is kept to while its project is hidden. */
-const invitationRecord = invitationRow.extend({ private_to: z.uuid().nullable() });
+const invitationRecord = keptToCreator(invitationRow);
 type InvitationRecord = z.infer<typeof invitationRecord>;
 
 /**
@@ -96,7 +96,7 @@ export const invitationsProjection: Projection<InvitationRecord> = {
     const bell = invitation.to_user_id === null ? null : `user:${invitation.to_user_id}`;
     return bell === null || scopes.includes(bell) ? scopes : [...scopes, bell];
   },
-  toClient: ({ private_to: _keptTo, ...invitation }) => invitation,
+  toClient: withoutKeeper,
 };
 
 type InvitationSent = Extract<DomainEvent, { type: "InvitationSent" }>["data"];

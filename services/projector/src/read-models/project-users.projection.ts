@@ -1,14 +1,14 @@
 import type { DomainEvent } from "@hirestream/contracts/events.ts";
 import { projectUserIdOf } from "@hirestream/contracts/projects/project-user-id.ts";
 import { projectUserRow } from "@hirestream/contracts/projects/rows.ts";
-import { z } from "zod";
+import type { z } from "zod";
 import type { EventContext, Projection, RowSet } from "../projection.ts";
-import { audienceScopes, privateTo } from "./project-audience.ts";
+import { audienceScopes, keptToCreator, privateTo, withoutKeeper } from "./project-audience.ts";
 import { projectsProjection } from "./projects.projection.ts";
 import { usersProjection } from "./users.projection.ts";
 
 /** A project member as stored: the row browsers get, and the one user it is kept to while the project is hidden. */
-const projectUserRecord = projectUserRow.extend({ private_to: z.uuid().nullable() });
+const projectUserRecord = keptToCreator(projectUserRow);
 type ProjectUserRecord = z.infer<typeof projectUserRecord>;
 
 /**
@@ -59,7 +59,7 @@ export const projectUsersProjection: Projection<ProjectUserRecord> = {
     if (projectId && context.actorId) noteActivity(rows, projectUserIdOf(projectId, context.actorId), context);
   },
   scopes: (member) => audienceScopes(member.workspace_id, member.private_to),
-  toClient: ({ private_to: _keptTo, ...member }) => member,
+  toClient: withoutKeeper,
 };
 
 function changeMembers(

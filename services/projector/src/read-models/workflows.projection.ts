@@ -1,12 +1,12 @@
 import type { WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
 import { type StageRow, workflowRow } from "@hirestream/contracts/workflows/rows.ts";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Projection } from "../projection.ts";
-import { audienceScopes, privateTo } from "./project-audience.ts";
+import { audienceScopes, keptToCreator, privateTo, withoutKeeper } from "./project-audience.ts";
 import { projectsProjection } from "./projects.projection.ts";
 
 /** A workflow as stored: the row browsers get, and the one user a hidden project's copy is kept to. */
-const workflowRecord = workflowRow.extend({ private_to: z.uuid().nullable() });
+const workflowRecord = keptToCreator(workflowRow);
 type WorkflowRecord = z.infer<typeof workflowRecord>;
 
 const stageRowOf = (stage: WorkflowStage): StageRow => ({
@@ -114,5 +114,5 @@ export const workflowsProjection: Projection<WorkflowRecord> = {
     }
   },
   scopes: (workflow) => audienceScopes(workflow.workspace_id, workflow.private_to),
-  toClient: ({ private_to: _keptTo, ...workflow }) => workflow,
+  toClient: withoutKeeper,
 };

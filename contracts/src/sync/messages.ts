@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scopePattern } from "./scopes.ts";
 
 /**
  * The replica's wire protocol over /api/v1/sync. Bump the version, with a note, for any change
@@ -9,14 +10,16 @@ import { z } from "zod";
  *   3: a snapshot row already sent in full by an earlier snapshot of the same catch-up comes as
  *      `{entity, id, same: true}`: the owner's people are in their pool's scope and in each of
  *      their workspaces', and were sent once per scope; a version 2 client would find no data.
+ *   4: a project's rows come in a scope of the project's own, `proj:{project}`, held by those who
+ *      may read it; a version 3 client would refuse the scope.
  */
-export const SYNC_PROTOCOL_VERSION = 3;
+export const SYNC_PROTOCOL_VERSION = 4;
 
 /** Rows per snapshot part: about a megabyte of people-sized rows, applied in one transaction each. */
 export const SNAPSHOT_PART_ROWS = 1000;
 
-/** `ws:{workspace id}` or `user:{user id}`: what one browser may hold a share of. */
-export const scope = z.string().regex(/^(ws|user):[0-9a-f-]{36}$/, { error: "not a scope" });
+/** `ws:{workspace}`, `user:{user}` or `proj:{project}` (sync/scopes.ts). */
+export const scope = z.string().regex(scopePattern, { error: "not a scope" });
 
 export const hello = z
   .object({

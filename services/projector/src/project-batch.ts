@@ -7,6 +7,12 @@ import { type Projection, RowSet } from "./projection.ts";
 
 export const CHECKPOINT = "projector";
 export const CHANGES_CHANNEL = "hirestream_changes";
+/**
+ * Notified, before CHANGES_CHANNEL, with the position of a batch that changed who may hold which
+ * sync scopes; the `access` checkpoint row keeps the last such position, for a missed notification.
+ */
+export const ACCESS_CHANNEL = "hirestream_access";
+export const ACCESS_CHECKPOINT = "access";
 
 /** A change-log row is what a browser receives, plus its order within the event's position. */
 type ChangeLogRow = SyncRow & { seq: number };
@@ -69,6 +75,8 @@ export async function projectBatch(
   }
 
   const changeLog: ChangeLogRow[] = [];
+  /** The position of the batch's last event that changed access; the same however events are batched. */
+  let accessChangedAt: number | null = null;
   for (const { event, position, occurredAt, actorId } of parsed) {
     let seq = 0;
     for (const projection of projections) {
@@ -79,6 +87,7 @@ export async function projectBatch(
       for (const [id, before] of rowSet.takeTouched()) {
         if (!entity) continue;
         const now = rowSet.get(id);
+        if (projection.changesAccess?.(before ?? undefined, now)) accessChangedAt = position;
         const scopesNow = now ? projection.scopes(now) : [];
         if (now) {
           const data = projection.toClient(now);
@@ -102,6 +111,11 @@ export async function projectBatch(
   }
   if (options.pauseInsideMs) await new Promise((resolve) => setTimeout(resolve, options.pauseInsideMs));
   await sql`update ${checkpoint} set position = ${last.position} where name = ${CHECKPOINT}`.execute(trx);
+  if (accessChangedAt !== null) {
+    await sql`insert into ${checkpoint} (name, position) values (${ACCESS_CHECKPOINT}, ${accessChangedAt})
+      on conflict (name) do update set position = excluded.position`.execute(trx);
+    if (options.notify) await sql`select pg_notify(${ACCESS_CHANNEL}, ${String(accessChangedAt)})`.execute(trx);
+  }
   if (options.notify) await sql`select pg_notify(${CHANGES_CHANNEL}, ${String(last.position)})`.execute(trx);
   return true;
 }

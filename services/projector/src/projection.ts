@@ -46,6 +46,12 @@ export interface Projection<Row extends { id: string }> {
    * left, so a browser holding it through a scope it no longer has lets it go.
    */
   scopes(row: Row): string[];
+  /**
+   * Whether a change of a row (undefined: absent before, or gone after) may change which scopes
+   * users may hold: who belongs to a workspace or project, with what role, and whether a project
+   * is there and visible. Open browsers then have their scopes worked out again.
+   */
+  changesAccess?(before: Row | undefined, after: Row | undefined): boolean;
   toClient(row: Row): Record<string, unknown>;
 }
 

@@ -66,5 +66,11 @@ it("project members' activity and invitations come out the same live, a few even
   expect(members.filter((row) => row.last_activity !== null).length).toBeGreaterThan(5);
   expect(invitations.some((row) => row.to_email.startsWith("guest") && row.to_user_id !== null)).toBe(true);
   expect(new Set(invitations.map((row) => row.status))).toEqual(new Set(["waiting", "active", "inactive"]));
+  // A project's members and candidacies are logged in the project's own scope.
+  const projectRows = (
+    (rebuilt.change_log ?? []) as { entity: string; scope: string; data: { project_id?: string } | null }[]
+  ).filter((row) => (row.entity === "project_user" || row.entity === "candidacy") && row.data !== null);
+  expect(projectRows.length).toBeGreaterThan(0);
+  for (const row of projectRows) expect(row.scope).toBe(`proj:${row.data?.project_id}`);
   for (const table of Object.keys(rebuilt)) expect(served[table], table).toEqual(rebuilt[table]);
 }, 120_000);

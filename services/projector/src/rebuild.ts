@@ -1,6 +1,6 @@
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
 import { type Kysely, sql } from "kysely";
-import { CHANGES_CHANNEL, ensureCheckpoint, projectBatch } from "./project-batch.ts";
+import { ACCESS_CHANNEL, ACCESS_CHECKPOINT, CHANGES_CHANNEL, ensureCheckpoint, projectBatch } from "./project-batch.ts";
 import type { Projection } from "./projection.ts";
 import { allProjections } from "./read-models/all.ts";
 
@@ -111,6 +111,10 @@ async function swapIn(
     await sql`drop schema ${sql.id(live)} cascade`.execute(trx);
     await sql`alter schema ${sql.id(target)} rename to ${sql.id(live)}`.execute(trx);
     const position = pending.at(-1)?.position ?? after;
+    // Rebuilt read models may grant or withdraw scopes: open browsers have theirs worked out again.
+    await sql`insert into ${sql.table(`${live}.checkpoint`)} (name, position) values (${ACCESS_CHECKPOINT}, ${position})
+      on conflict (name) do update set position = excluded.position`.execute(trx);
+    await sql`select pg_notify(${ACCESS_CHANNEL}, ${String(position)})`.execute(trx);
     await sql`select pg_notify(${CHANGES_CHANNEL}, ${String(position)})`.execute(trx);
   });
 }

@@ -193,6 +193,13 @@ export class ReplicaDb extends Dexie {
       .upgrade(async (tx) => {
         await tx.table("meta").delete("cursor");
       });
+    // A project's rows moved to a scope of the project's own (`proj:{id}`, sync protocol 4): the
+    // rows held under the old scopes are replaced by a full snapshot on the next connection.
+    this.version(7)
+      .stores({})
+      .upgrade(async (tx) => {
+        await tx.table("meta").delete("cursor");
+      });
     this.use(pipelineCountsMiddleware);
     this.workspaces = this.table("workspaces");
     this.workspace_members = this.table("workspace_members");

@@ -176,17 +176,21 @@ describe("POST /workspaces/{ws}/projects/{id}/assign_people", () => {
     expect(badId.json().errors[0].source).toEqual({ pointer: "/data/attributes/people_attributes/0/person_id" });
   });
 
-  it("refuses a viewer (403), a stranger (404) and an archived project (422), appending nothing", async () => {
+  it("refuses a project viewer (403), an outsider of the project or workspace (404) and an archived project (422), appending nothing", async () => {
     const owner = await f.newUser();
     const viewer = await f.newUser();
+    const outsider = await f.newUser();
     const stranger = await f.newUser();
     const ws = await f.createWorkspace(owner);
-    await f.join(ws, viewer, "viewer");
+    await f.join(ws, viewer, "collaborator");
+    await f.join(ws, outsider, "collaborator");
     const project = await f.createProject(owner, ws);
+    await f.joinProject(project, viewer, "viewer");
     const person = await f.addPerson(owner, { first_name: "Kathleen" }, ws);
     const body = { people_attributes: [{ person_id: person.id }] };
     const before = await countEvents(t.pool);
     expect((await f.send(viewer, "POST", assignUrl(project), body)).statusCode).toBe(403);
+    expect((await f.send(outsider, "POST", assignUrl(project), body)).statusCode).toBe(404);
     expect((await f.send(stranger, "POST", assignUrl(project), body)).statusCode).toBe(404);
     expect((await f.send(owner, "POST", assignUrl({ ...project, id: randomUUID() }), body)).statusCode).toBe(404);
     expect(await countEvents(t.pool)).toBe(before);

@@ -423,12 +423,21 @@ describe("GET /people/{id} meta.related_projects", () => {
     const hidden = await f.createProject(owner, ws, { name: "Confidential", visible: false });
     const { meta } = await f.assign(owner, hidden, [person.id]);
     await f.join(ws, member, "collaborator");
+    await f.joinProject(project, member, "viewer");
+    // Visible, but the member is not one of its members.
+    const notTheirs = await f.createProject(owner, ws, { name: "Not theirs" });
+    const assigned = await f.assign(owner, notTheirs, [person.id]);
     const archivedAt = await f.archive(owner, hidden);
 
-    const asOwner = await f.read(owner, `/people/${person.id}`, Math.max(meta.position, archivedAt));
+    const asOwner = await f.read(
+      owner,
+      `/people/${person.id}`,
+      Math.max(meta.position, assigned.meta.position, archivedAt),
+    );
     expect(asOwner.json().data.meta.related_projects).toEqual([
       { id: project.id, name: "Backend hires", status: "Active", workspace_id: ws },
       { id: hidden.id, name: "Confidential", status: "Archived", workspace_id: ws },
+      { id: notTheirs.id, name: "Not theirs", status: "Active", workspace_id: ws },
     ]);
     const asMember = await f.read(member, `/people/${person.id}`, archivedAt);
     expect(asMember.json().data.meta.related_projects).toEqual([

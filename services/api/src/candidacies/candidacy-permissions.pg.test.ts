@@ -84,22 +84,27 @@ describe("who may change a pipeline", () => {
     expect(refused.json().errors[0].detail).toBe("Archived projects: no editing");
   });
 
-  it("a workspace viewer reads the pipeline but cannot change it (403)", async () => {
+  it("a project viewer reads the pipeline but cannot change it (403)", async () => {
     const owner = await f.newUser();
     const viewer = await f.newUser();
     const { ws, project, url } = await withCandidate(owner);
-    const joined = await f.join(ws, viewer, "viewer");
+    await f.join(ws, viewer, "viewer");
+    const joined = await f.joinProject(project, viewer, "viewer");
     expect((await f.read(viewer, `/projects/${project.id}/project_people`, joined)).json().data).toHaveLength(1);
     expect((await f.send(viewer, "PUT", `${url}/move`, { stage_id: stageOf(project, 1).id })).statusCode).toBe(403);
     expect((await f.send(viewer, "PUT", `${url}/person_response`, { response: "follow_up" })).statusCode).toBe(403);
     expect((await f.send(viewer, "DELETE", url)).statusCode).toBe(403);
   });
 
-  it("a collaborator of the workspace works the pipeline", async () => {
+  it("a collaborator of the project works the pipeline; one of the workspace alone learns nothing of it", async () => {
     const owner = await f.newUser();
     const collaborator = await f.newUser();
     const { ws, project, url } = await withCandidate(owner);
-    await f.join(ws, collaborator, "collaborator");
+    const joined = await f.join(ws, collaborator, "collaborator");
+    const outside = await f.send(collaborator, "PUT", `${url}/move`, { stage_id: stageOf(project, 2).id });
+    expect(outside.statusCode).toBe(404);
+    expect((await f.read(collaborator, `/projects/${project.id}/project_people`, joined)).statusCode).toBe(404);
+    await f.joinProject(project, collaborator, "collaborator");
     const moved = await f.send(collaborator, "PUT", `${url}/move`, { stage_id: stageOf(project, 2).id });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().data.attributes.status).toBe("Interview");

@@ -2,17 +2,15 @@ import type { ListQuery } from "@hirestream/contracts/lists.ts";
 import { sql } from "kysely";
 import type { Deps } from "../deps.ts";
 import { searchWords } from "../people/people-queries.ts";
+import { readableProjectIds } from "../projects/readable-projects.ts";
 
-/** A project the user may read: a member of its workspace, and it is visible or theirs (spec §6). */
+/** The project, when the user may read it (readable-projects.ts). */
 export function findReadableProject(deps: Deps, userId: string, projectId: string) {
   return deps.db
     .selectFrom("read.projects as p")
-    .innerJoin("read.workspace_members as m", (join) =>
-      join.onRef("m.workspace_id", "=", "p.workspace_id").on("m.user_id", "=", userId),
-    )
     .select(["p.id", "p.workspace_id", "p.name", "p.status"])
     .where("p.id", "=", projectId)
-    .where((eb) => eb.or([eb("p.visible", "=", true), eb("p.user_id", "=", userId)]))
+    .where("p.id", "in", readableProjectIds(deps.db, userId))
     .executeTakeFirst();
 }
 
@@ -25,10 +23,7 @@ function readableCandidacies(deps: Deps, userId: string) {
     .selectFrom("read.candidacies as c")
     .innerJoin("read.people as pe", "pe.id", "c.person_id")
     .innerJoin("read.projects as p", "p.id", "c.project_id")
-    .innerJoin("read.workspace_members as m", (join) =>
-      join.onRef("m.workspace_id", "=", "p.workspace_id").on("m.user_id", "=", userId),
-    )
-    .where((eb) => eb.or([eb("p.visible", "=", true), eb("p.user_id", "=", userId)]))
+    .where("c.project_id", "in", readableProjectIds(deps.db, userId))
     .select([
       "c.id",
       "c.project_id",

@@ -27,7 +27,7 @@ export interface PipelineContextOptions {
 /**
  * What a pipeline decision needs to know, from the streams themselves so that a project or a
  * workflow copy made a moment ago counts: the project, the stages of its workflow, and the actor's
- * role in the project's workspace (from its stream).
+ * roles in the project and in its workspace (from their streams).
  */
 export async function pipelineContext(
   deps: Deps,
@@ -39,11 +39,12 @@ export async function pipelineContext(
     projectAndWorkflow(deps, actorId, projectId),
     options.everyWorkspace ? workspaceRolesOf(deps, actorId) : new Map<string, WorkspaceRole>(),
   ]);
-  if (found === null) return { now: deps.clock(), actorId, workspaceRoles, project: null, stages: null };
-  const { project, role, stages } = found;
+  if (found === null)
+    return { now: deps.clock(), actorId, workspaceRoles, project: null, stages: null, projectRole: undefined };
+  const { project, role, projectRole, stages } = found;
   if (role === undefined) workspaceRoles.delete(project.workspaceId);
   else workspaceRoles.set(project.workspaceId, role);
-  return { now: deps.clock(), actorId, workspaceRoles, project, stages };
+  return { now: deps.clock(), actorId, workspaceRoles, project, stages, projectRole };
 }
 
 /**
@@ -74,7 +75,12 @@ async function projectAndWorkflow(deps: Deps, actorId: string, projectId: string
         ? workflowRead.fold(workflowEvents)
         : await readThrough(deps, workflowReadOf(deps, project.workflowId));
   }
-  return { project, role: roleOf(workspace, actorId), stages: stagesOf(project, workflow) };
+  return {
+    project,
+    role: roleOf(workspace, actorId),
+    projectRole: state.members.get(actorId),
+    stages: stagesOf(project, workflow),
+  };
 }
 
 const workspaceReadOf = (deps: Deps, workspaceId: string) =>

@@ -3,9 +3,11 @@
 import { randomUUID } from "node:crypto";
 import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
 import { emptyProfile, type PersonProfile } from "@hirestream/contracts/people/profile.ts";
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { expect } from "vitest";
+import { joinProject } from "../testing/memberships.ts";
 import { type SignedIn, signUpUser, type TestApp } from "../testing/test-app.ts";
 
 export interface PipelineProject {
@@ -59,6 +61,10 @@ export function pipelineFixtures(t: TestApp, emailPrefix: string) {
       );
       return appended.position;
     },
+
+    /** Makes `user` a member of the project, as an accepted invitation to it will. */
+    joinProject: (project: { id: string; workspaceId: string }, user: SignedIn, role: ProjectRole) =>
+      joinProject(t.store, { projectId: project.id, workspaceId: project.workspaceId }, user.userId, role),
 
     /** Puts a person in `owner`'s pool (and a workspace), as an import would. */
     async addPerson(owner: SignedIn, fields: Partial<PersonProfile>, workspaceId: string | null = null) {

@@ -1,4 +1,5 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import {
   ARCHIVED_READ_ONLY,
@@ -27,10 +28,14 @@ const project: ExistingProject = {
   visible: true,
   workflowId: null,
 };
-const existing = (changes: Partial<ExistingProject> = {}): ProjectState => ({
+/** The project, its creator its owner; `otherId` a member too when `otherRole` is given. */
+const existing = (changes: Partial<ExistingProject> = {}, otherRole?: ProjectRole): ProjectState => ({
   status: "existing",
   project: { ...project, ...changes },
-  members: new Map([[changes.userId ?? project.userId, "owner"]]),
+  members: new Map<string, ProjectRole>([
+    [changes.userId ?? project.userId, "owner"],
+    ...(otherRole ? [[otherId, otherRole] as const] : []),
+  ]),
 });
 
 function as(actorId: string, role?: WorkspaceRole): ProjectContext {
@@ -56,6 +61,7 @@ const notFound = "NOT_FOUND: Nothing here";
 const archivedRefusal = `VALIDATION: ${ARCHIVED_READ_ONLY}`;
 const actions: FileAction[] = ["read", "upload", "remove"];
 const roles: WorkspaceRole[] = ["owner", "manager", "collaborator", "viewer"];
+const projectRoles: ProjectRole[] = ["owner", "manager", "collaborator", "viewer"];
 
 describe("projectForFiles", () => {
   it("answers the project itself when allowed", () => {
@@ -81,22 +87,33 @@ describe("projectForFiles", () => {
     expect(outcome(existing(), as(creatorId, "owner"), "read", workspaceId)).toBe("allowed");
   });
 
-  it("shows a hidden project's files to its creator only", () => {
+  it("shows a hidden project's files to its members only", () => {
     const hidden = existing({ visible: false });
     for (const role of roles) expect(outcome(hidden, as(otherId, role), "read")).toBe(notFound);
+    expect(outcome(existing({ visible: false }, "viewer"), as(otherId, "viewer"), "read")).toBe("allowed");
     expect(outcome(hidden, as(creatorId, "collaborator"), "read")).toBe("allowed");
     expect(outcome(hidden, as(creatorId, "collaborator"), "upload")).toBe("allowed");
   });
 
-  it("lets every member read, archived or not", () => {
-    for (const role of roles) {
-      expect(outcome(existing(), as(otherId, role), "read")).toBe("allowed");
-      expect(outcome(existing({ status: "Archived" }), as(otherId, role), "read")).toBe("allowed");
+  it("lets workspace owners and managers and the project's members read, archived or not", () => {
+    for (const status of ["Active", "Archived"] as const) {
+      for (const role of ["owner", "manager"] as const)
+        expect(outcome(existing({ status }), as(otherId, role), "read")).toBe("allowed");
+      for (const projectRole of projectRoles)
+        expect(outcome(existing({ status }, projectRole), as(otherId, "viewer"), "read")).toBe("allowed");
     }
   });
 
-  it("lets owners, managers and collaborators add files; viewers modify nothing", () => {
-    expect(roles.map((role) => outcome(existing(), as(otherId, role), "upload"))).toEqual([
+  it("knows no project to a workspace collaborator or viewer who is not one of its members", () => {
+    for (const role of ["collaborator", "viewer"] as const) {
+      for (const action of actions) expect(outcome(existing(), as(otherId, role), action)).toBe(notFound);
+    }
+  });
+
+  it("lets workspace owners and managers and the project's owners, managers and collaborators add files", () => {
+    expect(outcome(existing(), as(otherId, "owner"), "upload")).toBe("allowed");
+    expect(outcome(existing(), as(otherId, "manager"), "upload")).toBe("allowed");
+    expect(projectRoles.map((role) => outcome(existing({}, role), as(otherId, "collaborator"), "upload"))).toEqual([
       "allowed",
       "allowed",
       "allowed",
@@ -104,22 +121,25 @@ describe("projectForFiles", () => {
     ]);
   });
 
-  it("lets those who manage the project remove files: owners, managers and its creator", () => {
-    expect(roles.map((role) => outcome(existing(), as(otherId, role), "remove"))).toEqual([
+  it("lets those who may edit the project remove files: workspace owners and managers, and its owners", () => {
+    expect(outcome(existing(), as(otherId, "owner"), "remove")).toBe("allowed");
+    expect(outcome(existing(), as(otherId, "manager"), "remove")).toBe("allowed");
+    expect(projectRoles.map((role) => outcome(existing({}, role), as(otherId, "collaborator"), "remove"))).toEqual([
       "allowed",
-      "allowed",
+      "FORBIDDEN: Your role does not allow removing files from this project",
       "FORBIDDEN: Your role does not allow removing files from this project",
       "FORBIDDEN: Your role does not allow removing files from this project",
     ]);
-    expect(outcome(existing(), as(creatorId, "collaborator"), "remove")).toBe("allowed");
+    expect(outcome(existing(), as(creatorId, "viewer"), "remove")).toBe("allowed");
   });
 
   it("takes no file into an archived project and removes none from it, after the role is checked", () => {
-    const archived = existing({ status: "Archived" });
     for (const action of ["upload", "remove"] as const) {
-      expect(outcome(archived, as(otherId, "owner"), action)).toBe(archivedRefusal);
-      expect(outcome(archived, as(otherId, "viewer"), action)).toMatch(/^FORBIDDEN/);
+      expect(outcome(existing({ status: "Archived" }), as(otherId, "owner"), action)).toBe(archivedRefusal);
+      expect(outcome(existing({ status: "Archived" }, "viewer"), as(otherId, "viewer"), action)).toMatch(/^FORBIDDEN/);
     }
-    expect(outcome(existing({ status: "Inactive" }), as(otherId, "collaborator"), "upload")).toBe("allowed");
+    expect(outcome(existing({ status: "Inactive" }, "collaborator"), as(otherId, "collaborator"), "upload")).toBe(
+      "allowed",
+    );
   });
 });

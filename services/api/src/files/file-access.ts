@@ -1,10 +1,10 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
-import { mayInWorkspace } from "@hirestream/domain/permissions/permission-table.ts";
+import { mayReachProject } from "@hirestream/domain/permissions/permission-table.ts";
 import {
   ARCHIVED_READ_ONLY,
+  accessOf,
   type ExistingProject,
-  mayManage,
-  mayRead,
+  mayOnProject,
   type ProjectContext,
   type ProjectState,
 } from "@hirestream/domain/project/project.decider.ts";
@@ -30,27 +30,19 @@ export function projectForFiles(
   context: ProjectContext,
   asked: FileAccessRequest,
 ): ExistingProject {
-  if (state.status !== "existing" || !mayRead(state.project, context))
-    throw new DomainError("NOT_FOUND", asked.notFound);
+  if (state.status !== "existing") throw new DomainError("NOT_FOUND", asked.notFound);
   const { project } = state;
+  const access = accessOf(project, context, state.members.get(context.actorId ?? ""));
+  if (!mayReachProject(access, project)) throw new DomainError("NOT_FOUND", asked.notFound);
   if (asked.workspaceId !== undefined && asked.workspaceId !== project.workspaceId) {
     throw new DomainError("NOT_FOUND", asked.notFound);
   }
   if (asked.action === "read") return project;
-  if (!mayChange(project, context, asked.action)) {
+  // Spec §6: adding a file contributes to the project, as adding people does; removing one edits it.
+  if (!mayOnProject(project, access, asked.action === "upload" ? "files.add" : "project.edit")) {
     const doing = asked.action === "upload" ? "adding files to" : "removing files from";
     throw new DomainError("FORBIDDEN", `Your role does not allow ${doing} this project`);
   }
   if (project.status === "Archived") throw new DomainError("VALIDATION", ARCHIVED_READ_ONLY);
   return project;
-}
-
-/**
- * Adding a file is contributing to the project, as creating one is: viewers modify nothing
- * (spec §6). Removing one is managing the project.
- */
-function mayChange(project: ExistingProject, context: ProjectContext, action: "upload" | "remove"): boolean {
-  if (action === "remove") return mayManage(project, context);
-  const role = context.workspaceRoles.get(project.workspaceId);
-  return role !== undefined && mayInWorkspace(role, "projects.create");
 }

@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { FILE_MAX_BYTES, fileResource } from "@hirestream/contracts/files/files.ts";
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { joinProject as joinAsMember } from "../testing/memberships.ts";
 import { type SignedIn, signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;
@@ -41,6 +43,11 @@ async function join(workspaceId: string, user: SignedIn, role: "manager" | "coll
     { occurredAt: "2026-11-22T12:00:00.000Z", actor: user.userId },
   );
   await t.readModels.waitFor(position, 5000);
+}
+
+/** Makes `user` a member of the project, as an accepted invitation to it will. */
+async function joinProject(workspaceId: string, projectId: string, user: SignedIn, role: ProjectRole) {
+  await t.readModels.waitFor(await joinAsMember(t.store, { projectId, workspaceId }, user.userId, role), 5000);
 }
 
 async function createProject(user: SignedIn, workspaceId: string, fields: Record<string, unknown> = {}) {
@@ -256,11 +263,13 @@ describe("POST /files, GET /projects/{id}/files, GET /files/{id}", () => {
     expect((await upload(owner, { projectId, workspaceId }, { bytes: "x" })).statusCode).toBe(201);
   });
 
-  it("shows files to a workspace viewer but takes none from them and lets them remove none", async () => {
+  it("shows files to a project viewer but takes none from them and lets them remove none", async () => {
     const { owner, workspaceId, projectId } = await setUp();
     const id = (await upload(owner, { projectId, workspaceId }, { bytes: "brief" })).json().data.id;
     const viewer = await newUser();
     await join(workspaceId, viewer, "viewer");
+    expectError(await get(viewer, `/files/${id}`), 404, { code: "NOT_FOUND" });
+    await joinProject(workspaceId, projectId, viewer, "viewer");
     const before = await storedFiles();
     expectError(await upload(viewer, { projectId, workspaceId }, { bytes: "x" }), 403, {
       code: "FORBIDDEN",
@@ -272,10 +281,11 @@ describe("POST /files, GET /projects/{id}/files, GET /files/{id}", () => {
     expectError(await remove(viewer, `/files/${id}`), 403, { code: "FORBIDDEN" });
   });
 
-  it("lets a collaborator add files, and only those who manage the project remove them", async () => {
+  it("lets a project collaborator add files, and only those who may edit the project remove them", async () => {
     const { owner, workspaceId, projectId } = await setUp();
     const collaborator = await newUser();
     await join(workspaceId, collaborator, "collaborator");
+    await joinProject(workspaceId, projectId, collaborator, "collaborator");
     const added = await upload(collaborator, { projectId, workspaceId }, { bytes: "notes" });
     expect(added.statusCode).toBe(201);
     expect(added.json().data.attributes.uploaded_by).toBe(collaborator.userId);

@@ -1,6 +1,6 @@
 import type { SendInvitationAttributes } from "@hirestream/contracts/invitations/commands.ts";
 import type { InvitationContext } from "@hirestream/domain/invitation/invitation.decider.ts";
-import { mayReadByMembership } from "@hirestream/domain/project/project.decider.ts";
+import { mayReachProject } from "@hirestream/domain/permissions/permission-table.ts";
 import type { Deps } from "../deps.ts";
 import { currentProject, currentWorkspace } from "../projects/project-commands.ts";
 
@@ -78,7 +78,7 @@ async function projectTarget(deps: Deps, actor: Actor, projectId: string) {
     workspaceRole: workspace.members.get(actor.userId),
     projectRole: project.members.get(actor.userId),
   };
-  if (!mayReadByMembership(project, inviter)) return null;
+  if (!mayReachProject(inviter, project.project)) return null;
   return { workspaceId, projectId, inviter, members: { workspace: workspace.members, project: project.members } };
 }
 

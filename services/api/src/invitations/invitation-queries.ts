@@ -1,6 +1,7 @@
 import type { Database } from "../database.ts";
 import type { Deps } from "../deps.ts";
 import type { ResourceObject } from "../http/jsonapi.ts";
+import { readableProjectIds } from "../projects/readable-projects.ts";
 
 type InvitationRecord = Database["read.invitations"] & {
   from_first_name: string | null;
@@ -79,13 +80,27 @@ export function waitingInvitationsOf(deps: Deps, user: { userId: string; email: 
     .execute();
 }
 
-/** Waiting invitations to a project, or to a workspace and its projects: the Access tab's Pending rows. */
-export function waitingInvitationsTo(deps: Deps, where: { projectId: string } | { workspaceId: string }) {
+/**
+ * Waiting invitations to a project, or to a workspace and those of its projects the user may
+ * read (readable-projects.ts): the Access tab's Pending rows.
+ */
+export function waitingInvitationsTo(
+  deps: Deps,
+  userId: string,
+  where: { projectId: string } | { workspaceId: string },
+) {
   const query = withInviter(deps).where("i.status", "=", "waiting");
   return (
     "projectId" in where
       ? query.where("i.invitable_id", "=", where.projectId)
-      : query.where("i.workspace_id", "=", where.workspaceId)
+      : query
+          .where("i.workspace_id", "=", where.workspaceId)
+          .where((eb) =>
+            eb.or([
+              eb("i.invitable_type", "=", "Workspace"),
+              eb("i.invitable_id", "in", readableProjectIds(deps.db, userId)),
+            ]),
+          )
   )
     .orderBy("i.created_at")
     .orderBy("i.id")

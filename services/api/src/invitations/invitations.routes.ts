@@ -114,7 +114,11 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
     const query = parseParams(invitationListQuery, request.query);
     if (!(await findReadableProject(deps, session.userId, projectId)))
       throw new DomainError("NOT_FOUND", "Project not found");
-    return listed(await waitingInvitationsTo(deps, { projectId }), query, `/api/v1/projects/${projectId}/invitations`);
+    return listed(
+      await waitingInvitationsTo(deps, session.userId, { projectId }),
+      query,
+      `/api/v1/projects/${projectId}/invitations`,
+    );
   });
 
   app.get("/workspaces/:id/invitations", async (request) => {
@@ -124,7 +128,7 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
     if (!(await findWorkspace(deps, session.userId, workspaceId)))
       throw new DomainError("NOT_FOUND", "Workspace not found");
     return listed(
-      await waitingInvitationsTo(deps, { workspaceId }),
+      await waitingInvitationsTo(deps, session.userId, { workspaceId }),
       query,
       `/api/v1/workspaces/${workspaceId}/invitations`,
     );

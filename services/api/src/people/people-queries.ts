@@ -4,6 +4,7 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "../database.ts";
 import type { Deps } from "../deps.ts";
 import type { ResourceObject } from "../http/jsonapi.ts";
+import { readableProjectIds } from "../projects/readable-projects.ts";
 
 export type PersonRecord = Database["read.people"];
 type PeopleQuery = SelectQueryBuilder<Database, "read.people", PersonRecord>;
@@ -86,17 +87,14 @@ export async function findVisiblePerson(
 
 export type RelatedProject = { id: string; name: string; status: string; workspace_id: string };
 
-/** Others' projects, and hidden ones not the user's own, stay unnamed, as workspaces do. */
+/** Projects the user may not read stay unnamed, as workspaces do. */
 function relatedProjects(deps: Deps, userId: string, personId: string): Promise<RelatedProject[]> {
   return deps.db
     .selectFrom("read.candidacies as c")
     .innerJoin("read.projects as p", "p.id", "c.project_id")
-    .innerJoin("read.workspace_members as m", (join) =>
-      join.onRef("m.workspace_id", "=", "p.workspace_id").on("m.user_id", "=", userId),
-    )
     .select(["p.id", "p.name", "p.status", "p.workspace_id"])
     .where("c.person_id", "=", personId)
-    .where((eb) => eb.or([eb("p.visible", "=", true), eb("p.user_id", "=", userId)]))
+    .where("p.id", "in", readableProjectIds(deps.db, userId))
     .orderBy("p.name")
     .orderBy("p.id")
     .execute();

@@ -7,19 +7,17 @@ import { statsOfProjects } from "../analytics/project-stats-query.ts";
 import type { Database } from "../database.ts";
 import type { Deps } from "../deps.ts";
 import type { ResourceObject } from "../http/jsonapi.ts";
+import { readableProjectIds } from "./readable-projects.ts";
 
 type ProjectRecord = Database["read.projects"];
 
 /**
- * Projects of the workspaces the user belongs to (one, or all for `me`), visible ones and the
- * user's own hidden ones (spec §6). Dates come out as `YYYY-MM-DD`, never as a local midnight.
+ * The projects the user may read (readable-projects.ts), of one workspace or, for `me`, of all.
+ * Dates come out as `YYYY-MM-DD`, never as a local midnight.
  */
 export function visibleProjects(deps: Deps, userId: string, workspaceId: string | "me") {
   let query = deps.db
     .selectFrom("read.projects as p")
-    .innerJoin("read.workspace_members as m", (join) =>
-      join.onRef("m.workspace_id", "=", "p.workspace_id").on("m.user_id", "=", userId),
-    )
     .select([
       "p.id",
       "p.workspace_id",
@@ -35,7 +33,7 @@ export function visibleProjects(deps: Deps, userId: string, workspaceId: string 
       "p.created_at",
       "p.updated_at",
     ])
-    .where((eb) => eb.or([eb("p.visible", "=", true), eb("p.user_id", "=", userId)]));
+    .where("p.id", "in", readableProjectIds(deps.db, userId));
   if (workspaceId !== "me") query = query.where("p.workspace_id", "=", workspaceId);
   return query;
 }

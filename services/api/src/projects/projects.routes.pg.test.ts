@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { joinProject } from "../testing/memberships.ts";
 import { countEvents, type SignedIn, signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;
@@ -161,7 +162,7 @@ describe("POST /workspaces/{ws}/projects", () => {
 });
 
 describe("roles", () => {
-  it("a viewer reads but changes nothing; a collaborator creates and manages only their own", async () => {
+  it("a workspace collaborator or viewer reaches only the projects they are members of", async () => {
     const owner = await newUser();
     const viewer = await newUser();
     const collaborator = await newUser();
@@ -170,16 +171,34 @@ describe("roles", () => {
     await join(ws, collaborator, "collaborator");
     const { id, position } = await createProject(owner, ws);
 
-    expect(namesOf(await read(viewer, `/workspaces/${ws}/projects`, position))).toEqual(["Backend hires"]);
     const before = await countEvents(t.pool);
-    expect((await send(viewer, "POST", `/workspaces/${ws}/projects`, attributes)).statusCode).toBe(403);
-    expect((await send(viewer, "PUT", `/workspaces/${ws}/projects/${id}`, { name: "Mine" })).statusCode).toBe(403);
-    expect((await send(viewer, "DELETE", `/workspaces/${ws}/projects/${id}`)).statusCode).toBe(403);
-    expect((await send(collaborator, "PUT", `/workspaces/${ws}/projects/${id}`, { name: "Mine" })).statusCode).toBe(
-      403,
-    );
+    for (const outsider of [viewer, collaborator]) {
+      expect(namesOf(await read(outsider, `/workspaces/${ws}/projects`, position))).toEqual([]);
+      expect((await read(outsider, `/workspaces/${ws}/projects/${id}`, position)).statusCode).toBe(404);
+      expect((await send(outsider, "PUT", `/workspaces/${ws}/projects/${id}`, { name: "Mine" })).statusCode).toBe(404);
+      expect((await send(outsider, "DELETE", `/workspaces/${ws}/projects/${id}`)).statusCode).toBe(404);
+    }
     expect(await countEvents(t.pool)).toBe(before);
 
+    const project = { projectId: id, workspaceId: ws };
+    await joinProject(t.store, project, viewer.userId, "viewer");
+    const joined = await joinProject(t.store, project, collaborator.userId, "manager");
+    for (const member of [viewer, collaborator]) {
+      expect(namesOf(await read(member, `/workspaces/${ws}/projects`, joined))).toEqual(["Backend hires"]);
+      expect((await send(member, "PUT", `/workspaces/${ws}/projects/${id}`, { name: "Mine" })).statusCode).toBe(403);
+      expect((await send(member, "DELETE", `/workspaces/${ws}/projects/${id}`)).statusCode).toBe(403);
+    }
+    expect(await countEvents(t.pool)).toBe(before + 2);
+  });
+
+  it("a viewer creates no project; a collaborator creates one and, as its owner, manages it", async () => {
+    const owner = await newUser();
+    const viewer = await newUser();
+    const collaborator = await newUser();
+    const ws = await createWorkspace(owner);
+    await join(ws, viewer, "viewer");
+    await join(ws, collaborator, "collaborator");
+    expect((await send(viewer, "POST", `/workspaces/${ws}/projects`, attributes)).statusCode).toBe(403);
     const own = await createProject(collaborator, ws, { name: "Collab's" });
     const renamed = await send(collaborator, "PUT", `/workspaces/${ws}/projects/${own.id}`, { name: "Renamed" });
     expect(renamed.statusCode).toBe(200);
@@ -202,7 +221,7 @@ describe("roles", () => {
     expect((await read(owner, `/workspaces/${ws}/projects/not-a-uuid`, position)).statusCode).toBe(404);
   });
 
-  it("a hidden project is listed only for its creator", async () => {
+  it("a hidden project is listed only for its members", async () => {
     const owner = await newUser();
     const manager = await newUser();
     const ws = await createWorkspace(owner);

@@ -1,5 +1,10 @@
 import type { SyncRow } from "@hirestream/contracts/sync/messages.ts";
+import { projectScope, userScope, workspaceScope } from "@hirestream/contracts/sync/scopes.ts";
+import { ACCESS_CHECKPOINT } from "@hirestream/projector/project-batch.ts";
+import type { Kysely } from "kysely";
 import type { Pool, PoolClient } from "pg";
+import type { Database } from "../database.ts";
+import { readableProjectIds } from "../projects/readable-projects.ts";
 
 type Queryable = Pick<Pool, "query"> | Pick<PoolClient, "query">;
 
@@ -12,14 +17,35 @@ export async function checkpointOf(db: Queryable): Promise<number> {
   return Number(rows[0]?.position ?? 0);
 }
 
-/** The scopes a user may hold: their own, and one per workspace they belong to. Never the client's word. */
-export async function scopesOf(db: Queryable, userId: string): Promise<string[]> {
-  const { rows } = await db.query<{ workspace_id: string }>({
-    name: "sync-scopes",
-    text: "select workspace_id from read.workspace_members where user_id = $1 order by workspace_id",
-    values: [userId],
+/** The last position at which who may hold which scopes changed (0: never). */
+export async function accessCheckpointOf(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ position: string }>({
+    name: "sync-access-checkpoint",
+    text: `select position from read.checkpoint where name = '${ACCESS_CHECKPOINT}'`,
   });
-  return [`user:${userId}`, ...rows.map((row) => `ws:${row.workspace_id}`)];
+  return Number(rows[0]?.position ?? 0);
+}
+
+/**
+ * The scopes a user may hold: their own, one per workspace they belong to, and one per project
+ * they may read, by the same rule as every query (readable-projects.ts). Never the client's word.
+ * `db` only builds the query; `via` runs it, so it can be read inside a caller's transaction.
+ */
+export async function scopesOf(db: Kysely<Database>, via: Queryable, userId: string): Promise<string[]> {
+  const projects = readableProjectIds(db, userId).orderBy("rp.id").compile();
+  const [workspaces, readable] = await Promise.all([
+    via.query<{ workspace_id: string }>({
+      name: "sync-scopes",
+      text: "select workspace_id from read.workspace_members where user_id = $1 order by workspace_id",
+      values: [userId],
+    }),
+    via.query<{ id: string }>(projects.sql, [...projects.parameters]),
+  ]);
+  return [
+    userScope(userId),
+    ...workspaces.rows.map((row) => workspaceScope(row.workspace_id)),
+    ...readable.rows.map((row) => projectScope(row.id)),
+  ];
 }
 
 /** Every live row of a scope as of `upTo`: the newest change-log entry per row, when it is a put, frame first. */

@@ -1,6 +1,8 @@
 import type { Hello, ServerMessage, SnapshotRow, SyncRow } from "@hirestream/contracts/sync/messages.ts";
+import type { Kysely } from "kysely";
 import type { Pool } from "pg";
 import type { Credentials } from "../auth/sessions.ts";
+import type { Database } from "../database.ts";
 import { changesOf, checkpointOf, scopesOf, snapshotOf } from "./change-feed.ts";
 import { SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
 
@@ -10,6 +12,8 @@ const AFTER_EVERY_SEQ = 2_147_483_647;
 
 export interface ConnectionPorts {
   pool: Pool;
+  /** Builds queries that `pool` (or one of its clients) runs. */
+  db: Kysely<Database>;
   send(message: ServerMessage): void;
   close(code: number, reason: string): void;
 }
@@ -29,6 +33,8 @@ export class SyncConnection {
   /** The furthest position asked for by `advance` calls still waiting in the queue. */
   #wanted = 0;
   #advanceQueued = false;
+  /** Who may read what has changed since the scopes were worked out. */
+  #rescope = false;
   #queue: Promise<void> = Promise.resolve();
   #closed = false;
 
@@ -50,7 +56,7 @@ export class SyncConnection {
       try {
         await client.query("begin isolation level repeatable read read only");
         const upTo = await checkpointOf(client);
-        const allowed = await scopesOf(client, this.userId);
+        const allowed = await scopesOf(this.#ports.db, client, this.userId);
         // A cursor beyond the log (another or a rebuilt database) is no cursor at all.
         const cursor = hello.cursor <= upTo ? hello.cursor : 0;
         const held = new Set(cursor > 0 ? hello.scopes.filter((scope) => allowed.includes(scope)) : []);
@@ -96,6 +102,15 @@ export class SyncConnection {
     });
   }
 
+  /**
+   * Memberships, roles or projects changed: the scopes are worked out again before the next
+   * changes go out, a lost one dropped and a new one sent in full, as of `upTo`.
+   */
+  rescope(upTo: number): Promise<void> {
+    this.#rescope = true;
+    return this.advance(upTo);
+  }
+
   expire(): void {
     if (this.#closed) return;
     this.#send({ type: "session-expired" });
@@ -108,40 +123,42 @@ export class SyncConnection {
     this.#ports.close(code, reason);
   }
 
-  async #advance(upTo: number): Promise<void> {
-    if (upTo <= this.#cursor || this.#closed) return;
-    const me = `user:${this.userId}`;
-    const joined = new Set<string>();
+  async #advance(wanted: number): Promise<void> {
+    if (this.#closed || (wanted <= this.#cursor && !this.#rescope)) return;
+    const upTo = Math.max(wanted, this.#cursor);
+    const joined = this.#rescope ? await this.#workOutScopes() : [];
     let after = { position: this.#cursor, seq: AFTER_EVERY_SEQ };
-    for (;;) {
+    while (this.#scopes.size > 0) {
       const rows = await changesOf(this.#ports.pool, [...this.#scopes], after, upTo, PAGE);
-      let batch: SyncRow[] = [];
-      for (const row of rows) {
-        // A scope dropped earlier in this page gets nothing more.
-        if (!this.#scopes.has(row.scope)) continue;
-        batch.push(withoutSeq(row));
-        if (row.scope !== me || row.entity !== "workspace_member") continue;
-        const scope = `ws:${row.id.split(":")[0]}`;
-        if (row.op === "put") {
-          if (!this.#scopes.has(scope)) joined.add(scope);
-          continue;
-        }
-        this.#send({ type: "changes", rows: batch, cursor: row.position - 1 });
-        batch = [];
-        joined.delete(scope);
-        if (this.#scopes.delete(scope)) this.#send({ type: "drop-scope", scope });
-      }
-      if (batch.length > 0) this.#send({ type: "changes", rows: batch, cursor: lastPosition(rows, upTo) });
+      if (rows.length > 0)
+        this.#send({ type: "changes", rows: rows.map(withoutSeq), cursor: lastPosition(rows, upTo) });
       const last = rows.at(-1);
       if (!last || rows.length < PAGE) break;
       after = { position: last.position, seq: last.seq };
     }
     for (const scope of joined) {
-      // A scope joined later: what the client holds is as of its cursor, so every row goes in full.
+      // A scope joined now: what the client holds is as of its cursor, so every row goes in full.
       this.#sendSnapshot(scope, upTo, new SnapshotRows().rowsOf(await snapshotOf(this.#ports.pool, scope, upTo)));
       this.#scopes.add(scope);
     }
     this.#cursor = upTo;
+  }
+
+  /**
+   * Drops, at once, the scopes the user may no longer hold: the client deletes their rows before
+   * any further change arrives. Returns the scopes newly allowed, for the caller to send in full.
+   * The read models may be ahead of the cursor; a scope lost or gained a little early is lost or
+   * gained all the same.
+   */
+  async #workOutScopes(): Promise<string[]> {
+    this.#rescope = false;
+    const allowed = await scopesOf(this.#ports.db, this.#ports.pool, this.userId);
+    for (const scope of [...this.#scopes]) {
+      if (allowed.includes(scope)) continue;
+      this.#scopes.delete(scope);
+      this.#send({ type: "drop-scope", scope });
+    }
+    return allowed.filter((scope) => !this.#scopes.has(scope));
   }
 
   /** In parts, so a big scope's first rows reach the screen while the rest are still on the way. */

@@ -1,13 +1,14 @@
-import { CHANGES_CHANNEL } from "@hirestream/projector/project-batch.ts";
+import { ACCESS_CHANNEL, CHANGES_CHANNEL } from "@hirestream/projector/project-batch.ts";
 import type { Pool } from "pg";
 import { findSession, SESSIONS_ENDED_CHANNEL } from "../auth/sessions.ts";
 import type { Notifications } from "../http/notifications.ts";
-import { checkpointOf } from "./change-feed.ts";
+import { accessCheckpointOf, checkpointOf } from "./change-feed.ts";
 import type { SyncConnection } from "./sync-connection.ts";
 
 /**
  * Every open sync socket of this process. The projector's NOTIFY (and a slow poll, in case one
- * is missed) moves them on; an ended session closes its sockets.
+ * is missed) moves them on, and has them work out their scopes again when memberships, roles or
+ * projects changed; an ended session closes its sockets.
  */
 export class SyncHub {
   readonly #pool: Pool;
@@ -15,6 +16,8 @@ export class SyncHub {
   readonly #connections = new Set<SyncConnection>();
   #poll: NodeJS.Timeout | undefined;
   #head = 0;
+  /** The last position at which access changed, as far as this hub knows. */
+  #access = 0;
 
   constructor(pool: Pool, clock: () => Date) {
     this.#pool = pool;
@@ -22,12 +25,16 @@ export class SyncHub {
   }
 
   async start(notifications: Notifications): Promise<void> {
+    await notifications.listen(ACCESS_CHANNEL, (position) => this.#rescopeAt(Number(position)));
     await notifications.listen(CHANGES_CHANNEL, (position) => this.#advanceTo(Number(position)));
     await notifications.listen(SESSIONS_ENDED_CHANNEL, (userId) => void this.#recheck(userId));
-    this.#head = await checkpointOf(this.#pool);
+    [this.#head, this.#access] = await Promise.all([checkpointOf(this.#pool), accessCheckpointOf(this.#pool)]);
     this.#poll = setInterval(() => {
-      checkpointOf(this.#pool).then(
-        (head) => this.#advanceTo(head),
+      Promise.all([checkpointOf(this.#pool), accessCheckpointOf(this.#pool)]).then(
+        ([head, access]) => {
+          this.#rescopeAt(access);
+          this.#advanceTo(head);
+        },
         () => undefined,
       );
       this.#expireLapsed();
@@ -42,12 +49,20 @@ export class SyncHub {
 
   attach(connection: SyncConnection): void {
     this.#connections.add(connection);
-    // Whatever committed while it was starting.
-    void connection.advance(this.#head);
+    // Whatever committed while it was starting, memberships included: a change of access notified
+    // then reached no connection of this user.
+    void connection.rescope(this.#head);
   }
 
   detach(connection: SyncConnection): void {
     this.#connections.delete(connection);
+  }
+
+  #rescopeAt(position: number): void {
+    if (position <= this.#access) return;
+    this.#access = position;
+    this.#head = Math.max(this.#head, position);
+    for (const connection of this.#connections) void connection.rescope(this.#head);
   }
 
   #advanceTo(head: number): void {

@@ -67,6 +67,7 @@ export function syncRoutes(app: FastifyInstance, deps: Deps, hub: SyncHub): void
       }
       connection = new SyncConnection(session, credentials, {
         pool: deps.pool,
+        db: deps.db,
         send,
         close: (code, reason) => socket.close(code, reason),
       });

@@ -66,7 +66,10 @@ export async function existingWorkflowContext(
       currentProject(deps, state.projectId),
       occupiedStageIds(deps, state.projectId),
     ]);
-    copy = { project: project.status === "existing" ? project.project : null, occupiedStageIds: occupied };
+    copy =
+      project.status === "existing"
+        ? { project: project.project, projectRole: project.members.get(actorId), occupiedStageIds: occupied }
+        : { project: null, projectRole: undefined, occupiedStageIds: occupied };
   }
   return { state, context: { now: deps.clock(), actorId, workspaceRole, copy } };
 }

@@ -1,5 +1,6 @@
 import { workflowCopyIdOf } from "@hirestream/contracts/workflows/copy-ids.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { joinProject } from "../testing/memberships.ts";
 import { countEvents, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { copyFixtures, type Stage } from "./copy-fixtures.ts";
 
@@ -80,7 +81,7 @@ describe("editing and removing a project's copy", () => {
     expect(await countEvents(t.pool)).toBe(before);
   });
 
-  it("is managed as its project is: by the collaborator who created it, not by another collaborator", async () => {
+  it("is managed as its project is: by the collaborator who created it, not by one who works in it", async () => {
     const owner = await newUser();
     const creator = await newUser();
     const other = await newUser();
@@ -93,6 +94,11 @@ describe("editing and removing a project's copy", () => {
     // The owner assigns it; the copy is still the project's workflow, its creator's to change.
     expect((await assign(owner, ws, template.id, project.id)).statusCode).toBe(201);
     const before = await countEvents(t.pool);
+    // Outside the project, the copy is as unknown as the project.
+    expect((await send(other, "PUT", `/workspaces/${ws}/workflows/${copyId}`, { name: "Not mine" })).statusCode).toBe(
+      404,
+    );
+    await joinProject(t.store, { projectId: project.id, workspaceId: ws }, other.userId, "collaborator");
     for (const response of [
       await send(other, "PUT", `/workspaces/${ws}/workflows/${copyId}`, { name: "Not mine" }),
       await send(other, "DELETE", `/workspaces/${ws}/workflows/${copyId}`),
@@ -100,7 +106,7 @@ describe("editing and removing a project's copy", () => {
       expect(response.statusCode).toBe(403);
       expect(errorOf(response).detail).toBe("Your role does not allow changing this workflow");
     }
-    expect(await countEvents(t.pool)).toBe(before);
+    expect(await countEvents(t.pool)).toBe(before + 1);
     expect((await send(creator, "PUT", `/workspaces/${ws}/workflows/${copyId}`, { name: "Mine" })).statusCode).toBe(
       200,
     );

@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import type { Database } from "../database.ts";
 import type { Deps } from "../deps.ts";
 import type { ResourceObject } from "../http/jsonapi.ts";
+import { readableProjectIds } from "../projects/readable-projects.ts";
 
 export type WorkflowRecord = Database["read.workflows"] & { project_name: string | null };
 /** A workflow as documents show it: a copy with its project's name, so the Assigned tab can show it. */
@@ -93,7 +94,7 @@ export function writtenWorkflow(state: WorkflowState, projectName: string | null
 
 /**
  * Workflows with their project's name and status; a copy shows only with its project, and only to
- * those who see that project (a hidden one: its creator, spec §6).
+ * those who may read that project (readable-projects.ts).
  */
 function visibleWorkflows(deps: Deps, userId: string) {
   return deps.db
@@ -102,10 +103,7 @@ function visibleWorkflows(deps: Deps, userId: string) {
     .selectAll("w")
     .select("p.name as project_name")
     .where((eb) =>
-      eb.or([
-        eb("w.project_id", "is", null),
-        eb.and([eb("p.id", "is not", null), eb.or([eb("p.visible", "=", true), eb("p.user_id", "=", userId)])]),
-      ]),
+      eb.or([eb("w.project_id", "is", null), eb("w.project_id", "in", readableProjectIds(deps.db, userId))]),
     );
 }
 

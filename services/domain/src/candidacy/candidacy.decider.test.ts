@@ -1,6 +1,7 @@
 import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
 import { candidacyMessages } from "@hirestream/contracts/candidacies/commands.ts";
 import type { CandidacyEvent } from "@hirestream/contracts/candidacies/events.ts";
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { describe, expect, it } from "vitest";
 import { fold } from "../decider.ts";
@@ -47,9 +48,15 @@ const project: ExistingProject = {
 
 function as(
   role: WorkspaceRole | undefined,
-  fields: { project?: Partial<ExistingProject> | null; stages?: PipelineStage[] | null; actor?: string | null } = {},
+  fields: {
+    project?: Partial<ExistingProject> | null;
+    stages?: PipelineStage[] | null;
+    actor?: string | null;
+    projectRole?: ProjectRole;
+  } = {},
 ): CandidacyContext {
   return {
+    projectRole: fields.projectRole,
     now,
     actorId: fields.actor === undefined ? actorId : fields.actor,
     workspaceRoles: new Map(role ? [[workspaceId, role]] : []),
@@ -107,7 +114,7 @@ const everyCommand: [string, CandidacyEvent[], CandidacyCommand][] = [
 
 describe("AddCandidacy", () => {
   it("puts the person into the workflow's position-0 stage when no stage is named, at the decision's time", () => {
-    expect(decide([], add(), as("collaborator"))).toEqual([added(sourced, at)]);
+    expect(decide([], add(), as("collaborator", { projectRole: "collaborator" }))).toEqual([added(sourced, at)]);
   });
 
   it("takes a null stage as none named", () => {
@@ -164,7 +171,9 @@ describe("AddCandidacy", () => {
 
 describe("MoveCandidacy", () => {
   it("records the move from the current stage to the named one with its time", () => {
-    expect(decide([added()], move(interview.id), as("collaborator"))).toEqual([moved(sourced, interview, at)]);
+    expect(decide([added()], move(interview.id), as("collaborator", { projectRole: "collaborator" }))).toEqual([
+      moved(sourced, interview, at),
+    ]);
   });
 
   it("moves from wherever earlier moves left the candidate", () => {
@@ -205,7 +214,9 @@ describe("MoveCandidacy", () => {
 
 describe("SetCandidacyResponse", () => {
   it.each(["interested", "not_interested", "follow_up"] as const)("records the response %s", (response) => {
-    expect(decide([added()], respond(response), as("collaborator"))).toEqual([answered(response)]);
+    expect(decide([added()], respond(response), as("collaborator", { projectRole: "collaborator" }))).toEqual([
+      answered(response),
+    ]);
   });
 
   it("records a changed response and nothing for the same one", () => {
@@ -233,7 +244,7 @@ describe("SetCandidacyResponse", () => {
 
 describe("RemoveCandidacy", () => {
   it("takes the candidate out of the project with its time", () => {
-    expect(decide([added()], remove, as("collaborator"))).toEqual([removed(at)]);
+    expect(decide([added()], remove, as("collaborator", { projectRole: "collaborator" }))).toEqual([removed(at)]);
   });
 
   it("works without a workflow", () => {
@@ -247,15 +258,35 @@ describe("RemoveCandidacy", () => {
 });
 
 describe("who may change a pipeline", () => {
-  it.each(everyCommand)("%s: owners, managers and collaborators of the workspace may", (_name, history, command) => {
-    for (const role of ["owner", "manager", "collaborator"] as const) {
+  it.each(everyCommand)("%s: owners and managers of the workspace may, members or not", (_name, history, command) => {
+    for (const role of ["owner", "manager"] as const) {
       expect(decide(history, command, as(role)).length).toBe(1);
+      expect(decide(history, command, as(role, { projectRole: "viewer" })).length).toBe(1);
     }
   });
 
-  it.each(everyCommand)("%s: a workspace viewer may not (403)", (_name, history, command) => {
-    expect(rejection(() => decide(history, command, as("viewer"))).code).toBe("FORBIDDEN");
+  it.each(everyCommand)("%s: the project's owners, managers and collaborators may", (_name, history, command) => {
+    for (const projectRole of ["owner", "manager", "collaborator"] as const) {
+      for (const role of ["collaborator", "viewer"] as const) {
+        expect(decide(history, command, as(role, { projectRole })).length).toBe(1);
+      }
+    }
   });
+
+  it.each(everyCommand)("%s: the project's viewer may not (403)", (_name, history, command) => {
+    expect(rejection(() => decide(history, command, as("collaborator", { projectRole: "viewer" }))).code).toBe(
+      "FORBIDDEN",
+    );
+  });
+
+  it.each(everyCommand)(
+    "%s: a workspace collaborator or viewer who is not a member learns nothing (404)",
+    (_name, history, command) => {
+      for (const role of ["collaborator", "viewer"] as const) {
+        expect(rejection(() => decide(history, command, as(role))).code).toBe("NOT_FOUND");
+      }
+    },
+  );
 
   it.each(everyCommand)("%s: someone outside the workspace learns nothing (404)", (_name, history, command) => {
     expect(rejection(() => decide(history, command, as(undefined)))).toEqual({
@@ -269,11 +300,11 @@ describe("who may change a pipeline", () => {
     expect(rejection(() => decide(history, command, as("owner", { project: null }))).code).toBe("NOT_FOUND");
   });
 
-  it.each(everyCommand)("%s: a hidden project is not found but for its creator", (_name, history, command) => {
+  it.each(everyCommand)("%s: a hidden project is not found but for its members", (_name, history, command) => {
     const hidden = { visible: false };
     expect(rejection(() => decide(history, command, as("manager", { project: hidden }))).code).toBe("NOT_FOUND");
-    const asCreator = as("collaborator", { project: { ...hidden, userId: actorId } });
-    expect(decide(history, command, asCreator).length).toBe(1);
+    const asOwner = as("collaborator", { project: hidden, projectRole: "owner" });
+    expect(decide(history, command, asOwner).length).toBe(1);
   });
 
   it.each(everyCommand)("%s: an archived project refuses with the spec's words (422)", (_name, history, command) => {
@@ -289,7 +320,7 @@ describe("who may change a pipeline", () => {
   });
 
   it("checks the role before the project's state: a viewer of an archived project is refused as a viewer", () => {
-    const context = as("viewer", { project: { status: "Archived" } });
+    const context = as("viewer", { project: { status: "Archived" }, projectRole: "viewer" });
     expect(rejection(() => decide([added()], remove, context)).code).toBe("FORBIDDEN");
   });
 

@@ -2,9 +2,16 @@ import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts
 import { candidacyMessages } from "@hirestream/contracts/candidacies/commands.ts";
 import type { CandidacyEvent, CandidacyResponse } from "@hirestream/contracts/candidacies/events.ts";
 import { DomainError } from "@hirestream/contracts/errors.ts";
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { Decider } from "../decider.ts";
-import { ARCHIVED_READ_ONLY, type ExistingProject, mayRead, type ProjectContext } from "../project/project.decider.ts";
-import { mayWorkPipeline } from "./pipeline-permissions.ts";
+import { mayReachProject } from "../permissions/permission-table.ts";
+import {
+  ARCHIVED_READ_ONLY,
+  accessOf,
+  type ExistingProject,
+  mayOnProject,
+  type ProjectContext,
+} from "../project/project.decider.ts";
 
 export type CandidacyCommand =
   /** Without a stage, into the first one. The candidacy's id follows from the project and the person. */
@@ -43,6 +50,8 @@ export interface CandidacyContext extends ProjectContext {
   project: ExistingProject | null;
   /** The stages of the project's workflow; null when it has none. */
   stages: readonly PipelineStage[] | null;
+  /** The actor's role in the project, when they are one of its members. */
+  projectRole: ProjectRole | undefined;
 }
 
 const stagePointer = "/data/attributes/stage_id";
@@ -138,14 +147,17 @@ export const candidacyDecider: Decider<CandidacyState, CandidacyCommand, Candida
 
 /**
  * The project, if the actor may change its pipeline now. Permission before existence: a project
- * the actor cannot read is unknown (404), whatever its state; a viewer is refused (403); an
+ * the actor cannot reach is unknown (404), whatever its state; a viewer is refused (403); an
  * archived project is read-only for everyone (422).
  */
 export function writableProject(context: CandidacyContext): ExistingProject {
   if (!context.actorId) throw new DomainError("UNAUTHENTICATED");
   const { project } = context;
-  if (project === null || !mayRead(project, context)) throw new DomainError("NOT_FOUND", "Project not found");
-  if (!mayWorkPipeline(project, context))
+  if (project === null) throw new DomainError("NOT_FOUND", "Project not found");
+  const access = accessOf(project, context, context.projectRole);
+  if (!mayReachProject(access, project)) throw new DomainError("NOT_FOUND", "Project not found");
+  // Spec §6: a project's viewer modifies nothing; its owners, managers and collaborators work its pipeline.
+  if (!mayOnProject(project, access, "pipeline.work"))
     throw new DomainError("FORBIDDEN", "Your role does not allow changing this project's candidates");
   if (project.status === "Archived") throw new DomainError("VALIDATION", ARCHIVED_READ_ONLY);
   return project;

@@ -5,8 +5,10 @@ import {
   assignableProjectRoles,
   mayInProject,
   mayInWorkspace,
+  mayReachProject,
   type ProjectAction,
   projectActions,
+  projectReach,
   type WorkspaceAction,
   workspaceActions,
 } from "./permission-table.ts";
@@ -90,6 +92,7 @@ describe("mayInProject", () => {
     "workflow.use": false,
     "messages.write": false,
     "messages.send": false,
+    "files.add": false,
   };
   const all: Record<ProjectAction, boolean> = Object.fromEntries(
     Object.keys(none).map((action) => [action, true]),
@@ -99,13 +102,14 @@ describe("mayInProject", () => {
     owner: all,
     // "Invite and manage users, add people, write and send messages."
     manager: { ...all, "project.edit": false, "project.remove": false },
-    // "Add and edit people, use the workflow, write messages."
+    // "Add and edit people, use the workflow, write messages." A file is added as people are.
     collaborator: {
       ...none,
       "project.read": true,
       "pipeline.work": true,
       "workflow.use": true,
       "messages.write": true,
+      "files.add": true,
     },
     viewer: { ...none, "project.read": true },
   };
@@ -144,6 +148,50 @@ describe("mayInProject", () => {
   it("a project role counts for nothing once its holder is out of the workspace", () => {
     for (const action of projectActions) {
       expect(mayInProject({ workspaceRole: undefined, projectRole: "owner" }, action)).toBe(false);
+    }
+  });
+});
+
+describe("mayReachProject", () => {
+  const hidden = { visible: false };
+  const visible = { visible: true };
+
+  it("a member reaches the project by any project role, hidden or not", () => {
+    for (const projectRole of projectRoles) {
+      for (const workspaceRole of workspaceRoles) {
+        expect(mayReachProject({ workspaceRole, projectRole }, hidden)).toBe(true);
+        expect(mayReachProject({ workspaceRole, projectRole }, visible)).toBe(true);
+      }
+    }
+  });
+
+  it("a workspace owner or manager who is not a member reaches it only while it is visible", () => {
+    for (const workspaceRole of ["owner", "manager"] as const) {
+      expect(mayReachProject({ workspaceRole, projectRole: undefined }, visible)).toBe(true);
+      expect(mayReachProject({ workspaceRole, projectRole: undefined }, hidden)).toBe(false);
+    }
+  });
+
+  it("a workspace collaborator or viewer who is not a member never reaches it", () => {
+    for (const workspaceRole of ["collaborator", "viewer"] as const) {
+      expect(mayReachProject({ workspaceRole, projectRole: undefined }, visible)).toBe(false);
+    }
+  });
+
+  it("no one outside the workspace reaches it, a membership left behind included", () => {
+    expect(mayReachProject({ workspaceRole: undefined, projectRole: "owner" }, visible)).toBe(false);
+  });
+
+  it("the lists for queries say the same as the rule", () => {
+    for (const workspaceRole of workspaceRoles) {
+      for (const projectRole of [...projectRoles, undefined]) {
+        for (const project of [hidden, visible]) {
+          const byLists =
+            (projectRole !== undefined && (projectReach.projectRoles as readonly string[]).includes(projectRole)) ||
+            (project.visible && (projectReach.workspaceRolesWhileVisible as readonly string[]).includes(workspaceRole));
+          expect(mayReachProject({ workspaceRole, projectRole }, project)).toBe(byLists);
+        }
+      }
     }
   });
 });

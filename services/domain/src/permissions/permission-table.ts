@@ -52,6 +52,8 @@ const projectPowers = {
   // Manager and collaborator "write messages"; the manager "send[s]" them.
   "messages.write": { project: ["owner", "manager", "collaborator"], workspace: workspaceLeads },
   "messages.send": { project: ["owner", "manager"], workspace: workspaceLeads },
+  // Adding a file contributes to the project as adding people does; removing one edits it.
+  "files.add": { project: ["owner", "manager", "collaborator"], workspace: workspaceLeads },
 } as const satisfies Record<string, { project: readonly ProjectRole[]; workspace: readonly WorkspaceRole[] }>;
 
 export type WorkspaceAction = keyof typeof workspacePowers;
@@ -76,6 +78,22 @@ export function mayInProject(access: ProjectAccess, action: ProjectAction): bool
   if ((powers.workspace as readonly WorkspaceRole[]).includes(access.workspaceRole)) return true;
   return access.projectRole !== undefined && (powers.project as readonly ProjectRole[]).includes(access.projectRole);
 }
+
+/**
+ * Whether someone reaches a project at all (spec §6). Its members do, by their project role; the
+ * workspace roles that reach every project do while it is visible. A hidden project is its
+ * members' alone (its creator is its first owner). Every other project action asks this first.
+ */
+export function mayReachProject(access: ProjectAccess, project: { visible: boolean }): boolean {
+  if (!mayInProject(access, "project.read")) return false;
+  return access.projectRole !== undefined || project.visible;
+}
+
+/** `mayReachProject` as role lists, for a query that asks it of many projects at once. */
+export const projectReach = {
+  projectRoles: projectPowers["project.read"].project,
+  workspaceRolesWhileVisible: projectPowers["project.read"].workspace,
+} as const;
 
 /**
  * The project roles someone may give (spec §6): an owner (of the project or the workspace) any,

@@ -240,8 +240,8 @@ describe("AssignProjectWorkflow", () => {
   it.each([
     ["creator as collaborator", creatorId, "collaborator", "accepted"],
     ["another manager", otherId, "manager", "accepted"],
-    ["another collaborator", otherId, "collaborator", "FORBIDDEN"],
-    ["a viewer", otherId, "viewer", "FORBIDDEN"],
+    ["a workspace collaborator outside the project", otherId, "collaborator", "NOT_FOUND"],
+    ["a workspace viewer outside the project", otherId, "viewer", "NOT_FOUND"],
     ["a stranger", otherId, undefined, "NOT_FOUND"],
   ] as const)("%s → %s", (_name, actor, role, outcome) => {
     expect(refusal(() => decide([created()], assign(), as(actor, role)))).toBe(outcome);
@@ -270,29 +270,51 @@ describe("UnassignProjectWorkflow", () => {
   });
 
   it("only those who manage the project may", () => {
-    expect(refusal(() => decide([created(), assigned], unassign(), as(otherId, "collaborator")))).toBe("FORBIDDEN");
+    const joined: ProjectEvent = {
+      type: "ProjectMemberAdded",
+      data: { projectId, workspaceId, userId: otherId, role: "collaborator" },
+    };
+    expect(refusal(() => decide([created(), assigned, joined], unassign(), as(otherId, "collaborator")))).toBe(
+      "FORBIDDEN",
+    );
   });
 });
 
 describe("who may change a project", () => {
   const rename = update({ name: "Renamed" });
   it.each([
-    ["creator as collaborator", creatorId, "collaborator", "accepted"],
-    ["creator now viewer", creatorId, "viewer", "FORBIDDEN"],
-    ["another owner", otherId, "owner", "accepted"],
-    ["another manager", otherId, "manager", "accepted"],
-    ["another collaborator", otherId, "collaborator", "FORBIDDEN"],
-    ["another viewer", otherId, "viewer", "FORBIDDEN"],
+    ["the creator (its first owner), a workspace collaborator", creatorId, "collaborator", "accepted"],
+    ["the creator (its first owner), now a workspace viewer", creatorId, "viewer", "accepted"],
+    ["a workspace owner", otherId, "owner", "accepted"],
+    ["a workspace manager", otherId, "manager", "accepted"],
+    ["a workspace collaborator who is not a member", otherId, "collaborator", "NOT_FOUND"],
+    ["a workspace viewer who is not a member", otherId, "viewer", "NOT_FOUND"],
   ] as const)("%s → %s", (_name, actor, role, outcome) => {
     expect(refusal(() => decide([created()], rename, as(actor, role)))).toBe(outcome);
     expect(refusal(() => decide([created()], { type: "RemoveProject" }, as(actor, role)))).toBe(outcome);
+  });
+
+  it.each([
+    ["owner", "accepted"],
+    ["manager", "FORBIDDEN"],
+    ["collaborator", "FORBIDDEN"],
+    ["viewer", "FORBIDDEN"],
+  ] as const)("a project %s who is a workspace collaborator → %s", (projectRole, outcome) => {
+    const joined: ProjectEvent = {
+      type: "ProjectMemberAdded",
+      data: { projectId, workspaceId, userId: otherId, role: projectRole },
+    };
+    expect(refusal(() => decide([created(), joined], rename, as(otherId, "collaborator")))).toBe(outcome);
+    expect(refusal(() => decide([created(), joined], { type: "RemoveProject" }, as(otherId, "collaborator")))).toBe(
+      outcome,
+    );
   });
 
   it("a non-member learns nothing: not found", () => {
     expect(refusal(() => decide([created()], rename, as(otherId)))).toBe("NOT_FOUND");
   });
 
-  it("a hidden project is not found but by its creator", () => {
+  it("a hidden project is not found but by its members", () => {
     const hidden = created({ visible: false });
     expect(refusal(() => decide([hidden], rename, as(otherId, "owner")))).toBe("NOT_FOUND");
     expect(refusal(() => decide([hidden], rename, as(creatorId, "collaborator")))).toBe("accepted");

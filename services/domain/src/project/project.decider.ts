@@ -15,7 +15,9 @@ import {
   assignableProjectRoles,
   mayInProject,
   mayInWorkspace,
+  mayReachProject,
   type ProjectAccess,
+  type ProjectAction,
 } from "../permissions/permission-table.ts";
 
 export const ARCHIVED_READ_ONLY = "Archived projects: no editing";
@@ -155,17 +157,13 @@ export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent,
     }
     if (state.status !== "existing") throw new DomainError("NOT_FOUND", "Project not found");
     if (command.type === "JoinProject") return join(state, command.data.invitation, actorId);
-    // Membership follows the permission table already; the other commands keep the workspace
-    // rule until every query and sync scope reads by membership too.
-    if (command.type === "ChangeProjectMemberRole" || command.type === "RemoveProjectMember") {
-      if (!mayReadByMembership(state, accessOf(state, context)))
-        throw new DomainError("NOT_FOUND", "Project not found");
-      return changeMember(state, command, accessOf(state, context));
-    }
-    if (!mayRead(state.project, context)) throw new DomainError("NOT_FOUND", "Project not found");
+    const access = accessOf(state.project, context, state.members.get(actorId));
+    if (!mayReachProject(access, state.project)) throw new DomainError("NOT_FOUND", "Project not found");
+    if (command.type === "ChangeProjectMemberRole" || command.type === "RemoveProjectMember")
+      return changeMember(state, command, access);
     const { project } = state;
     const { projectId, workspaceId } = project;
-    if (!mayManage(project, context))
+    if (!mayInProject(access, command.type === "RemoveProject" ? "project.remove" : "project.edit"))
       throw new DomainError("FORBIDDEN", "Your role does not allow changing this project");
     if (command.type === "RemoveProject") return [{ type: "ProjectRemoved", data: { projectId, workspaceId } }];
     if (project.status === "Archived") throw new DomainError("VALIDATION", ARCHIVED_READ_ONLY);
@@ -217,22 +215,22 @@ export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent,
 
 type ExistingState = Extract<ProjectState, { status: "existing" }>;
 
-/**
- * Whether someone reaches the project by the permission table: as a member, or as a workspace
- * owner or manager while it is visible (spec §6: a hidden project is its own members' alone).
- */
-export function mayReadByMembership(state: ExistingState, access: ProjectAccess): boolean {
-  if (!mayInProject(access, "project.read")) return false;
-  return access.projectRole !== undefined || state.project.visible;
+/** The actor's standing toward the project: their role in its workspace, and in the project. */
+export function accessOf(
+  project: Pick<ExistingProject, "workspaceId">,
+  context: ProjectContext,
+  projectRole: ProjectRole | undefined,
+): ProjectAccess {
+  return { workspaceRole: context.workspaceRoles.get(project.workspaceId), projectRole };
 }
 
-/** The actor's standing toward the project: their workspace role and their membership. */
-export function accessOf(state: ExistingState, context: ProjectContext): ProjectAccess {
-  const actorId = context.actorId ?? "";
-  return {
-    workspaceRole: context.workspaceRoles.get(state.project.workspaceId),
-    projectRole: state.members.get(actorId),
-  };
+/** Whether the actor reaches the project and may do `action` to it (spec §6, the permission table). */
+export function mayOnProject(
+  project: Pick<ExistingProject, "visible">,
+  access: ProjectAccess,
+  action: ProjectAction,
+): boolean {
+  return mayReachProject(access, project) && mayInProject(access, action);
 }
 
 function join(state: ExistingState, invitation: AcceptedProjectInvitation, actorId: string): ProjectEvent[] {
@@ -276,21 +274,6 @@ function changeMember(
     );
   if (next === null) return [{ type: "ProjectMemberRemoved", data: { projectId, workspaceId, userId } }];
   return [{ type: "ProjectMemberRoleChanged", data: { projectId, workspaceId, userId, role: next } }];
-}
-
-/** Members see a workspace's visible projects; a hidden one only its creator (spec §6). */
-export function mayRead(project: ExistingProject, context: ProjectContext): boolean {
-  const role = context.workspaceRoles.get(project.workspaceId);
-  if (role === undefined || !mayInWorkspace(role, "projects.read")) return false;
-  return project.visible || project.userId === context.actorId;
-}
-
-/** The creator (the project's owner) while their role lets them create projects; workspace owners and managers always. */
-export function mayManage(project: ExistingProject, context: ProjectContext): boolean {
-  const role = context.workspaceRoles.get(project.workspaceId);
-  if (role === undefined) return false;
-  if (mayInWorkspace(role, "projects.manage")) return true;
-  return project.userId === context.actorId && mayInWorkspace(role, "projects.create");
 }
 
 /** The fields a change names replace the project's; a field it leaves out stays. */

@@ -1,4 +1,5 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import { copyStageIdOf, workflowCopyIdOf } from "@hirestream/contracts/workflows/copy-ids.ts";
 import { type WorkflowEvent, type WorkflowStage, workflowEvent } from "@hirestream/contracts/workflows/events.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
@@ -66,11 +67,13 @@ const project = (fields: Partial<ExistingProject> = {}): ExistingProject => ({
 function as(role: WorkspaceRole | undefined, copy?: WorkflowContext["copy"]): WorkflowContext {
   return { now, actorId, workspaceRole: role, copy };
 }
+/** The actor in the copy's project: its creator, and so its first owner, unless `fields` names another. */
 const withProject = (
   fields: Partial<ExistingProject> = {},
   occupied: string[] = [],
   role: WorkspaceRole = "collaborator",
-) => as(role, { project: project(fields), occupiedStageIds: new Set(occupied) });
+  projectRole: ProjectRole | undefined = (fields.userId ?? actorId) === actorId ? "owner" : undefined,
+) => as(role, { project: project(fields), projectRole, occupiedStageIds: new Set(occupied) });
 
 const copy = (projectOf = projectId): WorkflowCommand => ({
   type: "CopyWorkflowTemplate",
@@ -229,7 +232,7 @@ describe("editing a project's copy", () => {
   });
 
   it("is not found once its project is removed, or for those who may not see a hidden project", () => {
-    const gone = as("owner", { project: null, occupiedStageIds: new Set() });
+    const gone = as("owner", { project: null, projectRole: undefined, occupiedStageIds: new Set() });
     expect(rejection([copied], update(keep(stages)), gone)).toEqual(notFound);
     expect(rejection([copied], update(keep(stages)), as("owner"))).toEqual(notFound);
     expect(rejection([copied], update(keep(stages)), withProject({ visible: false, userId: creatorId }))).toEqual(
@@ -264,11 +267,15 @@ describe("who manages a project's copy: whoever manages its project", () => {
     expect(when([copiedByOther], remove, withProject())).toEqual([removed]);
   });
 
-  it("not a collaborator in someone else's project, even one who assigned the copy", () => {
-    const theirs = withProject({ userId: creatorId });
+  it("not a collaborator of someone else's project, even one who assigned the copy", () => {
+    const theirs = withProject({ userId: creatorId }, [], "collaborator", "collaborator");
     expect(rejection([copied], rename, theirs)).toEqual(notTheirs);
     expect(rejection([copied], update(keep(stages)), theirs)).toEqual(notTheirs);
     expect(rejection([copied], remove, theirs)).toEqual(notTheirs);
+  });
+
+  it("a workspace collaborator outside someone else's project learns nothing of its copy", () => {
+    expect(rejection([copied], rename, withProject({ userId: creatorId }))).toEqual(notFound);
   });
 
   for (const role of ["owner", "manager"] as const) {
@@ -278,7 +285,8 @@ describe("who manages a project's copy: whoever manages its project", () => {
   }
 
   it("refused before the archived project is judged", () => {
-    expect(rejection([copied], rename, withProject({ userId: creatorId, status: "Archived" }))).toEqual(notTheirs);
+    const archived = withProject({ userId: creatorId, status: "Archived" }, [], "collaborator", "collaborator");
+    expect(rejection([copied], rename, archived)).toEqual(notTheirs);
   });
 });
 
@@ -297,7 +305,9 @@ describe("removing a project's copy", () => {
 
   it("is refused while its project is archived, and not found once it is removed", () => {
     expect(rejection([copied], remove, withProject({ status: "Archived" })).message).toBe(ARCHIVED_READ_ONLY);
-    expect(rejection([copied], remove, as("owner", { project: null, occupiedStageIds: new Set() }))).toEqual(notFound);
+    expect(
+      rejection([copied], remove, as("owner", { project: null, projectRole: undefined, occupiedStageIds: new Set() })),
+    ).toEqual(notFound);
   });
 
   it("a viewer may not", () => {

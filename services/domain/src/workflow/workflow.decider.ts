@@ -1,5 +1,6 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import { messages } from "@hirestream/contracts/messages.ts";
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import {
   FIRST_STAGE_POSITION,
   STAGE_NAME_MAX,
@@ -11,8 +12,8 @@ import {
 import type { WorkflowEvent, WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { CommandContext, Decider } from "../decider.ts";
-import { mayInWorkspace, type WorkspaceAction } from "../permissions/permission-table.ts";
-import { ARCHIVED_READ_ONLY, type ExistingProject, mayManage, mayRead } from "../project/project.decider.ts";
+import { mayInWorkspace, mayReachProject, type WorkspaceAction } from "../permissions/permission-table.ts";
+import { ARCHIVED_READ_ONLY, accessOf, type ExistingProject, mayOnProject } from "../project/project.decider.ts";
 import { copiedStages, type WorkflowTemplate } from "./workflow-copy.ts";
 
 /** A stage as asked for. Its id is set at the edge: the one sent, or one derived from the command id. */
@@ -74,6 +75,8 @@ export type WorkflowState =
 export interface CopyContext {
   /** The project as its stream has it; null once removed. */
   project: ExistingProject | null;
+  /** The actor's role in that project, when they are one of its members. */
+  projectRole: ProjectRole | undefined;
   /** Stages the project's candidates are in (from the candidacies read model). */
   occupiedStageIds: ReadonlySet<string>;
 }
@@ -223,16 +226,20 @@ function copyContext(workflow: ActiveWorkflow, context: WorkflowContext): CopyCo
   if (!context.copy || !project || project.projectId !== workflow.projectId) {
     throw new DomainError("NOT_FOUND", "Workflow not found");
   }
-  if (!mayRead(project, projectContext(context, workflow.workspaceId))) {
+  if (!mayReachProject(copyAccess(context, workflow.workspaceId, project), project)) {
     throw new DomainError("NOT_FOUND", "Workflow not found");
   }
   return context.copy;
 }
 
-/** The workflow context as the project decider's rules take it: the one role it knows, in its workspace. */
-function projectContext(context: WorkflowContext, workspaceId: string) {
+/** The actor's standing toward the copy's project, as the project decider's rules take it. */
+function copyAccess(context: WorkflowContext, workspaceId: string, project: ExistingProject) {
   const roles = new Map(context.workspaceRole ? [[workspaceId, context.workspaceRole]] : []);
-  return { now: context.now, actorId: context.actorId, workspaceRoles: roles };
+  return accessOf(
+    project,
+    { now: context.now, actorId: context.actorId, workspaceRoles: roles },
+    context.copy?.projectRole,
+  );
 }
 
 /**
@@ -257,7 +264,7 @@ function manageable(
 
 /**
  * Spec §6: owners and managers manage every workflow; a collaborator the templates they created,
- * while their role lets them create workflows (as projects are managed: project.decider's mayManage).
+ * while their role lets them create workflows.
  *
  * A project's copy is managed as its project is, whoever assigned it: the copy is the project's
  * workflow, assigning it already asks to manage the project, and removing it lets go of it on the
@@ -274,7 +281,8 @@ export function mayManageWorkflow(
   if (role === undefined) return false;
   if (workflow.projectId !== null) {
     return (
-      project?.projectId === workflow.projectId && mayManage(project, projectContext(context, workflow.workspaceId))
+      project?.projectId === workflow.projectId &&
+      mayOnProject(project, copyAccess(context, workflow.workspaceId, project), "project.edit")
     );
   }
   if (mayInWorkspace(role, "workflows.manage")) return true;

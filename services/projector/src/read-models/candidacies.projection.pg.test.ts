@@ -176,7 +176,6 @@ describe("candidacies read model", () => {
         stage_entered_at: "2026-11-02T09:00:00+00:00",
         created_at: "2026-11-01T09:00:00+00:00",
         updated_at: "2026-11-04T09:00:00+00:00",
-        private_to: null,
       },
       {
         id: linusAtHiring,
@@ -189,26 +188,25 @@ describe("candidacies read model", () => {
         stage_entered_at: "2026-11-08T09:00:00+00:00",
         created_at: "2026-11-08T09:00:00+00:00",
         updated_at: "2026-11-08T09:01:00+00:00",
-        private_to: null,
       },
     ]);
   });
 
-  it("logs every change to the project's workspace, deletions included, and nothing for unchanged names", async () => {
+  it("logs every change to the project's scope, deletions included, and nothing for unchanged names", async () => {
     const log = candidacyLog(await project());
     expect(log.map(({ position, scope, id, op }) => ({ position, scope, id, op }))).toEqual([
-      { position: positions.graceAdded, scope: `ws:${ws}`, id: graceAtBackend, op: "put" },
-      { position: positions.graceMoved, scope: `ws:${ws}`, id: graceAtBackend, op: "put" },
-      { position: positions.graceAnswered, scope: `ws:${ws}`, id: graceAtBackend, op: "put" },
-      { position: positions.linusAdded, scope: `ws:${ws}`, id: linusAtBackend, op: "put" },
-      { position: positions.margaretAdded, scope: `ws:${ws}`, id: margaretAtDesign, op: "put" },
-      { position: positions.graceAtSalesAdded, scope: `ws:${otherWs}`, id: graceAtSales, op: "put" },
-      { position: positions.renamed, scope: `ws:${ws}`, id: graceAtBackend, op: "put" },
-      { position: positions.linusRemoved, scope: `ws:${ws}`, id: linusAtBackend, op: "del" },
-      { position: positions.designRemoved, scope: `ws:${ws}`, id: margaretAtDesign, op: "del" },
-      { position: positions.earlyAdded, scope: `ws:${ws}`, id: linusAtHiring, op: "put" },
-      { position: positions.laterCopyCreated, scope: `ws:${ws}`, id: linusAtHiring, op: "put" },
-      { position: positions.otherWsRemoved, scope: `ws:${otherWs}`, id: graceAtSales, op: "del" },
+      { position: positions.graceAdded, scope: `proj:${backend}`, id: graceAtBackend, op: "put" },
+      { position: positions.graceMoved, scope: `proj:${backend}`, id: graceAtBackend, op: "put" },
+      { position: positions.graceAnswered, scope: `proj:${backend}`, id: graceAtBackend, op: "put" },
+      { position: positions.linusAdded, scope: `proj:${backend}`, id: linusAtBackend, op: "put" },
+      { position: positions.margaretAdded, scope: `proj:${design}`, id: margaretAtDesign, op: "put" },
+      { position: positions.graceAtSalesAdded, scope: `proj:${sales}`, id: graceAtSales, op: "put" },
+      { position: positions.renamed, scope: `proj:${backend}`, id: graceAtBackend, op: "put" },
+      { position: positions.linusRemoved, scope: `proj:${backend}`, id: linusAtBackend, op: "del" },
+      { position: positions.designRemoved, scope: `proj:${design}`, id: margaretAtDesign, op: "del" },
+      { position: positions.earlyAdded, scope: `proj:${hiring}`, id: linusAtHiring, op: "put" },
+      { position: positions.laterCopyCreated, scope: `proj:${hiring}`, id: linusAtHiring, op: "put" },
+      { position: positions.otherWsRemoved, scope: `proj:${sales}`, id: graceAtSales, op: "del" },
     ]);
   });
 

@@ -140,7 +140,6 @@ it("keeps the inviter's and the invitable's names, and answers", async () => {
       status: "waiting",
       created_at: "2026-11-03T09:00:00+00:00",
       updated_at: "2026-11-03T09:00:00+00:00",
-      private_to: null,
     },
     {
       id: toProject,
@@ -158,14 +157,13 @@ it("keeps the inviter's and the invitable's names, and answers", async () => {
       status: "active",
       created_at: "2026-11-03T09:00:00+00:00",
       updated_at: "2026-11-04T09:00:00+00:00",
-      private_to: null,
     },
     expect.objectContaining({ id: refused, to_user_id: dan, status: "inactive" }),
   ]);
-  // Pending in the workspace's Access tab; in the bell only once it names an account.
+  // Pending in the Access tab of what it opens; in the bell only once it names an account.
   expect(invitationLog(tables, sentToNoAccount)).toEqual([{ scope: `ws:${ws}`, id: toWorkspace, op: "put" }]);
   expect(invitationLog(tables, sentToDan)).toEqual([
-    { scope: `ws:${ws}`, id: toProject, op: "put" },
+    { scope: `proj:${backend}`, id: toProject, op: "put" },
     { scope: `user:${dan}`, id: toProject, op: "put" },
   ]);
 });
@@ -189,7 +187,7 @@ it("an invitation waiting for an email reaches the account that signs up with it
   ]);
 });
 
-it("an invitation to a hidden project reaches its creator and the invitee alone, and the workspace once shown", async () => {
+it("an invitation to a hidden project is logged in the project's scope and the bell, and showing it logs nothing of it", async () => {
   const secret = "00000000-0000-4000-8000-0000000000a2";
   await given(`project-${secret}`, "2026-11-05T10:00:00.000Z", [created(secret, "Quiet search", false)], ada);
   const sentHidden = await given(
@@ -204,26 +202,19 @@ it("an invitation to a hidden project reaches its creator and the invitee alone,
 
   const tables = await project();
   expect(invitationLog(tables, sentHidden)).toEqual([
-    { scope: `user:${ada}`, id: toSecret, op: "put" },
+    { scope: `proj:${secret}`, id: toSecret, op: "put" },
     { scope: `user:${dan}`, id: toSecret, op: "put" },
   ]);
-  expect(invitationLog(tables, shown)).toEqual([
-    { scope: `ws:${ws}`, id: toSecret, op: "put" },
-    { scope: `user:${dan}`, id: toSecret, op: "put" },
-    { scope: `user:${ada}`, id: toSecret, op: "del" },
-  ]);
+  expect(invitationLog(tables, shown)).toEqual([]);
   expect(tables.invitations).toEqual(
     expect.arrayContaining([
       expect.objectContaining({
         id: toSecret,
         invitable_name: "Quiet search",
-        private_to: null,
         updated_at: "2026-11-05T11:00:00+00:00",
       }),
     ]),
   );
-  const synced = ((tables.change_log ?? []) as { entity: string }[]).filter((row) => row.entity === "invitation");
-  expect(JSON.stringify(synced)).not.toContain("private_to");
 });
 
 it("removing the project removes its invitations; removing the workspace, the rest", async () => {
@@ -233,7 +224,7 @@ it("removing the project removes its invitations; removing the workspace, the re
   const afterProject = await project();
   expect((afterProject.invitations as { id: string }[]).map((row) => row.id)).toEqual([toWorkspace, refused, toSecret]);
   expect(invitationLog(afterProject, projectRemoved)).toEqual([
-    { scope: `ws:${ws}`, id: toProject, op: "del" },
+    { scope: `proj:${backend}`, id: toProject, op: "del" },
     { scope: `user:${dan}`, id: toProject, op: "del" },
   ]);
 

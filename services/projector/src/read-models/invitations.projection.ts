@@ -1,24 +1,19 @@
 import type { DomainEvent } from "@hirestream/contracts/events.ts";
-import { invitationRow } from "@hirestream/contracts/invitations/rows.ts";
-import type { z } from "zod";
+import { type InvitationRow, invitationRow } from "@hirestream/contracts/invitations/rows.ts";
+import { projectScope, userScope, workspaceScope } from "@hirestream/contracts/sync/scopes.ts";
 import type { EventContext, Projection, RowSet } from "../projection.ts";
-import { audienceScopes, keptToCreator, privateTo, withoutKeeper } from "./project-audience.ts";
 import { projectsProjection } from "./projects.projection.ts";
 import { usersProjection } from "./users.projection.ts";
 import { workspacesProjection } from "./workspaces.projection.ts";
 
-/** An invitation as stored: the row browsers get, and the one user it is kept to while its project is hidden. */
-const invitationRecord = keptToCreator(invitationRow);
-type InvitationRecord = z.infer<typeof invitationRecord>;
-
 /**
- * The invitations read model (spec §3): the Access tab's pending invitations in the workspace (or
- * its creator's alone while the project it opens is hidden, as the project is), and the invitee's
- * bell once the invitation names their account.
+ * The invitations read model (spec §3): the Access tab's pending invitations, in the scope of what
+ * they open (the project's, or the workspace's), and the invitee's bell once the invitation names
+ * their account.
  */
-export const invitationsProjection: Projection<InvitationRecord> = {
+export const invitationsProjection: Projection<InvitationRow> = {
   table: "invitations",
-  row: invitationRecord,
+  row: invitationRow,
   entity: "invitation",
   keys(event) {
     switch (event.type) {
@@ -28,10 +23,6 @@ export const invitationsProjection: Projection<InvitationRecord> = {
         return [{ column: "id", value: event.data.invitationId }];
       case "UserSignedUp":
         return [{ column: "to_email", value: event.data.email.toLowerCase() }];
-      case "ProjectUpdated":
-        return event.data.changes.visible === undefined
-          ? []
-          : [{ column: "invitable_id", value: event.data.projectId }];
       case "ProjectRemoved":
         return [{ column: "invitable_id", value: event.data.projectId }];
       case "WorkspaceRemoved":
@@ -41,8 +32,6 @@ export const invitationsProjection: Projection<InvitationRecord> = {
     }
   },
   related(event) {
-    if (event.type === "ProjectUpdated" && event.data.changes.visible !== undefined)
-      return [{ projection: projectsProjection, id: event.data.projectId }];
     if (event.type !== "InvitationSent") return [];
     const { fromUserId, invitableType, invitableId } = event.data;
     const invitable = invitableType === "Workspace" ? workspacesProjection : projectsProjection;
@@ -52,7 +41,7 @@ export const invitationsProjection: Projection<InvitationRecord> = {
     ];
   },
   apply(rows, event, context) {
-    const { occurredAt, related } = context;
+    const { occurredAt } = context;
     switch (event.type) {
       case "InvitationSent":
         rows.put(sent(event.data, context));
@@ -71,16 +60,6 @@ export const invitationsProjection: Projection<InvitationRecord> = {
           if (invitation.to_user_id === null) rows.put({ ...invitation, to_user_id: event.data.userId });
         }
         return;
-      // Shown or hidden: the project's invitations go where it goes. Nothing of the invitation
-      // changed, so `updated_at` stays.
-      case "ProjectUpdated": {
-        const project = related(projectsProjection, event.data.projectId);
-        if (!project) return;
-        for (const invitation of rows.where("invitable_id", project.id)) {
-          if (invitation.private_to !== privateTo(project)) rows.put({ ...invitation, private_to: privateTo(project) });
-        }
-        return;
-      }
       case "ProjectRemoved":
         deleteWhere(rows, "invitable_id", event.data.projectId);
         return;
@@ -92,11 +71,13 @@ export const invitationsProjection: Projection<InvitationRecord> = {
     }
   },
   scopes: (invitation) => {
-    const scopes = audienceScopes(invitation.workspace_id, invitation.private_to);
-    const bell = invitation.to_user_id === null ? null : `user:${invitation.to_user_id}`;
-    return bell === null || scopes.includes(bell) ? scopes : [...scopes, bell];
+    const opens =
+      invitation.invitable_type === "Project"
+        ? projectScope(invitation.invitable_id)
+        : workspaceScope(invitation.workspace_id);
+    return invitation.to_user_id === null ? [opens] : [opens, userScope(invitation.to_user_id)];
   },
-  toClient: withoutKeeper,
+  toClient: (invitation) => invitation,
 };
 
 type InvitationSent = Extract<DomainEvent, { type: "InvitationSent" }>["data"];
@@ -105,10 +86,12 @@ type InvitationSent = Extract<DomainEvent, { type: "InvitationSent" }>["data"];
  * The names are kept as they were when it was sent: the invitee's browser holds neither the
  * inviter nor what the invitation opens until they accept.
  */
-function sent(data: InvitationSent, { occurredAt, related }: EventContext): InvitationRecord {
+function sent(data: InvitationSent, { occurredAt, related }: EventContext): InvitationRow {
   const inviter = related(usersProjection, data.fromUserId);
-  const project = data.invitableType === "Project" ? related(projectsProjection, data.invitableId) : undefined;
-  const invitable = data.invitableType === "Workspace" ? related(workspacesProjection, data.invitableId) : project;
+  const invitable =
+    data.invitableType === "Workspace"
+      ? related(workspacesProjection, data.invitableId)
+      : related(projectsProjection, data.invitableId);
   return {
     id: data.invitationId,
     from_user_id: data.fromUserId,
@@ -124,10 +107,9 @@ function sent(data: InvitationSent, { occurredAt, related }: EventContext): Invi
     status: "waiting",
     created_at: occurredAt,
     updated_at: occurredAt,
-    private_to: privateTo(project),
   };
 }
 
-function deleteWhere(rows: RowSet<InvitationRecord>, column: "invitable_id" | "workspace_id", value: string): void {
+function deleteWhere(rows: RowSet<InvitationRow>, column: "invitable_id" | "workspace_id", value: string): void {
   for (const invitation of rows.where(column, value)) rows.delete(invitation.id);
 }

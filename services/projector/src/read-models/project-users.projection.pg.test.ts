@@ -52,7 +52,6 @@ interface MemberRow {
   last_activity: string | null;
   created_at: string;
   updated_at: string;
-  private_to: string | null;
 }
 
 const membersOf = (tables: Record<string, unknown[]>, projectId: string) =>
@@ -73,7 +72,7 @@ const memberLog = (tables: Record<string, unknown[]>, id: string) =>
     .sort((a, b) => a.position - b.position || a.seq - b.seq)
     .map(({ position, scope, op }) => ({ position, scope, op }));
 
-it("makes the project's creator its first owner, with their name, synced to the workspace", async () => {
+it("makes the project's creator its first owner, with their name, synced in the project's scope", async () => {
   const backend = "00000000-0000-4000-8000-0000000000a1";
   await given(`user-${ada}`, "2026-11-03T08:00:00.000Z", [
     {
@@ -104,10 +103,9 @@ it("makes the project's creator its first owner, with their name, synced to the 
       last_activity: "2026-11-03T09:00:00+00:00",
       created_at: "2026-11-03T09:00:00+00:00",
       updated_at: "2026-11-03T09:00:00+00:00",
-      private_to: null,
     },
   ]);
-  expect(memberLog(tables, id)).toEqual([{ position: made, scope: `ws:${ws}`, op: "put" }]);
+  expect(memberLog(tables, id)).toEqual([{ position: made, scope: `proj:${backend}`, op: "put" }]);
 
   // A new name reaches the membership; the membership itself did not change.
   const renamed = await given(`user-${ada}`, "2026-11-03T10:00:00.000Z", [
@@ -118,7 +116,7 @@ it("makes the project's creator its first owner, with their name, synced to the 
   ]);
   const after = await project();
   expect(membersOf(after, backend)[0]).toMatchObject({ last_name: "King", updated_at: "2026-11-03T09:00:00+00:00" });
-  expect(memberLog(after, id).at(-1)).toEqual({ position: renamed, scope: `ws:${ws}`, op: "put" });
+  expect(memberLog(after, id).at(-1)).toEqual({ position: renamed, scope: `proj:${backend}`, op: "put" });
 });
 
 it("adds members, changes their roles, keeps when they joined and removes them", async () => {
@@ -154,7 +152,6 @@ it("adds members, changes their roles, keeps when they joined and removes them",
       last_activity: "2026-11-04T10:00:00+00:00",
       created_at: "2026-11-04T09:00:00+00:00",
       updated_at: "2026-11-04T09:00:00+00:00",
-      private_to: null,
     },
     {
       id: projectUserIdOf(design, bob),
@@ -168,12 +165,11 @@ it("adds members, changes their roles, keeps when they joined and removes them",
       last_activity: null,
       created_at: "2026-11-04T10:00:00+00:00",
       updated_at: "2026-11-04T12:00:00+00:00",
-      private_to: null,
     },
   ]);
   expect(memberLog(tables, projectUserIdOf(design, cy)).at(-1)).toEqual({
     position: removed,
-    scope: `ws:${ws}`,
+    scope: `proj:${design}`,
     op: "del",
   });
 });
@@ -189,7 +185,7 @@ it("removing a project removes its members", async () => {
   expect(membersOf(tables, gone)).toEqual([]);
   expect(memberLog(tables, projectUserIdOf(gone, bob)).at(-1)).toEqual({
     position: removed,
-    scope: `ws:${ws}`,
+    scope: `proj:${gone}`,
     op: "del",
   });
 });
@@ -320,7 +316,7 @@ it("a person added to the project by its owner is the owner's activity", async (
   ]);
 });
 
-it("a hidden project's members reach its creator alone, and the workspace again once it is shown", async () => {
+it("a hidden project's members are logged in its scope as a visible one's, and showing it logs none of them", async () => {
   const secret = "00000000-0000-4000-8000-0000000000a8";
   const made = await given(`project-${secret}`, "2026-11-10T09:00:00.000Z", [created(secret, otherWs, false)], ada);
   const joined = await given(
@@ -329,25 +325,17 @@ it("a hidden project's members reach its creator alone, and the workspace again 
     [member("ProjectMemberAdded", secret, bob, "viewer", otherWs)],
     ada,
   );
-  const shown = await given(`project-${secret}`, "2026-11-10T10:00:00.000Z", [
+  await given(`project-${secret}`, "2026-11-10T10:00:00.000Z", [
     { type: "ProjectUpdated", data: { projectId: secret, workspaceId: otherWs, changes: { visible: true } } },
   ]);
 
   const tables = await project();
-  expect(membersOf(tables, secret).map(({ private_to }) => private_to)).toEqual([null, null]);
-  const bobs = projectUserIdOf(secret, bob);
-  expect(memberLog(tables, bobs)).toEqual([
-    { position: joined, scope: `user:${ada}`, op: "put" },
-    { position: shown, scope: `ws:${otherWs}`, op: "put" },
-    { position: shown, scope: `user:${ada}`, op: "del" },
+  expect(memberLog(tables, projectUserIdOf(secret, bob))).toEqual([
+    { position: joined, scope: `proj:${secret}`, op: "put" },
   ]);
-  expect(memberLog(tables, projectUserIdOf(secret, ada)).map(({ position, scope }) => ({ position, scope }))).toEqual([
-    { position: made, scope: `user:${ada}` },
-    { position: joined, scope: `user:${ada}` },
-    { position: shown, scope: `ws:${otherWs}` },
-    { position: shown, scope: `user:${ada}` },
+  expect(memberLog(tables, projectUserIdOf(secret, ada))).toEqual([
+    { position: made, scope: `proj:${secret}`, op: "put" },
+    // Adding Bob is Ada's doing in the project.
+    { position: joined, scope: `proj:${secret}`, op: "put" },
   ]);
-  // Synced without the user it is kept to.
-  const synced = ((tables.change_log ?? []) as { entity: string }[]).filter((row) => row.entity === "project_user");
-  expect(JSON.stringify(synced)).not.toContain("private_to");
 });

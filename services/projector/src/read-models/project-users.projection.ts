@@ -1,15 +1,9 @@
 import type { DomainEvent } from "@hirestream/contracts/events.ts";
 import { projectUserIdOf } from "@hirestream/contracts/projects/project-user-id.ts";
-import { projectUserRow } from "@hirestream/contracts/projects/rows.ts";
-import type { z } from "zod";
+import { type ProjectUserRow, projectUserRow } from "@hirestream/contracts/projects/rows.ts";
+import { projectScope } from "@hirestream/contracts/sync/scopes.ts";
 import type { EventContext, Projection, RowSet } from "../projection.ts";
-import { audienceScopes, keptToCreator, privateTo, withoutKeeper } from "./project-audience.ts";
-import { projectsProjection } from "./projects.projection.ts";
 import { usersProjection } from "./users.projection.ts";
-
-/** A project member as stored: the row browsers get, and the one user it is kept to while the project is hidden. */
-const projectUserRecord = keptToCreator(projectUserRow);
-type ProjectUserRecord = z.infer<typeof projectUserRecord>;
 
 /**
  * A member's activity moves at most once a minute: a busy pipeline would otherwise sync a row per
@@ -19,13 +13,12 @@ const ACTIVITY_STEP_MS = 60_000;
 
 /**
  * The project members read model (the spec's project_user): the creator as the first owner, then
- * whoever joins, with their role and when they last changed something in the project. Synced to
- * the members of the project's workspace (the Access tab), or to its creator alone while it is
- * hidden, as the project itself.
+ * whoever joins, with their role and when they last changed something in the project. Synced in
+ * the project's scope (the Access tab), as the project itself.
  */
-export const projectUsersProjection: Projection<ProjectUserRecord> = {
+export const projectUsersProjection: Projection<ProjectUserRow> = {
   table: "project_users",
-  row: projectUserRecord,
+  row: projectUserRow,
   entity: "project_user",
   keys(event) {
     switch (event.type) {
@@ -43,14 +36,8 @@ export const projectUsersProjection: Projection<ProjectUserRecord> = {
     }
   },
   related(event) {
-    const shownOrHidden = event.type === "ProjectUpdated" && event.data.changes.visible !== undefined;
-    if (event.type === "ProjectCreated" || event.type === "ProjectMemberAdded") {
-      return [
-        { projection: projectsProjection, id: event.data.projectId },
-        { projection: usersProjection, id: event.data.userId },
-      ];
-    }
-    if (shownOrHidden) return [{ projection: projectsProjection, id: event.data.projectId }];
+    if (event.type === "ProjectCreated" || event.type === "ProjectMemberAdded")
+      return [{ projection: usersProjection, id: event.data.userId }];
     return [];
   },
   apply(rows, event, context) {
@@ -58,15 +45,13 @@ export const projectUsersProjection: Projection<ProjectUserRecord> = {
     const projectId = projectOf(event);
     if (projectId && context.actorId) noteActivity(rows, projectUserIdOf(projectId, context.actorId), context);
   },
-  scopes: (member) => audienceScopes(member.workspace_id, member.private_to),
-  toClient: withoutKeeper,
+  scopes: (member) => [projectScope(member.project_id)],
+  // Joining, leaving and a new role; a member's activity or name changes no one's access.
+  changesAccess: (before, after) => before?.role !== after?.role,
+  toClient: (member) => member,
 };
 
-function changeMembers(
-  rows: RowSet<ProjectUserRecord>,
-  event: DomainEvent,
-  { occurredAt, related }: EventContext,
-): void {
+function changeMembers(rows: RowSet<ProjectUserRow>, event: DomainEvent, { occurredAt, related }: EventContext): void {
   switch (event.type) {
     case "ProjectCreated":
     case "ProjectMemberAdded": {
@@ -86,7 +71,6 @@ function changeMembers(
         last_activity: member?.last_activity ?? null,
         created_at: member?.created_at ?? occurredAt,
         updated_at: occurredAt,
-        private_to: privateTo(related(projectsProjection, projectId)),
       });
       return;
     }
@@ -98,15 +82,6 @@ function changeMembers(
     case "ProjectMemberRemoved":
       rows.delete(projectUserIdOf(event.data.projectId, event.data.userId));
       return;
-    // Only the audience changes, not the membership, so `updated_at` stays.
-    case "ProjectUpdated": {
-      const project = related(projectsProjection, event.data.projectId);
-      if (!project || event.data.changes.visible === undefined) return;
-      for (const member of rows.where("project_id", project.id)) {
-        if (member.private_to !== privateTo(project)) rows.put({ ...member, private_to: privateTo(project) });
-      }
-      return;
-    }
     case "ProjectRemoved":
       for (const member of rows.where("project_id", event.data.projectId)) rows.delete(member.id);
       return;
@@ -132,7 +107,7 @@ function changeMembers(
 }
 
 /** Only a member's own doing counts, and only a minute after the last time it counted. */
-function noteActivity(rows: RowSet<ProjectUserRecord>, memberId: string, { occurredAt }: EventContext): void {
+function noteActivity(rows: RowSet<ProjectUserRow>, memberId: string, { occurredAt }: EventContext): void {
   const member = rows.get(memberId);
   if (!member) return;
   const last = member.last_activity;

@@ -29,7 +29,7 @@ const created = (projectId: string, name: string): DomainEvent => ({
   },
 });
 
-it("projects a project's life, keeps the workspace's count and syncs to the workspace", async () => {
+it("projects a project's life, keeps the workspace's count and syncs each project in a scope of its own", async () => {
   await given(`workspace-${ws}`, "2026-11-02T10:00:00.000Z", [
     { type: "WorkspaceCreated", data: { workspaceId: ws, name: "Acme", description: "", visible: true, ownerId: ada } },
     { type: "WorkspaceMemberAdded", data: { workspaceId: ws, userId: ada, role: "owner" } },
@@ -75,18 +75,20 @@ it("projects a project's life, keeps the workspace's count and syncs to the work
   expect(tables.workspaces).toEqual([
     expect.objectContaining({ id: ws, projects_count: 1, updated_at: "2026-11-02T10:00:00+00:00" }),
   ]);
-  const log = ((tables.change_log ?? []) as { position: number; scope: string; entity: string; op: string }[])
+  const log = (
+    (tables.change_log ?? []) as { position: number; scope: string; entity: string; id: string; op: string }[]
+  )
     .filter((row) => row.entity === "project")
-    .map(({ position, scope, op }) => ({ position, scope, op }))
+    .map(({ position, scope, id, op }) => ({ position, scope, id, op }))
     .sort((a, b) => a.position - b.position);
   expect(log).toEqual(
     expect.arrayContaining([
-      { position: made, scope: `ws:${ws}`, op: "put" },
-      { position: archivedAt, scope: `ws:${ws}`, op: "put" },
-      { position: removedAt, scope: `ws:${ws}`, op: "del" },
+      { position: made, scope: `proj:${first}`, id: first, op: "put" },
+      { position: archivedAt, scope: `proj:${first}`, id: first, op: "put" },
+      { position: removedAt, scope: `proj:${second}`, id: second, op: "del" },
     ]),
   );
-  expect(log.every((row) => row.scope === `ws:${ws}`)).toBe(true);
+  expect(log.every((row) => row.scope === `proj:${row.id}`)).toBe(true);
 });
 
 it("removing the workspace removes its projects", async () => {

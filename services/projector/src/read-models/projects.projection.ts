@@ -1,8 +1,11 @@
 import { type ProjectRow, projectRow } from "@hirestream/contracts/projects/rows.ts";
+import { projectScope } from "@hirestream/contracts/sync/scopes.ts";
 import type { Projection } from "../projection.ts";
-import { audienceScopes, privateTo } from "./project-audience.ts";
 
-/** The projects read model, synced to the members of the project's workspace; a hidden one to its creator alone. */
+/**
+ * The projects read model, synced in the project's own scope (sync/scopes.ts). Who may hold that
+ * scope, hidden or not, is the sync server's to decide from the permission table, not the projector's.
+ */
 export const projectsProjection: Projection<ProjectRow> = {
   table: "projects",
   row: projectRow,
@@ -90,6 +93,8 @@ export const projectsProjection: Projection<ProjectRow> = {
         return;
     }
   },
-  scopes: (project) => audienceScopes(project.workspace_id, privateTo(project)),
+  scopes: (project) => [projectScope(project.id)],
+  // Who reaches a project changes when it comes, goes, or is shown or hidden (spec §6).
+  changesAccess: (before, after) => before?.visible !== after?.visible,
   toClient: (project) => project,
 };

@@ -76,7 +76,6 @@ it("keeps one row per workflow with its stages in order, synced to its workspace
       user_id: ada,
       created_at: "2026-11-05T09:00:00+00:00",
       updated_at: "2026-11-05T09:01:00+00:00",
-      private_to: null,
     },
   ]);
   const log = (
@@ -109,7 +108,7 @@ it("keeps one row per workflow with its stages in order, synced to its workspace
   });
 });
 
-it("keeps a project's copy apart from the templates, with its template, and drops it with its project", async () => {
+it("keeps a project's copy apart from the templates, with its template, in its project's scope, and drops it with its project", async () => {
   const team = "00000000-0000-4000-8000-0000000000f3";
   const template = "00000000-0000-4000-8000-0000000000d4";
   const copy = "00000000-0000-4000-8000-0000000000d5";
@@ -124,7 +123,7 @@ it("keeps a project's copy apart from the templates, with its template, and drop
       ? { ...created, data: { ...created.data, projectId, ...(templateId ? { templateId } : {}) } }
       : created;
   };
-  await given(`workflow-${template}`, "2026-11-06T09:00:00.000Z", [createdIn(template, team)]);
+  const templateCreated = await given(`workflow-${template}`, "2026-11-06T09:00:00.000Z", [createdIn(template, team)]);
   const copied = await given(`workflow-${copy}`, "2026-11-06T09:01:00.000Z", [copyOf(copy, backend, template)]);
   await given(`workflow-${kept}`, "2026-11-06T09:02:00.000Z", [copyOf(kept, design, template)]);
   // A copy made before its events named the template.
@@ -150,18 +149,18 @@ it("keeps a project's copy apart from the templates, with its template, and drop
       user_id: ada,
       created_at: "2026-11-06T09:02:00+00:00",
       updated_at: "2026-11-06T09:02:00+00:00",
-      private_to: null,
     },
     expect.objectContaining({ id: older, assigned_to: "project", project_id: legacy, template_id: null }),
   ]);
   const log = (
     (tables.change_log ?? []) as { position: number; scope: string; entity: string; id: string; op: string }[]
   )
-    .filter((entry) => entry.entity === "workflow" && entry.id === copy)
-    .map(({ position, scope, op }) => ({ position, scope, op }))
+    .filter((entry) => entry.entity === "workflow" && [template, copy].includes(entry.id))
+    .map(({ position, scope, id, op }) => ({ position, scope, id, op }))
     .sort((a, b) => a.position - b.position);
   expect(log).toEqual([
-    { position: copied, scope: `ws:${team}`, op: "put" },
-    { position: projectRemoved, scope: `ws:${team}`, op: "del" },
+    { position: templateCreated, scope: `ws:${team}`, id: template, op: "put" },
+    { position: copied, scope: `proj:${backend}`, id: copy, op: "put" },
+    { position: projectRemoved, scope: `proj:${backend}`, id: copy, op: "del" },
   ]);
 });

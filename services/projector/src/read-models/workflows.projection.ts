@@ -1,13 +1,7 @@
+import { projectScope, workspaceScope } from "@hirestream/contracts/sync/scopes.ts";
 import type { WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
-import { type StageRow, workflowRow } from "@hirestream/contracts/workflows/rows.ts";
-import type { z } from "zod";
+import { type StageRow, type WorkflowRow, workflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import type { Projection } from "../projection.ts";
-import { audienceScopes, keptToCreator, privateTo, withoutKeeper } from "./project-audience.ts";
-import { projectsProjection } from "./projects.projection.ts";
-
-/** A workflow as stored: the row browsers get, and the one user a hidden project's copy is kept to. */
-const workflowRecord = keptToCreator(workflowRow);
-type WorkflowRecord = z.infer<typeof workflowRecord>;
 
 const stageRowOf = (stage: WorkflowStage): StageRow => ({
   id: stage.id,
@@ -20,12 +14,12 @@ const stageRowOf = (stage: WorkflowStage): StageRow => ({
 });
 
 /**
- * The workflows read model, templates and projects' copies: every member of the workspace sees
- * them, except a hidden project's copy, which goes where its project goes.
+ * The workflows read model: templates, synced to the members of the workspace, and projects'
+ * copies, synced in their project's scope with the rest of the project.
  */
-export const workflowsProjection: Projection<WorkflowRecord> = {
+export const workflowsProjection: Projection<WorkflowRow> = {
   table: "workflows",
-  row: workflowRecord,
+  row: workflowRow,
   entity: "workflow",
   keys(event) {
     switch (event.type) {
@@ -39,22 +33,11 @@ export const workflowsProjection: Projection<WorkflowRecord> = {
         return [{ column: "workspace_id", value: event.data.workspaceId }];
       case "ProjectRemoved":
         return [{ column: "project_id", value: event.data.projectId }];
-      case "ProjectUpdated":
-        return event.data.changes.visible === undefined ? [] : [{ column: "project_id", value: event.data.projectId }];
       default:
         return [];
     }
   },
-  related(event) {
-    const projectId =
-      event.type === "WorkflowCreated"
-        ? event.data.projectId
-        : event.type === "ProjectUpdated" && event.data.changes.visible !== undefined
-          ? event.data.projectId
-          : undefined;
-    return projectId ? [{ projection: projectsProjection, id: projectId }] : [];
-  },
-  apply(rows, event, { occurredAt, related }) {
+  apply(rows, event, { occurredAt }) {
     switch (event.type) {
       case "WorkflowCreated": {
         const { workflowId, workspaceId, userId, name, description, stages } = event.data;
@@ -71,7 +54,6 @@ export const workflowsProjection: Projection<WorkflowRecord> = {
           user_id: userId,
           created_at: occurredAt,
           updated_at: occurredAt,
-          private_to: projectId === null ? null : privateTo(related(projectsProjection, projectId)),
         });
         return;
       }
@@ -100,19 +82,11 @@ export const workflowsProjection: Projection<WorkflowRecord> = {
       case "ProjectRemoved":
         for (const workflow of rows.where("project_id", event.data.projectId)) rows.delete(workflow.id);
         return;
-      // Shown or hidden: the copy goes where its project goes (only its audience changes, not `updated_at`).
-      case "ProjectUpdated": {
-        const project = related(projectsProjection, event.data.projectId);
-        const user = privateTo(project);
-        for (const workflow of rows.where("project_id", event.data.projectId)) {
-          if (project && workflow.private_to !== user) rows.put({ ...workflow, private_to: user });
-        }
-        return;
-      }
       default:
         return;
     }
   },
-  scopes: (workflow) => audienceScopes(workflow.workspace_id, workflow.private_to),
-  toClient: withoutKeeper,
+  scopes: (workflow) =>
+    workflow.project_id === null ? [workspaceScope(workflow.workspace_id)] : [projectScope(workflow.project_id)],
+  toClient: (workflow) => workflow,
 };

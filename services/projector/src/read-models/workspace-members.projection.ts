@@ -1,3 +1,4 @@
+import { userScope, workspaceScope } from "@hirestream/contracts/sync/scopes.ts";
 import { type WorkspaceMemberRow, workspaceMemberRow } from "@hirestream/contracts/workspaces/rows.ts";
 import type { Projection } from "../projection.ts";
 import { usersProjection } from "./users.projection.ts";
@@ -57,6 +58,8 @@ export const workspaceMembersProjection: Projection<WorkspaceMemberRow> = {
         return;
     }
   },
-  scopes: (member) => [`ws:${member.workspace_id}`, `user:${member.user_id}`],
+  scopes: (member) => [workspaceScope(member.workspace_id), userScope(member.user_id)],
+  // Joining, leaving and a new role change which projects the member reaches; a new name does not.
+  changesAccess: (before, after) => before?.role !== after?.role,
   toClient: (member) => member,
 };

@@ -1,3 +1,4 @@
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { StageRow, WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import { describe, expect, it } from "vitest";
@@ -89,24 +90,45 @@ describe("workflowOfProject", () => {
 });
 
 describe("assignableProjects", () => {
-  it("offers projects shown to the user that are not archived and have a workflow, by name, with their first stage", () => {
+  // A workspace manager, and a member of the hidden projects 7 (collaborator) and 8 (viewer).
+  const memberships = new Map<string, ProjectRole>([
+    [id(7), "collaborator"],
+    [id(8), "viewer"],
+  ]);
+  const asManager = (project: ProjectRow) => ({
+    workspaceRole: "manager" as const,
+    projectRole: memberships.get(project.id),
+  });
+
+  it("offers the projects the user may work in that are not archived and have a workflow, by name, with their first stage", () => {
     const projects = [
       project(1, { name: "zeta", workflow_id: id(11) }),
       project(2, { name: "Alpha", workflow_id: id(12), status: "Inactive" }),
       project(3, { name: "Archived", workflow_id: id(13), status: "Archived" }),
-      project(4, { name: "Hidden", workflow_id: id(14), visible: false, user_id: id(99) }),
-      project(7, { name: "Hidden but mine", workflow_id: id(17), visible: false }),
+      project(4, { name: "Hidden", workflow_id: id(14), visible: false }),
+      project(7, { name: "Hidden, a member", workflow_id: id(17), visible: false }),
+      project(8, { name: "Hidden, a viewer", workflow_id: id(18), visible: false }),
       project(5, { name: "No workflow" }),
       project(6, { name: "Copy not here yet", workflow_id: id(16) }),
     ];
-    const workflows = [11, 12, 13, 14, 17].map((n) => workflow(n, { project_id: id(n - 10) }));
-    const offered = assignableProjects(projects, workflows, userId);
-    expect(offered.map((each) => each.project.name)).toEqual(["Alpha", "Hidden but mine", "zeta"]);
+    const workflows = [11, 12, 13, 14, 17, 18].map((n) => workflow(n, { project_id: id(n - 10) }));
+    const offered = assignableProjects(projects, workflows, asManager);
+    expect(offered.map((each) => each.project.name)).toEqual(["Alpha", "Hidden, a member", "zeta"]);
     expect(offered[0]?.firstStage).toEqual(stage(1, 0));
+  });
+
+  it("offers a workspace collaborator only the projects they are a working member of", () => {
+    const projects = [project(1, { workflow_id: id(11) }), project(7, { workflow_id: id(17) })];
+    const workflows = [11, 17].map((n) => workflow(n, { project_id: id(n - 10) }));
+    const asCollaborator = (each: ProjectRow) => ({
+      workspaceRole: "collaborator" as const,
+      projectRole: memberships.get(each.id),
+    });
+    expect(assignableProjects(projects, workflows, asCollaborator).map((each) => each.project.id)).toEqual([id(7)]);
   });
 
   it("does not offer a project whose workflow has no stages", () => {
     const empty = workflow(11, { project_id: id(1), stages: [] });
-    expect(assignableProjects([project(1, { workflow_id: empty.id })], [empty], userId)).toEqual([]);
+    expect(assignableProjects([project(1, { workflow_id: empty.id })], [empty], asManager)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { StageRow, WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
-import { isShownTo } from "../projects/project-list.ts";
+import type { ProjectAccess } from "@hirestream/domain/permissions/permission-table.ts";
+import { projectAbilities } from "../projects/project-permissions.ts";
 
 /** The stages as the pipeline shows them: by position (0-based). */
 export function orderedStages(workflow: Pick<WorkflowRow, "stages"> | undefined): StageRow[] {
@@ -29,17 +30,17 @@ export interface AssignableProject {
 }
 
 /**
- * The projects offered by Assign and Export People, by name: those shown to the user (spec §6),
- * not archived (no adding people, spec §4), and with a workflow to start in.
+ * The projects offered by Assign and Export People, by name: those whose pipeline the user may
+ * work (spec §6; archived ones not, spec §4), with a workflow to start in.
  */
 export function assignableProjects(
   projects: readonly ProjectRow[],
   workflows: readonly WorkflowRow[],
-  userId: string,
+  access: (project: ProjectRow) => ProjectAccess,
 ): AssignableProject[] {
   const offered: AssignableProject[] = [];
   for (const project of projects) {
-    if (project.status === "Archived" || !isShownTo(project, userId)) continue;
+    if (!projectAbilities(project, access(project)).work) continue;
     const [firstStage] = orderedStages(workflowOfProject(project, workflows));
     if (firstStage) offered.push({ project, firstStage });
   }

@@ -1,6 +1,6 @@
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import { describe, expect, it } from "vitest";
-import { isShownTo, matchesSearch, projectsOnTab, tabCounts, tabOf } from "./project-list.ts";
+import { matchesSearch, projectsOnTab, tabCounts, tabOf } from "./project-list.ts";
 
 const me = "6f1c2a4e-8a1b-4c55-9d0e-3f2b1a0c9d11";
 const other = "0b7f5d7e-2f8c-4c1a-a7a4-5c5b9c1e2d33";
@@ -23,14 +23,6 @@ function project(id: string, changes: Partial<ProjectRow> = {}): ProjectRow {
     ...changes,
   };
 }
-
-describe("isShownTo", () => {
-  it("shows visible projects to everyone and hidden ones to their creator alone", () => {
-    expect(isShownTo(project("a"), me)).toBe(true);
-    expect(isShownTo(project("b", { visible: false }), me)).toBe(false);
-    expect(isShownTo(project("c", { visible: false, user_id: me }), me)).toBe(true);
-  });
-});
 
 describe("tabOf", () => {
   it.each([
@@ -67,12 +59,11 @@ describe("projectsOnTab", () => {
     project("new", { created_at: "2026-06-01T00:00:00.000Z" }),
     project("archived", { status: "Archived" }),
     project("inactive", { status: "Inactive", created_at: "2026-03-01T00:00:00.000Z" }),
-    project("hidden", { visible: false }),
     project("my-hidden", { visible: false, user_id: me, created_at: "2026-02-01T00:00:00.000Z" }),
   ];
 
-  it("lists the current tab newest first, with only the hidden projects the user made", () => {
-    expect(projectsOnTab(projects, { userId: me, tab: "current", searchBy: "" }).map((p) => p.id)).toEqual([
+  it("lists the current tab newest first", () => {
+    expect(projectsOnTab(projects, { tab: "current", searchBy: "" }).map((p) => p.id)).toEqual([
       "new",
       "inactive",
       "my-hidden",
@@ -81,31 +72,22 @@ describe("projectsOnTab", () => {
   });
 
   it("lists archived projects on their own tab", () => {
-    expect(projectsOnTab(projects, { userId: me, tab: "archived", searchBy: "" }).map((p) => p.id)).toEqual([
-      "archived",
-    ]);
+    expect(projectsOnTab(projects, { tab: "archived", searchBy: "" }).map((p) => p.id)).toEqual(["archived"]);
   });
 
   it("narrows a tab to the search", () => {
-    expect(projectsOnTab(projects, { userId: me, tab: "current", searchBy: "project o" }).map((p) => p.id)).toEqual([
-      "old",
-    ]);
+    expect(projectsOnTab(projects, { tab: "current", searchBy: "project o" }).map((p) => p.id)).toEqual(["old"]);
   });
 
   it("breaks ties of creation time by id", () => {
     const same = [project("b"), project("a")];
-    expect(projectsOnTab(same, { userId: me, tab: "current", searchBy: "" }).map((p) => p.id)).toEqual(["a", "b"]);
+    expect(projectsOnTab(same, { tab: "current", searchBy: "" }).map((p) => p.id)).toEqual(["a", "b"]);
   });
 });
 
 describe("tabCounts", () => {
-  it("counts the projects each tab shows the user", () => {
-    const projects = [
-      project("a"),
-      project("b", { status: "Inactive" }),
-      project("c", { status: "Archived" }),
-      project("d", { visible: false }),
-    ];
-    expect(tabCounts(projects, me)).toEqual({ current: 2, archived: 1 });
+  it("counts the projects each tab holds", () => {
+    const projects = [project("a"), project("b", { status: "Inactive" }), project("c", { status: "Archived" })];
+    expect(tabCounts(projects)).toEqual({ current: 2, archived: 1 });
   });
 });

@@ -1,5 +1,6 @@
 // Which projects a list shows, on which tab, in which order: the server's list
-// (services/api/src/projects/project-queries.ts) worked out over the replica's rows.
+// (services/api/src/projects/project-queries.ts) worked out over the replica's rows. Which projects
+// the user may see at all is settled before: the replica holds no others (use-projects.ts).
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 
 export type ProjectTab = "current" | "archived";
@@ -8,12 +9,7 @@ export const projectTabs: readonly { value: ProjectTab; label: string }[] = [
   { value: "archived", label: "Archived" },
 ];
 
-type Listed = Pick<ProjectRow, "id" | "name" | "description" | "status" | "visible" | "user_id" | "created_at">;
-
-/** Spec §6: only visible projects are shown, except to the user who created a hidden one. */
-export function isShownTo(project: Pick<ProjectRow, "visible" | "user_id">, userId: string): boolean {
-  return project.visible || project.user_id === userId;
-}
+type Listed = Pick<ProjectRow, "id" | "name" | "description" | "status" | "created_at">;
 
 /** Current is every project not archived (Active and Inactive); Archived the rest. */
 export function tabOf(project: Pick<ProjectRow, "status">): ProjectTab {
@@ -36,21 +32,16 @@ export function compareProjects(a: Listed, b: Listed): number {
 /** The rows one tab of the list shows for one user and search, in list order. */
 export function projectsOnTab<P extends Listed>(
   projects: readonly P[],
-  options: { userId: string; tab: ProjectTab; searchBy: string },
+  options: { tab: ProjectTab; searchBy: string },
 ): P[] {
   return projects
-    .filter(
-      (project) =>
-        isShownTo(project, options.userId) &&
-        tabOf(project) === options.tab &&
-        matchesSearch(project, options.searchBy),
-    )
+    .filter((project) => tabOf(project) === options.tab && matchesSearch(project, options.searchBy))
     .sort(compareProjects);
 }
 
-/** How many shown projects each tab holds, before any search. */
-export function tabCounts(projects: readonly Listed[], userId: string): Record<ProjectTab, number> {
+/** How many projects each tab holds, before any search. */
+export function tabCounts(projects: readonly Listed[]): Record<ProjectTab, number> {
   const counts: Record<ProjectTab, number> = { current: 0, archived: 0 };
-  for (const project of projects) if (isShownTo(project, userId)) counts[tabOf(project)] += 1;
+  for (const project of projects) counts[tabOf(project)] += 1;
   return counts;
 }

@@ -1,12 +1,20 @@
-// What the signed-in user may do with a project, by their workspace role (spec §4, §6). The server
-// decides the same way (services/domain/src/project/project.decider.ts); the screens only hide
-// what it would refuse.
+// What the signed-in user may do with a project: the permission table's answer
+// (services/domain/src/permissions/permission-table.ts) for their roles in its workspace and in the
+// project itself. The server decides by the same table; the screens only hide what it would refuse.
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+import {
+  mayInProject,
+  mayInWorkspace,
+  mayReachProject,
+  type ProjectAccess,
+} from "@hirestream/domain/permissions/permission-table.ts";
+import type { ReplicaDb } from "../../replica/replica-db.ts";
 
 /** Collaborators, managers and owners create projects; a viewer modifies nothing. */
 export function mayCreateProjects(role: WorkspaceRole | undefined): boolean {
-  return role === "owner" || role === "manager" || role === "collaborator";
+  return role !== undefined && mayInWorkspace(role, "projects.create");
 }
 
 export interface ProjectAbilities {
@@ -20,22 +28,24 @@ export interface ProjectAbilities {
 
 export const noAbilities: ProjectAbilities = { edit: false, remove: false, work: false };
 
-/**
- * Owners and managers of the workspace manage every project; a collaborator manages the ones they
- * created and works in the others. Archived, a project can only be removed (spec §4).
- */
+/** Archived, a project can only be removed (spec §4). */
 export function projectAbilities(
-  project: Pick<ProjectRow, "status" | "user_id">,
-  role: WorkspaceRole | undefined,
-  userId: string | undefined,
+  project: Pick<ProjectRow, "status" | "visible">,
+  access: ProjectAccess,
 ): ProjectAbilities {
-  if (!mayCreateProjects(role) || userId === undefined) return noAbilities;
-  const manage = role === "owner" || role === "manager" || project.user_id === userId;
-  if (project.status === "Archived") return { edit: false, remove: manage, work: false };
-  return { edit: manage, remove: manage, work: true };
+  if (!mayReachProject(access, project)) return noAbilities;
+  const remove = mayInProject(access, "project.remove");
+  if (project.status === "Archived") return { edit: false, remove, work: false };
+  return { edit: mayInProject(access, "project.edit"), remove, work: mayInProject(access, "pipeline.work") };
 }
 
 /** The spec's read-only project: archived, or a user who may not work in it. */
 export function isReadOnly(abilities: ProjectAbilities): boolean {
   return !abilities.work;
+}
+
+/** The user's role in each project they are a member of, as the replica holds their memberships. */
+export async function projectRolesOf(db: ReplicaDb, userId: string): Promise<Map<string, ProjectRole>> {
+  const memberships = await db.project_users.where("user_id").equals(userId).toArray();
+  return new Map(memberships.map((member) => [member.project_id, member.role]));
 }

@@ -1,25 +1,31 @@
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+import { mayReachProject } from "@hirestream/domain/permissions/permission-table.ts";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
-import { isShownTo } from "./project-list.ts";
 
 export interface ShownProject {
   project: Stored<ProjectRow>;
   workspaceName: string;
   role: WorkspaceRole;
+  projectRole: ProjectRole | undefined;
 }
 
 /**
- * One project as the user may open it: in a workspace of theirs, and visible or their own (spec §6).
- * Null otherwise, so a hidden project does not open by its URL from a replica that still holds it.
+ * One project as the user may open it (spec §6, the permission table). The replica holds only the
+ * projects the user may read, so this also answers for a project whose access was just lost, in
+ * the moment before sync lets go of its rows.
  */
 export async function shownProject(db: ReplicaDb, projectId: string, userId: string): Promise<ShownProject | null> {
   const project = await db.projects.get(projectId);
-  if (!project || !isShownTo(project, userId)) return null;
-  const [workspace, member] = await Promise.all([
+  if (!project) return null;
+  const [workspace, member, projectMembers] = await Promise.all([
     db.workspaces.get(project.workspace_id),
     db.workspace_members.get(`${project.workspace_id}:${userId}`),
+    db.project_users.where("project_id").equals(projectId).toArray(),
   ]);
   if (!workspace || !member) return null;
-  return { project, workspaceName: workspace.name, role: member.role };
+  const projectRole = projectMembers.find((each) => each.user_id === userId)?.role;
+  if (!mayReachProject({ workspaceRole: member.role, projectRole }, project)) return null;
+  return { project, workspaceName: workspace.name, role: member.role, projectRole };
 }

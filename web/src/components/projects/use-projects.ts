@@ -1,18 +1,23 @@
 import type { AvatarColor } from "@hirestream/contracts/accounts/events.ts";
 import type { InvitationRow } from "@hirestream/contracts/invitations/rows.ts";
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+import { mayReachProject, type ProjectAccess } from "@hirestream/domain/permissions/permission-table.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { type AccessMember, accessMembers } from "./project-access.ts";
 import { projectRowOf } from "./project-commands.ts";
+import { projectRolesOf } from "./project-permissions.ts";
 import { shownProject } from "./shown-project.ts";
 
-/** A project as lists show it: with its workspace's name and the user's role there. */
+/** A project as lists show it: with its workspace's name and the user's roles there and in it. */
 export interface ProjectListItem extends ProjectRow {
   workspaceName: string;
   role: WorkspaceRole;
+  /** Undefined when the user is not one of its members (a workspace owner or manager sees it anyway). */
+  projectRole: ProjectRole | undefined;
   /** Queued writes touch it: shown as pending until the server has them. */
   pending: boolean;
 }
@@ -23,11 +28,23 @@ export interface ProjectScope {
   workspaces: { id: string; name: string; role: WorkspaceRole }[];
 }
 
-const listItem = (project: Stored<ProjectRow>, workspaceName: string, role: WorkspaceRole): ProjectListItem => ({
+const listItem = (
+  project: Stored<ProjectRow>,
+  workspaceName: string,
+  role: WorkspaceRole,
+  projectRole: ProjectRole | undefined,
+): ProjectListItem => ({
   ...projectRowOf(project),
   workspaceName,
   role,
+  projectRole,
   pending: project._pending > 0,
+});
+
+/** The user's standing toward a listed project, as the permission table takes it. */
+export const accessTo = (project: Pick<ProjectListItem, "role" | "projectRole">): ProjectAccess => ({
+  workspaceRole: project.role,
+  projectRole: project.projectRole,
 });
 
 /**
@@ -47,29 +64,32 @@ export function useProjectScope(workspaceId: string, userId: string | undefined)
       if (workspace) workspaces.push({ id: workspace.id, name: workspace.name, role: member.role });
     });
     const byId = new Map(workspaces.map((workspace) => [workspace.id, workspace]));
-    const projects = await db.projects
-      .where("workspace_id")
-      .anyOf([...byId.keys()])
-      .toArray();
+    const [projects, projectRoles] = await Promise.all([
+      db.projects
+        .where("workspace_id")
+        .anyOf([...byId.keys()])
+        .toArray(),
+      projectRolesOf(db, userId),
+    ]);
     return {
       projects: projects.flatMap((project) => {
         const workspace = byId.get(project.workspace_id);
-        return workspace ? [listItem(project, workspace.name, workspace.role)] : [];
+        if (!workspace) return [];
+        const item = listItem(project, workspace.name, workspace.role, projectRoles.get(project.id));
+        // The replica holds only what sync allows; this also drops a project the moment access goes.
+        return mayReachProject(accessTo(item), item) ? [item] : [];
       }),
       workspaces: workspaces.sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" })),
     };
   }, [db, workspaceId, userId]);
 }
 
-/**
- * One project with the user's role in its workspace; null when it is not (or no longer) here, or
- * is another member's hidden project.
- */
+/** One project with the user's roles; null when it is not (or no longer) the user's to open. */
 export function useProject(projectId: string, userId: string | undefined): ProjectListItem | null | undefined {
   const { db } = useReplica();
   return useLiveQuery(async () => {
     const shown = userId ? await shownProject(db, projectId, userId) : null;
-    return shown && listItem(shown.project, shown.workspaceName, shown.role);
+    return shown && listItem(shown.project, shown.workspaceName, shown.role, shown.projectRole);
   }, [db, projectId, userId]);
 }
 

@@ -1,3 +1,4 @@
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { StageRow, WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
@@ -73,11 +74,9 @@ describe("listWidth", () => {
 });
 
 describe("workflowsOfTab", () => {
-  const me = "77777777-7777-4777-8777-777777777777";
   const projectsById = new Map([
     ["p1", project("p1", "Backend")],
-    ["p2", project("p2", "Secret", { visible: false })],
-    ["p3", project("p3", "My secret", { visible: false, user_id: me })],
+    ["p3", project("p3", "My secret", { visible: false })],
   ]);
   const rows = [
     workflow("t2", "sales"),
@@ -87,16 +86,13 @@ describe("workflowsOfTab", () => {
     workflow("c3", "Mine", { assigned_to: "project", project_id: "p3" }),
     workflow("c4", "Orphan", { assigned_to: "project", project_id: "p9" }),
   ];
-  const viewer = { userId: me, projectsById };
 
   it("lists the templates on Templates, by name whatever the case", () => {
-    expect(workflowsOfTab(rows, "templates", viewer).map((row) => row.id)).toEqual(["t1", "t2"]);
+    expect(workflowsOfTab(rows, "templates", projectsById).map((row) => row.id)).toEqual(["t1", "t2"]);
   });
 
-  it("lists on Assigned the copies of the projects shown to the user: a hidden one only to its creator", () => {
-    expect(workflowsOfTab(rows, "assigned", viewer).map((row) => row.id)).toEqual(["c1", "c3"]);
-    const creator = { userId: "55555555-5555-4555-8555-555555555555", projectsById };
-    expect(workflowsOfTab(rows, "assigned", creator).map((row) => row.id)).toEqual(["c1", "c2"]);
+  it("lists on Assigned the copies of the projects the user may read, and only those", () => {
+    expect(workflowsOfTab(rows, "assigned", projectsById).map((row) => row.id)).toEqual(["c1", "c3"]);
   });
 });
 
@@ -125,7 +121,8 @@ describe("stripStages", () => {
 
 describe("assignableProjects", () => {
   const me = "77777777-7777-4777-8777-777777777777";
-  const owner = { role: "owner" as const, userId: me };
+  const noProjects = new Map<string, ProjectRole>();
+  const owner = { role: "owner" as const, userId: me, projectRoles: noProjects };
 
   it("offers only projects without a workflow that are not archived, by name", () => {
     const projects = [
@@ -137,18 +134,25 @@ describe("assignableProjects", () => {
     expect(assignableProjects(projects, owner).map((row) => row.id)).toEqual(["p4", "p1"]);
   });
 
-  it("offers a hidden project only to its creator", () => {
+  it("offers a hidden project only to those of its members who may edit it", () => {
     const projects = [
       project("p1", "Secret", { visible: false }),
       project("p2", "Mine", { visible: false, user_id: me }),
     ];
-    expect(assignableProjects(projects, owner).map((row) => row.id)).toEqual(["p2"]);
+    const ownerOfP2 = { ...owner, projectRoles: new Map<string, ProjectRole>([["p2", "owner"]]) };
+    expect(assignableProjects(projects, ownerOfP2).map((row) => row.id)).toEqual(["p2"]);
   });
 
-  it("offers a collaborator the projects they created, a viewer none", () => {
+  it("offers a workspace collaborator or viewer the projects they own, not those they only work in", () => {
     const projects = [project("p1", "Theirs"), project("p2", "Mine", { user_id: me })];
-    expect(assignableProjects(projects, { role: "collaborator", userId: me }).map((row) => row.id)).toEqual(["p2"]);
-    expect(assignableProjects(projects, { role: "viewer", userId: me })).toEqual([]);
+    const projectRoles = new Map<string, ProjectRole>([
+      ["p1", "collaborator"],
+      ["p2", "owner"],
+    ]);
+    for (const role of ["collaborator", "viewer"] as const) {
+      expect(assignableProjects(projects, { role, userId: me, projectRoles }).map((row) => row.id)).toEqual(["p2"]);
+      expect(assignableProjects(projects, { role, userId: me, projectRoles: noProjects })).toEqual([]);
+    }
   });
 });
 
@@ -167,7 +171,12 @@ describe("workflowActions", () => {
   const someoneElse = "55555555-5555-4555-8555-555555555555";
   const template = (userId: string) => workflow("t", "T", { user_id: userId });
   const copy = workflow("c", "C", { assigned_to: "project", project_id: "p1", user_id: me });
-  const as = (role: WorkspaceRole | null) => ({ role, userId: me });
+  // The user owns p2 and collaborates in p3; p1 is not theirs.
+  const projectRoles = new Map<string, ProjectRole>([
+    ["p2", "owner"],
+    ["p3", "collaborator"],
+  ]);
+  const as = (role: WorkspaceRole | null) => ({ role, userId: me, projectRoles });
   const actionsOf = (offered: readonly OfferedAction[]) => offered.map(({ action }) => action);
   const onTemplates = (role: WorkspaceRole | null, createdBy: string) =>
     actionsOf(
@@ -195,16 +204,18 @@ describe("workflowActions", () => {
   it("gives a viewer or a stranger no menu, even on a workflow they created", () => {
     expect(onTemplates("viewer", me)).toEqual([]);
     expect(onTemplates(null, me)).toEqual([]);
-    expect(actionsOf(onCopy("viewer", project("p1", "Mine", { user_id: me })))).toEqual([]);
+    expect(actionsOf(onCopy("viewer", project("p2", "Mine", { user_id: me })))).toEqual([]);
   });
 
   it("gives project copies Edit and Remove, to whoever manages the project", () => {
     const theirs = project("p1", "Theirs", { user_id: someoneElse });
     expect(actionsOf(onCopy("owner", theirs))).toEqual(["edit", "remove"]);
     expect(actionsOf(onCopy("manager", project("p1", "Inactive", { status: "Inactive" })))).toEqual(["edit", "remove"]);
-    expect(actionsOf(onCopy("collaborator", project("p1", "Mine", { user_id: me })))).toEqual(["edit", "remove"]);
+    expect(actionsOf(onCopy("collaborator", project("p2", "Mine", { user_id: me })))).toEqual(["edit", "remove"]);
     // The copy's own creator counts for nothing: the project is someone else's.
     expect(actionsOf(onCopy("collaborator", theirs))).toEqual([]);
+    // Working in a project is not managing it.
+    expect(actionsOf(onCopy("collaborator", project("p3", "Theirs", { user_id: someoneElse })))).toEqual([]);
   });
 
   it("gives no menu to the copy of an archived project, or of a project it does not know", () => {

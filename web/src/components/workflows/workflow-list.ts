@@ -1,11 +1,11 @@
 // What the Workflows screen shows (spec §2, Workflows screen), worked out from replica rows.
 // Who may change which workflow is the server's rule (services/domain/src/workflow/workflow.decider.ts,
 // mayManageWorkflow); the screen only offers what it would allow.
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import { workflowMessages } from "@hirestream/contracts/workflows/commands.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
-import { isShownTo } from "../projects/project-list.ts";
 import { projectAbilities } from "../projects/project-permissions.ts";
 
 export type WorkflowTab = "templates" | "assigned";
@@ -22,26 +22,38 @@ export function listWidth(viewportWidthPx: number): string {
 
 const byName = <R extends { name: string }>(a: R, b: R) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
 
-type ShownProjectFields = Pick<ProjectRow, "visible" | "user_id">;
+/** The signed-in user as the Workflows screen asks about them: their roles in the workspace and its projects. */
+export interface WorkflowViewer {
+  role: WorkspaceRole | null;
+  userId: string;
+  /** Their role in each project they are a member of. */
+  projectRoles: ReadonlyMap<string, ProjectRole>;
+}
+
+type ProjectFields = Pick<ProjectRow, "id" | "status" | "visible">;
 
 /**
  * Templates on one tab, project copies on the other; each by name. A copy shows with its project
- * only, and only to those the project is shown to (spec §6: a hidden one to its creator), as the
- * server lists them.
+ * only: the replica holds the projects the user may read and no others, as the server lists them.
  */
 export function workflowsOfTab<R extends WorkflowRow>(
   workflows: readonly R[],
   tab: WorkflowTab,
-  viewer: { userId: string; projectsById: ReadonlyMap<string, ShownProjectFields> },
+  projectsById: ReadonlyMap<string, unknown>,
 ): R[] {
   if (tab === "templates") return workflows.filter((workflow) => workflow.assigned_to === "template").sort(byName);
   return workflows
-    .filter((workflow) => {
-      if (workflow.assigned_to !== "project" || workflow.project_id === null) return false;
-      const project = viewer.projectsById.get(workflow.project_id);
-      return project !== undefined && isShownTo(project, viewer.userId);
-    })
+    .filter(
+      (workflow) =>
+        workflow.assigned_to === "project" && workflow.project_id !== null && projectsById.has(workflow.project_id),
+    )
     .sort(byName);
+}
+
+/** Whether the viewer may change the project's settings (spec §6, the permission table). */
+function mayEditProject(project: ProjectFields, viewer: WorkflowViewer): boolean {
+  const access = { workspaceRole: viewer.role ?? undefined, projectRole: viewer.projectRoles.get(project.id) };
+  return projectAbilities(project, access).edit;
 }
 
 /** The Sequence indicator: checked when any stage starts a sequence. */
@@ -58,21 +70,11 @@ export function stripStages(workflow: WorkflowRow): { id: string; number: number
 
 /**
  * A workflow is assigned once: only projects without one may take a template; and only those
- * shown to the user (spec §6: a hidden project to its creator) whose settings they may change
- * (assigning is one; not an archived project's), as the server allows.
+ * whose settings the user may change (assigning is one; not an archived project's), as the server
+ * allows.
  */
-export function assignableProjects<R extends ProjectRow>(
-  projects: readonly R[],
-  viewer: { role: WorkspaceRole | null; userId: string },
-): R[] {
-  return projects
-    .filter(
-      (project) =>
-        project.workflow_id === null &&
-        isShownTo(project, viewer.userId) &&
-        projectAbilities(project, viewer.role ?? undefined, viewer.userId).edit,
-    )
-    .sort(byName);
+export function assignableProjects<R extends ProjectRow>(projects: readonly R[], viewer: WorkflowViewer): R[] {
+  return projects.filter((project) => project.workflow_id === null && mayEditProject(project, viewer)).sort(byName);
 }
 
 /** Spec §6: owners, managers and collaborators create workflows; a viewer (or a stranger) modifies nothing. */
@@ -82,19 +84,17 @@ export function canCreateWorkflows(role: WorkspaceRole | null): boolean {
 
 /**
  * Spec §6: owners and managers manage every template; a collaborator the ones they created. A
- * project's copy is managed as its project is (owners, managers and the project's creator), and
- * not at all once it is archived.
+ * project's copy is managed as its project is (by those who may edit the project), and not at
+ * all once it is archived.
  */
 export function mayManageWorkflow(
   workflow: Pick<WorkflowRow, "user_id" | "assigned_to">,
-  viewer: { role: WorkspaceRole | null; userId: string },
-  project: Pick<ProjectRow, "status" | "user_id"> | undefined,
+  viewer: WorkflowViewer,
+  project: ProjectFields | undefined,
 ): boolean {
   const { role, userId } = viewer;
   if (!canCreateWorkflows(role)) return false;
-  if (workflow.assigned_to === "project") {
-    return project !== undefined && projectAbilities(project, role ?? undefined, userId).edit;
-  }
+  if (workflow.assigned_to === "project") return project !== undefined && mayEditProject(project, viewer);
   return role === "owner" || role === "manager" || workflow.user_id === userId;
 }
 
@@ -115,8 +115,8 @@ export function workflowActions(
   tab: WorkflowTab,
   options: {
     workflow: Pick<WorkflowRow, "user_id" | "assigned_to">;
-    viewer: { role: WorkspaceRole | null; userId: string };
-    project: Pick<ProjectRow, "status" | "user_id"> | undefined;
+    viewer: WorkflowViewer;
+    project: ProjectFields | undefined;
     projectHasPeople: boolean;
   },
 ): OfferedAction[] {

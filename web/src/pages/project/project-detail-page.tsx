@@ -8,7 +8,7 @@ import { updateProject } from "../../components/projects/project-commands.ts";
 import { type ProjectDialog, ProjectDialogs } from "../../components/projects/project-dialogs.tsx";
 import { projectAbilities } from "../../components/projects/project-permissions.ts";
 import { useHasCandidates, useWorkflow } from "../../components/projects/use-project-workflow.ts";
-import { useProject } from "../../components/projects/use-projects.ts";
+import { accessTo, useProject } from "../../components/projects/use-projects.ts";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
@@ -57,7 +57,7 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
     );
   }
 
-  const abilities = projectAbilities(project, project.role, user.id);
+  const abilities = projectAbilities(project, accessTo(project));
   const archived = project.status === "Archived";
   const shownTab = archived && tab === "message" ? "people" : tab;
   const emptyProject = hasCandidates === false && abilities.work;

@@ -51,8 +51,8 @@ export function ProjectsPage({ workspaceId }: { workspaceId: string }) {
 
   const creatable = scope.workspaces.filter((workspace) => mayCreateProjects(workspace.role));
   const openCreate = creatable.length > 0 ? () => setDialog({ kind: "create", workspaces: creatable }) : undefined;
-  const counts = tabCounts(scope.projects, user.id);
-  const matches = projectsOnTab(scope.projects, { userId: user.id, tab, searchBy: search });
+  const counts = tabCounts(scope.projects);
+  const matches = projectsOnTab(scope.projects, { tab, searchBy: search });
   const shown = pageOf(matches, page, pageSize);
   const setStatus = (project: ProjectListItem, status: "Active" | "Inactive") =>
     void runtime.mutate(updateProject(project, { status }, new Date()));
@@ -115,7 +115,6 @@ export function ProjectsPage({ workspaceId }: { workspaceId: string }) {
             ) : (
               <ProjectsTable
                 projects={shown.items}
-                userId={user.id}
                 access={access}
                 showWorkspace={isMe}
                 onStatus={setStatus}

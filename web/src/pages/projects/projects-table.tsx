@@ -8,11 +8,10 @@ import { type ProjectAction, projectMenuActions } from "../../components/project
 import { projectAbilities } from "../../components/projects/project-permissions.ts";
 import { ProjectRowMenu } from "../../components/projects/project-row-menu.tsx";
 import { ProjectStatusSwitch } from "../../components/projects/project-status-switch.tsx";
-import type { ProjectBadges, ProjectListItem } from "../../components/projects/use-projects.ts";
+import { accessTo, type ProjectBadges, type ProjectListItem } from "../../components/projects/use-projects.ts";
 
 export interface ProjectsTableProps {
   projects: readonly ProjectListItem[];
-  userId: string;
   /** By project id. */
   access: ReadonlyMap<string, ProjectBadges> | undefined;
   /** The `me` list names each project's workspace. */
@@ -25,7 +24,7 @@ export const projectHref = (project: Pick<ProjectListItem, "id" | "workspace_id"
   `/workspaces/${project.workspace_id}/project/${project.id}`;
 
 /** One page of projects: name and description, dates, switch, priority, access and the row menu. */
-export function ProjectsTable({ projects, userId, access, showWorkspace, onStatus, onAction }: ProjectsTableProps) {
+export function ProjectsTable({ projects, access, showWorkspace, onStatus, onAction }: ProjectsTableProps) {
   return (
     <Table highlightOnHover verticalSpacing="sm">
       <Table.Thead>
@@ -40,7 +39,7 @@ export function ProjectsTable({ projects, userId, access, showWorkspace, onStatu
       </Table.Thead>
       <Table.Tbody>
         {projects.map((project) => {
-          const abilities = projectAbilities(project, project.role, userId);
+          const abilities = projectAbilities(project, accessTo(project));
           const archived = project.status === "Archived";
           return (
             <Table.Tr key={project.id} data-pending={project.pending || undefined}>

@@ -1,9 +1,13 @@
-import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { Badge, Group, Table, Text } from "@mantine/core";
 import { SequenceIndicator } from "../../components/workflows/sequence-indicator.tsx";
 import { StageProgressStrip } from "../../components/workflows/stage-progress-strip.tsx";
 import type { ShownProject, ShownWorkflow } from "../../components/workflows/use-workflows.ts";
-import { type WorkflowAction, type WorkflowTab, workflowActions } from "../../components/workflows/workflow-list.ts";
+import {
+  type WorkflowAction,
+  type WorkflowTab,
+  type WorkflowViewer,
+  workflowActions,
+} from "../../components/workflows/workflow-list.ts";
 import { WorkflowRowMenu } from "./workflow-row-menu.tsx";
 
 interface WorkflowTableProps {
@@ -11,7 +15,7 @@ interface WorkflowTableProps {
   workflows: readonly ShownWorkflow[];
   projectsById: ReadonlyMap<string, ShownProject>;
   /** Who looks: what each row's menu offers depends on it. */
-  viewer: { role: WorkspaceRole | null; userId: string };
+  viewer: WorkflowViewer;
   /** Projects with people in them, whose copies cannot be removed. */
   projectsWithPeople: ReadonlySet<string>;
   onAction: (action: WorkflowAction, workflow: ShownWorkflow) => void;

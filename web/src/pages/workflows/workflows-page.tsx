@@ -10,6 +10,7 @@ import { AddToProjectModal } from "../../components/workflows/add-to-project-mod
 import type { SequenceOption } from "../../components/workflows/stage-editor.tsx";
 import {
   type ShownWorkflow,
+  useProjectRoles,
   useProjectsWithPeople,
   useWorkspaceProjects,
   useWorkspaceRole,
@@ -47,6 +48,7 @@ export function WorkflowsPage({ workspaceId }: { workspaceId: string }) {
   const workflows = useWorkspaceWorkflows(workspaceId);
   const projects = useWorkspaceProjects(workspaceId);
   const role = useWorkspaceRole(workspaceId, user?.id);
+  const projectRoles = useProjectRoles(user?.id);
   const projectsWithPeople = useProjectsWithPeople();
   const synced = useFirstSyncDone();
   const { width } = useViewportSize();
@@ -60,6 +62,7 @@ export function WorkflowsPage({ workspaceId }: { workspaceId: string }) {
     !workflows ||
     !projects ||
     !projectsWithPeople ||
+    !projectRoles ||
     role === undefined ||
     (!workspace && !synced) ||
     (workflows.length === 0 && !synced)
@@ -79,7 +82,7 @@ export function WorkflowsPage({ workspaceId }: { workspaceId: string }) {
   }
 
   const canCreate = canCreateWorkflows(role);
-  const viewer = { role, userId: user.id };
+  const viewer = { role, userId: user.id, projectRoles };
   const projectsById = new Map(projects.map((project) => [project.id, project]));
   const run = async (command: Command, success?: string) => {
     try {
@@ -90,7 +93,7 @@ export function WorkflowsPage({ workspaceId }: { workspaceId: string }) {
     }
   };
   const panel = (shown: WorkflowTab) => {
-    const rows = workflowsOfTab(workflows, shown, { userId: user.id, projectsById });
+    const rows = workflowsOfTab(workflows, shown, projectsById);
     return rows.length === 0 ? (
       <WorkflowsEmpty tab={shown} canCreate={canCreate} />
     ) : (

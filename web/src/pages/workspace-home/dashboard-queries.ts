@@ -9,19 +9,16 @@ import {
 } from "@hirestream/contracts/analytics/project-stats.ts";
 import { candidacyResponses } from "@hirestream/contracts/candidacies/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
-import { compareProjects, isShownTo } from "../../components/projects/project-list.ts";
+import { compareProjects } from "../../components/projects/project-list.ts";
 import type { ReplicaDb } from "../../replica/replica-db.ts";
 
 /**
- * The projects of the workspace the user is shown (spec §6: visible ones, and hidden ones they
- * created), newest first, archived ones too, as the server's CSV lists them.
+ * The projects of the workspace the user may read (the replica holds no others), newest first,
+ * archived ones too, as the server's CSV lists them.
  */
-export async function dashboardProjects(db: ReplicaDb, workspaceId: string, userId: string): Promise<ProjectRow[]> {
+export async function dashboardProjects(db: ReplicaDb, workspaceId: string): Promise<ProjectRow[]> {
   const projects = await db.projects.where("workspace_id").equals(workspaceId).toArray();
-  return projects
-    .filter((project) => isShownTo(project, userId))
-    .sort(compareProjects)
-    .map(({ scopes: _scopes, _pending, ...project }) => project);
+  return projects.sort(compareProjects).map(({ scopes: _scopes, _pending, ...project }) => project);
 }
 
 /**

@@ -65,18 +65,16 @@ describe("projectStatsOf", () => {
 });
 
 describe("dashboardProjects", () => {
-  it("lists the projects shown to the user, newest first, and none of another workspace", async () => {
+  it("lists the workspace's projects the replica holds, newest first, and none of another workspace", async () => {
     const { db } = openTestDb();
-    const someoneElse = uuid(800);
     await db.projects.bulkPut([
       project(uuid(701), { created_at: "2026-11-02T08:00:00.000Z" }),
       project(uuid(702), { created_at: "2026-11-03T08:00:00.000Z", status: "Archived" }),
-      project(uuid(703), { visible: false, user_id: someoneElse }),
       project(uuid(704), { visible: false, created_at: "2026-10-01T08:00:00.000Z" }),
       project(uuid(705), { workspace_id: otherWorkspaceId }),
     ]);
 
-    const rows = await dashboardProjects(db, workspaceId, ownerId);
+    const rows = await dashboardProjects(db, workspaceId);
 
     expect(rows.map((row) => row.id)).toEqual([uuid(702), uuid(701), uuid(704)]);
     expect(rows[0]).not.toHaveProperty("scopes");
@@ -85,6 +83,6 @@ describe("dashboardProjects", () => {
 
   it("has no projects for an empty workspace", async () => {
     const { db } = openTestDb();
-    expect(await dashboardProjects(db, workspaceId, ownerId)).toEqual([]);
+    expect(await dashboardProjects(db, workspaceId)).toEqual([]);
   });
 });

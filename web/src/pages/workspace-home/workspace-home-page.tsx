@@ -2,7 +2,6 @@ import { Group, Stack, Text, Title } from "@mantine/core";
 import { useLiveQuery } from "dexie-react-hooks";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
-import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { CsvExportButton } from "./csv-export-button.tsx";
@@ -12,13 +11,9 @@ import { ProjectStatsTable } from "./project-stats-table.tsx";
 /** /workspaces/{id}/home: the dashboard, with each project's figures and the CSV exports. */
 export function WorkspaceHomePage({ workspaceId }: { workspaceId: string }) {
   const { db } = useReplica();
-  const user = useCurrentUser();
   const synced = useFirstSyncDone();
   const workspace = useLiveQuery(async () => (await db.workspaces.get(workspaceId)) ?? null, [db, workspaceId]);
-  const projects = useLiveQuery(
-    () => (user ? dashboardProjects(db, workspaceId, user.id) : undefined),
-    [db, workspaceId, user?.id],
-  );
+  const projects = useLiveQuery(() => dashboardProjects(db, workspaceId), [db, workspaceId]);
 
   if (
     workspace === undefined ||

@@ -102,7 +102,8 @@ describe("POST /people/import_csv inside a project", () => {
     const archived = await f.createProject(owner, ws);
     await f.archive(owner, archived);
     const viewer = await f.newUser();
-    await t.readModels.waitFor(await f.join(ws, viewer, "viewer"), 5000);
+    await f.join(ws, viewer, "viewer");
+    await t.readModels.waitFor(await f.joinProject(project, viewer, "viewer"), 5000);
     const stranger = await f.newUser();
     const file = csvOf("A,B,a@example.com");
     const before = await countEvents(t.pool);

@@ -10,7 +10,7 @@ import { PeopleSearchBox } from "../../../components/people/people-search-box.ts
 import { usePerson } from "../../../components/people/use-people.ts";
 import { orderedStages } from "../../../components/pipeline/project-workflow.ts";
 import { isReadOnly, projectAbilities } from "../../../components/projects/project-permissions.ts";
-import { useProject } from "../../../components/projects/use-projects.ts";
+import { accessTo, useProject } from "../../../components/projects/use-projects.ts";
 import { RouterAnchor } from "../../../components/router-anchor.tsx";
 import { useCurrentUser } from "../../../hooks/use-current-user.ts";
 import { type CandidateHandlers, candidateName } from "./candidate-row.tsx";
@@ -58,8 +58,8 @@ export function ProjectPeopleTab({
   onImport?: (() => void) | undefined;
 }) {
   const user = useCurrentUser();
-  const access = useProject(project.id, user?.id);
-  const readOnly = isReadOnly(projectAbilities(project, access?.role, user?.id));
+  const listed = useProject(project.id, user?.id);
+  const readOnly = !listed || isReadOnly(projectAbilities(project, accessTo(listed)));
   const stages = useMemo(() => orderedStages(workflow), [workflow]);
   const view = usePipelineView(project, stages);
   const actions = useCandidateActions(useActiveSequences(project.id), view.unselect);

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { projectWithWorkflow } from "./api-setup.ts";
 import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
-import { signUpThroughScreens } from "./session.ts";
+import { sessionHeadersOf, signUpThroughScreens } from "./session.ts";
 import { createWorkspaceThroughScreens } from "./workspace-screens.ts";
 
 let e2e: E2E;
@@ -23,13 +25,38 @@ function serverRole(projectId: string, email: string) {
     .executeTakeFirst();
 }
 
-it("an owner adds a person to a project; the invitee accepts from the bell and the workspace joins their sidebar live; the owner changes their role and removes them", async () => {
+/** One candidate in the project, imported through the API into its first stage. */
+async function candidateIn(page: Page, workspaceId: string, projectId: string) {
+  const csv = "first_name,last_name,email\nMaya,Okafor,maya@example.com";
+  const imported = await page.request.post("/api/v1/people/import_csv", {
+    headers: { ...(await sessionHeadersOf(page)), "idempotency-key": randomUUID() },
+    multipart: {
+      "data[workspace_id]": workspaceId,
+      "data[project_id]": projectId,
+      "data[file]": { name: "people.csv", mimeType: "text/csv", buffer: Buffer.from(csv) },
+    },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+}
+
+/** The candidate's stage as the server's read model has it. */
+async function serverStage(projectId: string) {
+  const row = await e2e.app.db
+    .selectFrom("read.candidacies")
+    .select("status")
+    .where("project_id", "=", projectId)
+    .executeTakeFirst();
+  return row?.status;
+}
+
+it("an owner adds a person to a project; the invitee accepts from the bell, the workspace joins their sidebar live and they work in the project; the owner changes their role and removes them, and the project leaves their open browser", async () => {
   const owner = await (await e2e.newContext()).newPage();
   const invitee = await (await e2e.newContext()).newPage();
   await signUpThroughScreens(owner, "lead@example.com");
   await signUpThroughScreens(invitee, "recruiter@example.com");
   const workspaceId = await createWorkspaceThroughScreens(owner, "Data team", e2e);
   const projectId = await projectWithWorkflow(owner, workspaceId, "Analytics hires");
+  await candidateIn(owner, workspaceId, projectId);
 
   await owner.goto(`/workspaces/${workspaceId}/project/${projectId}`);
   await owner.getByRole("tab", { name: "Access" }).click();
@@ -70,6 +97,17 @@ it("an owner adds a person to a project; the invitee accepts from the bell and t
 
   const member = members.getByRole("row").filter({ hasText: "recruiter@example.com" });
   await member.getByText("Active").waitFor();
+
+  // The invitee works in the project: a viewer of the workspace, a collaborator of the project.
+  await invitee.goto(`/workspaces/${workspaceId}/project/${projectId}`);
+  const stage = invitee.getByRole("combobox", { name: "Stage of Maya Okafor", exact: true });
+  await stage.selectOption({ label: "Screening" });
+  expect(
+    await eventually(
+      () => serverStage(projectId),
+      (status) => status === "Screening",
+    ),
+  ).toBe("Screening");
   expect(
     await eventually(
       () => serverRole(projectId, "recruiter@example.com"),
@@ -98,6 +136,11 @@ it("an owner adds a person to a project; the invitee accepts from the bell and t
 
   await member.getByRole("button", { name: "Remove recruiter@example.com" }).click();
   await member.waitFor({ state: "detached" });
+  // Gone from the invitee's open browser at once, without a reload: the page, and their list.
+  await invitee.getByText("This project is not available.").waitFor();
+  await invitee.goto("/workspaces/me/projects");
+  await invitee.getByRole("heading", { name: "Projects" }).waitFor();
+  expect(await invitee.getByText("Analytics hires").count()).toBe(0);
   expect(
     await eventually(
       () => serverRole(projectId, "recruiter@example.com"),

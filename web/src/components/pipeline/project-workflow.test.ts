@@ -107,19 +107,18 @@ describe("assignableProjects", () => {
       project(3, { name: "Archived", workflow_id: id(13), status: "Archived" }),
       project(4, { name: "Hidden", workflow_id: id(14), visible: false }),
       project(7, { name: "Hidden, a member", workflow_id: id(17), visible: false }),
-      project(8, { name: "Hidden, a viewer", workflow_id: id(18), visible: false }),
       project(5, { name: "No workflow" }),
       project(6, { name: "Copy not here yet", workflow_id: id(16) }),
     ];
-    const workflows = [11, 12, 13, 14, 17, 18].map((n) => workflow(n, { project_id: id(n - 10) }));
+    const workflows = [11, 12, 13, 14, 17].map((n) => workflow(n, { project_id: id(n - 10) }));
     const offered = assignableProjects(projects, workflows, asManager);
     expect(offered.map((each) => each.project.name)).toEqual(["Alpha", "Hidden, a member", "zeta"]);
     expect(offered[0]?.firstStage).toEqual(stage(1, 0));
   });
 
   it("offers a workspace collaborator only the projects they are a working member of", () => {
-    const projects = [project(1, { workflow_id: id(11) }), project(7, { workflow_id: id(17) })];
-    const workflows = [11, 17].map((n) => workflow(n, { project_id: id(n - 10) }));
+    const projects = [1, 7, 8].map((n) => project(n, { workflow_id: id(n + 10) }));
+    const workflows = [11, 17, 18].map((n) => workflow(n, { project_id: id(n - 10) }));
     const asCollaborator = (each: ProjectRow) => ({
       workspaceRole: "collaborator" as const,
       projectRole: memberships.get(each.id),

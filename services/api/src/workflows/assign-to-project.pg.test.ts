@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { workflowCopyIdOf } from "@hirestream/contracts/workflows/copy-ids.ts";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { joinProject } from "../testing/memberships.ts";
 import { countEvents, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { copyFixtures, type Stage } from "./copy-fixtures.ts";
 
@@ -146,7 +147,7 @@ describe("POST /workspaces/{ws}/workflows/{id}/assign_to_project", () => {
     expect(await countEvents(t.pool)).toBe(before);
   });
 
-  it("refuses another workspace's project and template (404), a copy (422), a viewer (403), a missing project_id", async () => {
+  it("refuses another workspace's project and template (404), a copy (422), a project's viewer (403) or outsider (404), a missing project_id", async () => {
     const { owner, ws, template, project, copyId } = await setUp();
     const elsewhere = await createWorkspace(owner, "Elsewhere");
     const foreignProject = await createProject(owner, elsewhere);
@@ -155,6 +156,9 @@ describe("POST /workspaces/{ws}/workflows/{id}/assign_to_project", () => {
     await join(ws, viewer, "viewer");
     expect((await assign(owner, ws, template.id, project.id)).statusCode).toBe(201);
     const second = await createProject(owner, ws, { name: "Design" });
+    const outsider = await newUser();
+    await join(ws, outsider, "collaborator");
+    await joinProject(t.store, { projectId: second.id, workspaceId: ws }, viewer.userId, "viewer");
     const before = await countEvents(t.pool);
 
     expect((await assign(owner, ws, template.id, foreignProject.id)).statusCode).toBe(404);
@@ -164,6 +168,7 @@ describe("POST /workspaces/{ws}/workflows/{id}/assign_to_project", () => {
     expect(ofCopy.statusCode).toBe(422);
     expect(errorOf(ofCopy).detail).toBe("This workflow is a project's copy: assign one of the workspace's templates");
     expect((await assign(viewer, ws, template.id, second.id)).statusCode).toBe(403);
+    expect((await assign(outsider, ws, template.id, second.id)).statusCode).toBe(404);
     const missing = await send(owner, "POST", `/workspaces/${ws}/workflows/${template.id}/assign_to_project`, {});
     expect(missing.statusCode).toBe(422);
     expect(errorOf(missing)).toEqual({ detail: "This field is required", pointer: "/data/attributes/project_id" });

@@ -59,7 +59,8 @@ export async function assignTemplate(
   request: { workspaceId: string; templateId: string; projectId: string; commandId: string; actorId: string },
 ) {
   const { workspaceId, templateId, projectId, commandId, actorId } = request;
-  await requireWorkspaceRole(deps, actorId, workspaceId, "workflows.create");
+  // Assigning changes the project: the project decider asks whether the actor may edit it.
+  await requireWorkspaceRole(deps, actorId, workspaceId, "workflows.read");
   const template = await findTemplate(deps, workspaceId, templateId);
   if (template === "unknown") throw new DomainError("NOT_FOUND", "Workflow not found");
   if (template === "copy") throw new DomainError("VALIDATION", workflowMessages.copyNotAssignable);

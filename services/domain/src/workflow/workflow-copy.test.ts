@@ -194,8 +194,8 @@ describe("CopyWorkflowTemplate", () => {
     expect(rejection([copied], copy(otherProjectId), as("owner")).code).toBe("ALREADY_EXISTS");
   });
 
-  it("a viewer may not; a stranger finds no workspace", () => {
-    expect(rejection([], copy(), as("viewer")).code).toBe("FORBIDDEN");
+  it("is made for any member, the project having checked who may edit it; a stranger finds no workspace", () => {
+    expect(when([], copy(), as("viewer"))).toHaveLength(1);
     expect(rejection([], copy(), as(undefined))).toMatchObject({ code: "NOT_FOUND", message: "Workspace not found" });
   });
 
@@ -310,8 +310,9 @@ describe("removing a project's copy", () => {
     ).toEqual(notFound);
   });
 
-  it("a viewer may not", () => {
-    const viewer = { ...withProject(), workspaceRole: "viewer" as const };
-    expect(rejection([copied], remove, viewer).code).toBe("FORBIDDEN");
+  it("a workspace viewer who owns the project may; one who views it, or is outside it, is refused (403)", () => {
+    expect(when([copied], remove, withProject({}, [], "viewer"))).toEqual([removed]);
+    expect(rejection([copied], remove, withProject({}, [], "viewer", "viewer")).code).toBe("FORBIDDEN");
+    expect(rejection([copied], remove, withProject({ userId: creatorId }, [], "viewer")).code).toBe("FORBIDDEN");
   });
 });

@@ -167,7 +167,9 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
         return [{ type: "WorkflowRemoved", data: { workflowId, workspaceId } }];
       }
       case "CopyWorkflowTemplate": {
-        const userId = authorize(context, "workflows.create");
+        // The copy is the project's workflow, made once the project took it: the project decider
+        // has checked that the actor may edit the project (or create it), which is what counts.
+        const userId = authorize(context, "workflows.read");
         const { workflowId, projectId, template } = command.data;
         if (state.status === "active") {
           if (state.projectId === projectId) return [];
@@ -220,15 +222,15 @@ function existing(state: WorkflowState, workspaceId: string): ActiveWorkflow {
  * A project's copy follows its project: gone with it (and hidden with it from those who may not
  * see the project). Null for a template.
  */
-function copyContext(workflow: ActiveWorkflow, context: WorkflowContext): CopyContext | null {
+function copyContext(
+  workflow: ActiveWorkflow,
+  context: WorkflowContext,
+  unknown: () => DomainError = () => new DomainError("NOT_FOUND", "Workflow not found"),
+): CopyContext | null {
   if (workflow.projectId === null) return null;
   const project = context.copy?.project ?? null;
-  if (!context.copy || !project || project.projectId !== workflow.projectId) {
-    throw new DomainError("NOT_FOUND", "Workflow not found");
-  }
-  if (!mayReachProject(copyAccess(context, workflow.workspaceId, project), project)) {
-    throw new DomainError("NOT_FOUND", "Workflow not found");
-  }
+  if (!context.copy || !project || project.projectId !== workflow.projectId) throw unknown();
+  if (!mayReachProject(copyAccess(context, workflow.workspaceId, project), project)) throw unknown();
   return context.copy;
 }
 
@@ -243,18 +245,26 @@ function copyAccess(context: WorkflowContext, workspaceId: string, project: Exis
 }
 
 /**
- * The workflow an edit or a removal changes: a role that creates no workflows manages none (403
- * before existence); then the workflow must exist for the actor (404), be theirs to manage (403),
- * and, for a copy, its project not be archived (read-only).
+ * The workflow an edit or a removal changes. A template: a role that creates no workflows manages
+ * none (403 before existence), then it must exist (404) and be theirs to manage (403). A project's
+ * copy is managed as its project is edited, by the permission table: unknown to those the project
+ * is unknown to (a 403 still for a role that manages no workflows, as for a template, so that
+ * answer tells nothing), refused to those who may not edit it, read-only once it is archived.
  */
 function manageable(
   state: WorkflowState,
   workspaceId: string,
   context: WorkflowContext,
 ): { current: ActiveWorkflow; copy: CopyContext | null } {
-  authorize(context, "workflows.create");
+  authorize(context, "workflows.read");
+  const mayManageSome =
+    context.workspaceRole !== undefined && mayInWorkspace(context.workspaceRole, "workflows.create");
+  const isCopy = state.status === "active" && state.workspaceId === workspaceId && state.projectId !== null;
+  if (!mayManageSome && !isCopy) throw new DomainError("FORBIDDEN");
   const current = existing(state, workspaceId);
-  const copy = copyContext(current, context);
+  const copy = mayManageSome
+    ? copyContext(current, context)
+    : copyContext(current, context, () => new DomainError("FORBIDDEN"));
   if (!mayManageWorkflow(current, context, copy?.project ?? null)) {
     throw new DomainError("FORBIDDEN", "Your role does not allow changing this workflow");
   }

@@ -204,7 +204,7 @@ describe("workflowActions", () => {
   it("gives a viewer or a stranger no menu, even on a workflow they created", () => {
     expect(onTemplates("viewer", me)).toEqual([]);
     expect(onTemplates(null, me)).toEqual([]);
-    expect(actionsOf(onCopy("viewer", project("p2", "Mine", { user_id: me })))).toEqual([]);
+    expect(actionsOf(onCopy("viewer", project("p3", "Theirs", { user_id: someoneElse })))).toEqual([]);
   });
 
   it("gives project copies Edit and Remove, to whoever manages the project", () => {
@@ -214,6 +214,8 @@ describe("workflowActions", () => {
     expect(actionsOf(onCopy("collaborator", project("p2", "Mine", { user_id: me })))).toEqual(["edit", "remove"]);
     // The copy's own creator counts for nothing: the project is someone else's.
     expect(actionsOf(onCopy("collaborator", theirs))).toEqual([]);
+    // A workspace viewer who owns the project manages its copy as they manage the project.
+    expect(actionsOf(onCopy("viewer", project("p2", "Mine", { user_id: me })))).toEqual(["edit", "remove"]);
     // Working in a project is not managing it.
     expect(actionsOf(onCopy("collaborator", project("p3", "Theirs", { user_id: someoneElse })))).toEqual([]);
   });

@@ -93,8 +93,8 @@ export function mayManageWorkflow(
   project: ProjectFields | undefined,
 ): boolean {
   const { role, userId } = viewer;
-  if (!canCreateWorkflows(role)) return false;
   if (workflow.assigned_to === "project") return project !== undefined && mayEditProject(project, viewer);
+  if (!canCreateWorkflows(role)) return false;
   return role === "owner" || role === "manager" || workflow.user_id === userId;
 }
 

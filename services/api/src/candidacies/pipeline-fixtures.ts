@@ -15,6 +15,8 @@ export interface PipelineProject {
   workspaceId: string;
   stages: WorkflowStage[];
   position: number;
+  /** The project's copy of its workflow; null without one. */
+  workflowId: string | null;
 }
 
 export function pipelineFixtures(t: TestApp, emailPrefix: string) {
@@ -124,7 +126,8 @@ export function pipelineFixtures(t: TestApp, emailPrefix: string) {
         ],
         { occurredAt: at(), actor: owner.userId },
       );
-      if (options.workflow === false) return { id, workspaceId, stages: [], position: created.position };
+      if (options.workflow === false)
+        return { id, workspaceId, stages: [], position: created.position, workflowId: null };
       await appendEvents(
         t.store,
         `workflow-${copyId}`,
@@ -155,7 +158,7 @@ export function pipelineFixtures(t: TestApp, emailPrefix: string) {
         ],
         { occurredAt: at(), actor: owner.userId },
       );
-      return { id, workspaceId, stages, position: assigned.position };
+      return { id, workspaceId, stages, position: assigned.position, workflowId: copyId };
     },
 
     async archive(owner: SignedIn, project: PipelineProject) {

@@ -59,6 +59,10 @@ const inProject =
     return { status: mayInProject(standing, action) ? "2xx" : 403 };
   };
 
+/** Something every member of the workspace reads (its templates, say); to anyone else it is unknown. */
+const workspaceWide = (standing: Standing): Expected =>
+  standing.workspaceRole === undefined ? { status: 404 } : { status: "2xx", listed: true };
+
 /** A list of the workspace's: for its members, naming the project only to those it reaches. */
 const workspaceListing = (standing: Standing, visible: boolean): Expected =>
   standing.workspaceRole === undefined ? { status: 404 } : { status: "2xx", listed: reaches(standing, visible) };
@@ -91,7 +95,54 @@ export function endpoints(t: TestApp, f: PipelineFixtures, world: PermissionWorl
     return project.id;
   };
 
+  const newTemplate = async (w: World) => {
+    const answer = await f.send(w.owner, "POST", `${ws(w)}/workflows`, {
+      data: {
+        type: "workflows",
+        attributes: {
+          name: `Template ${randomUUID()}`,
+          stages_attributes: [{ name: "A" }, { name: "B" }, { name: "C" }],
+        },
+      },
+    });
+    await world.settle();
+    return String(answer.json().data.id);
+  };
+  const csvUpload = (w: World, fields: { name: string; value: string }[]) => {
+    const { payload, contentType } = multipart([
+      ...fields,
+      {
+        name: "data[file]",
+        value: `first_name,last_name,email\nNew,Person,${randomUUID()}@example.com`,
+        filename: "people.csv",
+      },
+    ]);
+    return t.app.inject({
+      method: "POST",
+      url: "/api/v1/people/import_csv",
+      headers: { ...w.actor.headers, "content-type": contentType },
+      payload,
+    });
+  };
+
   return [
+    // Anyone signed in.
+    {
+      name: "GET /workspaces",
+      writes: false,
+      // Answered to anyone, naming the workspace to its members only.
+      expected: (standing) => ({ status: "2xx", listed: standing.workspaceRole !== undefined }),
+      call: (w) => get(w, "/workspaces?limit=50"),
+      listedBy: (w) => w.workspaceId,
+    },
+    {
+      name: "POST /workspaces",
+      writes: true,
+      expected: () => ({ status: "2xx" }),
+      call: (w) =>
+        f.send(w.actor, "POST", "/workspaces", { data: { type: "workspace", attributes: { name: "Mine" } } }),
+    },
+
     // The workspace's own.
     {
       name: "GET /workspaces/{id}",
@@ -110,6 +161,42 @@ export function endpoints(t: TestApp, f: PipelineFixtures, world: PermissionWorl
       writes: false,
       expected: inWorkspace("people.read"),
       call: (w) => get(w, `${ws(w)}/people`),
+    },
+    {
+      name: "PUT /people/{id}",
+      writes: true,
+      expected: inWorkspace("people.edit"),
+      call: (w) =>
+        f.send(w.actor, "PUT", `/people/${w.spareId}`, {
+          data: { type: "people", attributes: { title: `Title ${randomUUID().slice(0, 8)}` } },
+        }),
+    },
+    {
+      name: "POST /people/import_csv into the workspace",
+      writes: true,
+      expected: inWorkspace("people.add"),
+      call: (w) => csvUpload(w, [{ name: "data[workspace_id]", value: w.workspaceId }]),
+    },
+    {
+      name: "GET /workspaces/{id}/workflows (templates)",
+      writes: false,
+      expected: workspaceWide,
+      call: (w) => get(w, `${ws(w)}/workflows?assigned_to=template`),
+      listedBy: (w) => w.templateId,
+    },
+    {
+      name: "GET /workspaces/{id}/workflows/{template}",
+      writes: false,
+      expected: inWorkspace("workflows.read"),
+      call: (w) => get(w, `${ws(w)}/workflows/${w.templateId}`),
+    },
+    {
+      name: "DELETE /workspaces/{id}/workflows/{template}",
+      writes: true,
+      // The template is the owner's: only those who manage every workflow may remove it.
+      expected: inWorkspace("workflows.manage"),
+      prepare: newTemplate,
+      call: (w, templateId) => f.send(w.actor, "DELETE", `${ws(w)}/workflows/${templateId}`),
     },
     {
       name: "POST /workspaces/{id}/workflows",
@@ -202,6 +289,12 @@ export function endpoints(t: TestApp, f: PipelineFixtures, world: PermissionWorl
       call: (w) => get(w, `${projectUrl(w)}/export_analytics`),
     },
     {
+      name: "GET /workspaces/{ws}/projects/{id}/export_analytics?stage_id",
+      writes: false,
+      expected: inProject("project.read"),
+      call: (w) => get(w, `${projectUrl(w)}/export_analytics?stage_id=${w.project.stages[0]?.id ?? ""}`),
+    },
+    {
       name: "POST /workspaces/{ws}/projects/{id}/assign_people",
       writes: true,
       expected: inProject("pipeline.work"),
@@ -223,22 +316,7 @@ export function endpoints(t: TestApp, f: PipelineFixtures, world: PermissionWorl
       name: "POST /people/import_csv into a project",
       writes: true,
       expected: importInto,
-      call: (w) => {
-        const { payload, contentType } = multipart([
-          { name: "data[project_id]", value: w.project.id },
-          {
-            name: "data[file]",
-            value: `first_name,last_name,email\nNew,Person,${randomUUID()}@example.com`,
-            filename: "people.csv",
-          },
-        ]);
-        return t.app.inject({
-          method: "POST",
-          url: "/api/v1/people/import_csv",
-          headers: { ...w.actor.headers, "content-type": contentType },
-          payload,
-        });
-      },
+      call: (w) => csvUpload(w, [{ name: "data[project_id]", value: w.project.id }]),
     },
     {
       name: "GET /projects/{id}/project_people",
@@ -355,11 +433,12 @@ export function endpoints(t: TestApp, f: PipelineFixtures, world: PermissionWorl
         }),
     },
 
-    // Last: it takes the actor out of the workspace.
+    // Last: it takes the actor out of the workspace, or the workspace away.
     {
-      name: "DELETE /workspaces/{id} (leave)",
+      name: "DELETE /workspaces/{id} (the owner removes it, anyone else leaves)",
       writes: true,
-      expected: inWorkspace("workspace.leave"),
+      expected: (standing) =>
+        inWorkspace(standing.workspaceRole === "owner" ? "workspace.remove" : "workspace.leave")(standing),
       call: (w) => f.send(w.actor, "DELETE", ws(w)),
     },
   ];

@@ -13,11 +13,16 @@ import type { SignedIn, TestApp } from "../testing/test-app.ts";
 
 /** Someone's standing: a role in the workspace (or none), and in the project (or none). */
 export interface Standing extends ProjectAccess {
-  workspaceRole: Exclude<WorkspaceRole, "owner"> | undefined;
+  workspaceRole: WorkspaceRole | undefined;
   projectRole: ProjectRole | undefined;
 }
 
+/** The workspace's owner, who creates the world's projects and so is their first owner too. */
+const ownerStanding: Standing = { workspaceRole: "owner", projectRole: "owner" };
+const isOwner = (standing: Standing) => standing.workspaceRole === "owner";
+
 export const standings: Standing[] = [
+  ownerStanding,
   ...(["manager", "collaborator", "viewer"] as const).flatMap((workspaceRole) =>
     [undefined, "owner", "manager", "collaborator", "viewer"].map((projectRole) => ({
       workspaceRole,
@@ -63,14 +68,15 @@ export function permissionWorld(t: TestApp, f: PipelineFixtures) {
     const name = tokenName("Project");
     const project = await f.createProject(world.owner, world.workspaceId, { ...options, name });
     const { projectRole } = world.standing;
-    const position = projectRole
-      ? await joinProject(
-          t.store,
-          { projectId: project.id, workspaceId: project.workspaceId },
-          world.actor.userId,
-          projectRole,
-        )
-      : project.position;
+    const position =
+      projectRole && !isOwner(world.standing)
+        ? await joinProject(
+            t.store,
+            { projectId: project.id, workspaceId: project.workspaceId },
+            world.actor.userId,
+            projectRole,
+          )
+        : project.position;
     return { ...project, name, visible: options.visible, position };
   }
 
@@ -103,11 +109,11 @@ export function permissionWorld(t: TestApp, f: PipelineFixtures) {
 
     async arrange(standing: Standing, visible: boolean): Promise<World> {
       const owner = await f.newUser();
-      const actor = await f.newUser();
+      const actor = isOwner(standing) ? owner : await f.newUser();
       const workspaceId = await f.createWorkspace(owner, tokenName("Workspace"));
       // A membership left behind: the actor joined the project, then left the workspace.
       const everMember = standing.workspaceRole ?? (standing.projectRole ? "collaborator" : undefined);
-      if (everMember) await f.join(workspaceId, actor, everMember);
+      if (everMember && everMember !== "owner") await f.join(workspaceId, actor, everMember);
       const base = { owner, actor, standing, workspaceId };
       const project = await newProject(base, { visible });
       if (standing.workspaceRole === undefined && everMember) {

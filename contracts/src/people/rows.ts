@@ -11,3 +11,11 @@ export const personRow = personProfile.extend({
   updated_at: timestamp,
 });
 export type PersonRow = z.infer<typeof personRow>;
+
+/**
+ * A person as sync sends it: without the workspaces that see it. A person can be in workspaces of
+ * different teams, and a row sent to one workspace's members must not name another's; a browser
+ * takes a person's workspaces from the `ws:` scopes that hold the row, which are the ones it shares.
+ */
+export const personSyncRow = personRow.omit({ workspace_ids: true });
+export type PersonSyncRow = z.infer<typeof personSyncRow>;

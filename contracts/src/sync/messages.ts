@@ -12,8 +12,10 @@ import { scopePattern } from "./scopes.ts";
  *      their workspaces', and were sent once per scope; a version 2 client would find no data.
  *   4: a project's rows come in a scope of the project's own, `proj:{project}`, held by those who
  *      may read it; a version 3 client would refuse the scope.
+ *   5: a person's row no longer names its workspaces (contracts/src/people/rows.ts, personSyncRow):
+ *      the client reads them from the row's `ws:` scopes; a version 4 client would refuse the row.
  */
-export const SYNC_PROTOCOL_VERSION = 4;
+export const SYNC_PROTOCOL_VERSION = 5;
 
 /** Rows per snapshot part: about a megabyte of people-sized rows, applied in one transaction each. */
 export const SNAPSHOT_PART_ROWS = 1000;

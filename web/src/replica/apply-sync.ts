@@ -10,6 +10,7 @@ import {
   type TableName,
   tableNames,
   tableOfEntity,
+  withScopeFields,
 } from "./replica-db.ts";
 import type { ChangesMessage, ReadyMessage, SnapshotMessage } from "./server-message.ts";
 import { readSyncState, writeCursor, writeScopes } from "./sync-state.ts";
@@ -174,10 +175,10 @@ async function writeTable<T extends TableName>(
     // Nothing held to be the same as (it cannot happen within one catch-up): the next changes bring it.
     if (update.row === SAME && row === null) continue;
     if (!base) {
-      shown.set(id, serverRow(current, scope, row));
+      shown.set(id, serverRow(table, current, scope, row));
       continue;
     }
-    const server = serverRow(base.row, scope, row);
+    const server = serverRow(table, base.row, scope, row);
     view.rebase(table, id, server);
     if (current) shown.set(id, { ...current, scopes: server?.scopes ?? [] });
   }
@@ -192,9 +193,14 @@ async function writeTable<T extends TableName>(
 }
 
 /** The server's row after one update from `scope`: gone once no held scope has it. */
-function serverRow<R>(current: Stored<R> | null, scope: string, row: R | null): Stored<R> | null {
+function serverRow<T extends TableName>(
+  table: T,
+  current: Stored<ReplicaRows[T]> | null,
+  scope: string,
+  row: ReplicaRows[T] | null,
+): Stored<ReplicaRows[T]> | null {
   const others = (current?.scopes ?? []).filter((held) => held !== scope);
-  if (row) return { ...row, scopes: [...others, scope], _pending: 0 };
+  if (row) return withScopeFields(table, { ...row, scopes: [...others, scope], _pending: 0 });
   if (!current || others.length === 0) return null;
-  return { ...current, scopes: others };
+  return withScopeFields(table, { ...current, scopes: others });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { person } from "../components/pipeline/testing/pipeline-rows.ts";
 import { applyChanges, applyReady, applySnapshot, dropScope } from "./apply-sync.ts";
 import { type Command, mutate } from "./outbox.ts";
 import { settleEntry } from "./outbox-settle.ts";
@@ -51,6 +52,35 @@ describe("snapshot", () => {
     // Leaving the workspace keeps the row, held by the other scope still.
     await dropScope(db, wsScope(ws1));
     expect(await db.workspaces.get(ws1)).toMatchObject({ name: "Pool and workspace", scopes: [me] });
+  });
+
+  test("a person's workspaces are the workspace scopes that hold it here, whatever its data says", async () => {
+    const { db } = openTestDb();
+    const { scopes: _scopes, _pending, workspace_ids: _named, ...sent } = person(1, { workspace_ids: [ws2] });
+    const snapshot = (scope: string, rows: SnapshotMessage["rows"]) =>
+      applySnapshot(db, { type: "snapshot", part: 0, last: true, scope, position: 7, rows });
+    await snapshot(me, [{ entity: "person", id: sent.id, data: sent }]);
+    expect((await db.people.get(sent.id))?.workspace_ids).toEqual([]);
+    await snapshot(wsScope(ws1), [{ entity: "person", id: sent.id, same: true }]);
+    expect((await db.people.get(sent.id))?.workspace_ids).toEqual([ws1]);
+    await applyChanges(db, {
+      type: "changes",
+      cursor: 9,
+      rows: [
+        {
+          position: 9,
+          entity: "person",
+          id: sent.id,
+          scope: wsScope(ws2),
+          op: "put",
+          data: { ...sent, title: "Lead" },
+        },
+      ],
+    });
+    expect(await db.people.get(sent.id)).toMatchObject({ title: "Lead", workspace_ids: [ws1, ws2] });
+    expect(await db.people.where("workspace_ids").equals(ws2).primaryKeys()).toEqual([sent.id]);
+    await dropScope(db, wsScope(ws1));
+    expect((await db.people.get(sent.id))?.workspace_ids).toEqual([ws2]);
   });
 
   test("replaces the rows of its scope and leaves other scopes alone", async () => {

@@ -1,7 +1,7 @@
 import { type UserRow, userRow } from "@hirestream/contracts/accounts/rows.ts";
 import { type CandidacyRow, candidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import { type InvitationRow, invitationRow } from "@hirestream/contracts/invitations/rows.ts";
-import { type PersonRow, personRow } from "@hirestream/contracts/people/rows.ts";
+import { type PersonRow, personSyncRow } from "@hirestream/contracts/people/rows.ts";
 import {
   type ProjectRow,
   type ProjectUserRow,
@@ -75,7 +75,8 @@ const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
   workspaces: workspaceRow,
   workspace_members: workspaceMemberRow,
   users: userRow,
-  people: personRow,
+  // Its workspaces come from the scopes that hold it (withScopeFields), once they are known.
+  people: personSyncRow.transform((person): PersonRow => ({ ...person, workspace_ids: [] })),
   workflows: workflowRow,
   projects: projectRow,
   candidacies: candidacyRow,
@@ -86,6 +87,23 @@ const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
 /** Undefined for an entity this client does not mirror (a newer server may send more). */
 export function tableOfEntity(entity: string): TableName | undefined {
   return entityTables.get(entity);
+}
+
+/** A workspace's scope, `ws:{id}`: its id. */
+const workspaceScope = /^ws:(.+)$/;
+
+/** Fields a server row takes from the scopes that hold it here, rather than from its data. */
+const scopeFields: { [T in TableName]?: (row: Stored<ReplicaRows[T]>) => Stored<ReplicaRows[T]> } = {
+  // The workspaces this user shares with the person: the server names no others (personSyncRow).
+  people: (person) => ({
+    ...person,
+    workspace_ids: person.scopes.flatMap((scope) => workspaceScope.exec(scope)?.[1] ?? []),
+  }),
+};
+
+export function withScopeFields<T extends TableName>(table: T, row: Stored<ReplicaRows[T]>): Stored<ReplicaRows[T]> {
+  const fill = scopeFields[table];
+  return fill ? fill(row) : row;
 }
 
 /** Rows cross the wire as JSON objects; the contract's schema makes them typed rows. */
@@ -196,6 +214,13 @@ export class ReplicaDb extends Dexie {
     // A project's rows moved to a scope of the project's own (`proj:{id}`, sync protocol 4): the
     // rows held under the old scopes are replaced by a full snapshot on the next connection.
     this.version(7)
+      .stores({})
+      .upgrade(async (tx) => {
+        await tx.table("meta").delete("cursor");
+      });
+    // A person's workspaces come from the scopes that hold it (sync protocol 5): people held
+    // before are refilled by a full snapshot on the next connection.
+    this.version(8)
       .stores({})
       .upgrade(async (tx) => {
         await tx.table("meta").delete("cursor");

@@ -109,4 +109,28 @@ describe("tenant isolation", () => {
     expect(JSON.stringify(fresh.messages)).toContain(outsiderWorkspace);
     for (const client of [live, fresh]) client.socket.close();
   });
+
+  it("a person in workspaces of two teams reaches each team's browsers without naming the other's workspace", async () => {
+    const w = await world.arrange({ workspaceRole: undefined, projectRole: undefined }, true);
+    // The tenant's owner also works in the outsider's workspace, and brings a candidate of theirs there.
+    const outsiderWorkspace = await f.createWorkspace(w.actor, "Outsider's own");
+    await f.join(outsiderWorkspace, w.owner, "collaborator");
+    const shared = await f.createProject(w.owner, outsiderWorkspace, { name: "Shared" });
+    await f.assign(w.owner, shared, [w.personId]);
+    await world.settle();
+
+    const outsider = connectSync(syncUrl, w.actor);
+    await outsider.until((m) => m.type === "ready");
+    const owner = connectSync(syncUrl, w.owner);
+    await owner.until((m) => m.type === "ready");
+    const toOutsider = JSON.stringify(outsider.messages);
+    expect(toOutsider).toContain(w.personId);
+    expect(toOutsider).not.toContain(w.workspaceId);
+    // The owner is in both: their browser holds the person in both scopes.
+    const personScopes = owner.messages.flatMap((m) =>
+      m.type === "snapshot" && m.rows.some((row) => row.id === w.personId) ? [m.scope] : [],
+    );
+    expect(personScopes).toEqual(expect.arrayContaining([`ws:${w.workspaceId}`, `ws:${outsiderWorkspace}`]));
+    for (const client of [outsider, owner]) client.socket.close();
+  });
 });

@@ -52,5 +52,6 @@ export const peopleProjection: Projection<PersonRow> = {
     }
   },
   scopes: (person) => [`user:${person.owner_id}`, ...person.workspace_ids.map((id) => `ws:${id}`)],
-  toClient: (person) => person,
+  // Not its workspaces: see personSyncRow.
+  toClient: ({ workspace_ids: _workspaceIds, ...person }) => person,
 };

@@ -8,7 +8,6 @@ export const workspaceRow = z.object({
   description: z.string(),
   visible: z.boolean(),
   user_id: z.uuid(),
-  projects_count: z.number().int(),
   created_at: timestamp,
   updated_at: timestamp,
 });

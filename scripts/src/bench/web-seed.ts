@@ -43,7 +43,6 @@ function paddedWorkspace(index: number, userId: string, at: string): WorkspaceRo
     description: text(index + 1, 500),
     visible: index % 2 === 0,
     user_id: userId,
-    projects_count: index % 7,
     created_at: at,
     updated_at: at,
   };

@@ -26,7 +26,6 @@ export interface Database {
     description: string;
     visible: boolean;
     user_id: string;
-    projects_count: number;
     created_at: Date;
     updated_at: Date;
   };

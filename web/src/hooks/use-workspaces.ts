@@ -6,6 +6,8 @@ import { useReplica } from "../replica/replica-provider.tsx";
 export interface MyWorkspace extends WorkspaceRow {
   role: WorkspaceRole;
   owned: boolean;
+  /** The projects of it this user reaches: the replica holds exactly those. */
+  projects_count: number;
   /** Queued writes touch it: shown as pending until the server has them. */
   pending: boolean;
 }
@@ -16,13 +18,25 @@ export function useMyWorkspaces(userId: string | undefined): MyWorkspace[] | und
   return useLiveQuery(async () => {
     if (!userId) return [];
     const memberships = await db.workspace_members.where("user_id").equals(userId).toArray();
-    const workspaces = await db.workspaces.bulkGet(memberships.map((member) => member.workspace_id));
+    const workspaceIds = memberships.map((member) => member.workspace_id);
+    const workspaces = await db.workspaces.bulkGet(workspaceIds);
+    const projectCounts = new Map<string, number>();
+    await db.projects
+      .where("workspace_id")
+      .anyOf(workspaceIds)
+      .each((project) => projectCounts.set(project.workspace_id, (projectCounts.get(project.workspace_id) ?? 0) + 1));
     const mine: MyWorkspace[] = [];
     memberships.forEach((member, index) => {
       const workspace = workspaces[index];
       if (!workspace) return;
       const { scopes: _scopes, _pending, ...row } = workspace;
-      mine.push({ ...row, role: member.role, owned: member.role === "owner", pending: _pending > 0 });
+      mine.push({
+        ...row,
+        role: member.role,
+        owned: member.role === "owner",
+        projects_count: projectCounts.get(row.id) ?? 0,
+        pending: _pending > 0,
+      });
     });
     return mine.sort(
       (a, b) => Number(b.owned) - Number(a.owned) || a.name.localeCompare(b.name, "en", { sensitivity: "base" }),

@@ -231,6 +231,27 @@ describe("roles", () => {
     expect(namesOf(await read(owner, `/workspaces/${ws}/projects`, hidden.position))).toEqual([]);
     expect((await read(owner, `/workspaces/${ws}/projects/${hidden.id}`, hidden.position)).statusCode).toBe(404);
   });
+
+  it("a workspace's project count is of the projects its reader reaches", async () => {
+    const owner = await newUser();
+    const manager = await newUser();
+    const collaborator = await newUser();
+    const ws = await createWorkspace(owner);
+    await join(ws, manager, "manager");
+    await join(ws, collaborator, "collaborator");
+    await createProject(owner, ws, { name: "Open" });
+    const hidden = await createProject(manager, ws, { name: "Secret", visible: false });
+    const countFor = async (user: SignedIn) => {
+      const one = (await read(user, `/workspaces/${ws}`, hidden.position)).json().data.attributes.projects_count;
+      const listed = (await read(user, "/workspaces", hidden.position)).json().data;
+      expect(listed.map((w: { attributes: { projects_count: number } }) => w.attributes.projects_count)).toEqual([one]);
+      return one;
+    };
+    expect(await countFor(manager)).toBe(2);
+    expect(await countFor(owner)).toBe(1);
+    // A collaborator of the workspace reaches only the projects they were invited to.
+    expect(await countFor(collaborator)).toBe(0);
+  });
 });
 
 describe("GET /workspaces/{ws}/projects", () => {

@@ -3,8 +3,10 @@ import { sql } from "kysely";
 import type { Database } from "../database.ts";
 import type { Deps } from "../deps.ts";
 import type { ResourceObject } from "../http/jsonapi.ts";
+import { readableProjectIds } from "../projects/readable-projects.ts";
 
-type WorkspaceRecord = Database["read.workspaces"] & { role: string };
+/** A scalar subquery's type allows null, though a count is never null. */
+type WorkspaceRecord = Database["read.workspaces"] & { role: string; projects_count: number | null };
 
 export function workspaceResource(workspace: WorkspaceRecord): ResourceObject {
   return {
@@ -15,7 +17,7 @@ export function workspaceResource(workspace: WorkspaceRecord): ResourceObject {
       description: workspace.description,
       visible: workspace.visible,
       user_id: workspace.user_id,
-      projects_count: workspace.projects_count,
+      projects_count: workspace.projects_count ?? 0,
       created_at: workspace.created_at.toISOString(),
       updated_at: workspace.updated_at.toISOString(),
     },
@@ -24,7 +26,10 @@ export function workspaceResource(workspace: WorkspaceRecord): ResourceObject {
   };
 }
 
-/** Only workspaces the user belongs to exist, as far as any query is concerned. */
+/**
+ * Only workspaces the user belongs to exist, as far as any query is concerned; each counts the
+ * projects the user reaches in it, not those hidden from them or never shared with them.
+ */
 function mine(deps: Deps, userId: string) {
   return deps.db
     .selectFrom("read.workspaces as w")
@@ -32,7 +37,15 @@ function mine(deps: Deps, userId: string) {
       join.onRef("m.workspace_id", "=", "w.id").on("m.user_id", "=", userId),
     )
     .selectAll("w")
-    .select("m.role");
+    .select("m.role")
+    .select((eb) =>
+      eb
+        .selectFrom("read.projects as p")
+        .whereRef("p.workspace_id", "=", "w.id")
+        .where("p.id", "in", readableProjectIds(deps.db, userId))
+        .select(sql<number>`count(*)::int`.as("n"))
+        .as("projects_count"),
+    );
 }
 
 export async function findWorkspace(

@@ -75,7 +75,6 @@ it("projects users, workspaces, members and the change log from a workspace's li
       description: "New Workspace",
       visible: true,
       user_id: ada,
-      projects_count: 0,
       created_at: "2026-11-02T10:00:00+00:00",
       updated_at: "2026-11-03T08:00:00+00:00",
     },

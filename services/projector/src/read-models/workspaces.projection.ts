@@ -12,8 +12,6 @@ export const workspacesProjection: Projection<WorkspaceRow> = {
       case "WorkspaceDescriptionChanged":
       case "WorkspaceVisibilityChanged":
       case "WorkspaceRemoved":
-      case "ProjectCreated":
-      case "ProjectRemoved":
         return [{ column: "id", value: event.data.workspaceId }];
       default:
         return [];
@@ -28,17 +26,9 @@ export const workspacesProjection: Projection<WorkspaceRow> = {
         description,
         visible,
         user_id: ownerId,
-        projects_count: 0,
         created_at: occurredAt,
         updated_at: occurredAt,
       });
-      return;
-    }
-    // Every project not removed, archived and hidden ones included; settings are unchanged, so is updated_at.
-    if (event.type === "ProjectCreated" || event.type === "ProjectRemoved") {
-      const workspace = rows.get(event.data.workspaceId);
-      const step = event.type === "ProjectCreated" ? 1 : -1;
-      if (workspace) rows.put({ ...workspace, projects_count: Math.max(0, workspace.projects_count + step) });
       return;
     }
     if (event.type === "WorkspaceRemoved") {

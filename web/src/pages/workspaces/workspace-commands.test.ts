@@ -28,7 +28,6 @@ describe("createWorkspace", () => {
           description: "New Workspace",
           visible: true,
           user_id: userId,
-          projects_count: 0,
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
         },
@@ -58,10 +57,17 @@ describe("updateWorkspace", () => {
     description: "About",
     visible: true,
     user_id: userId,
-    projects_count: 3,
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
   };
+
+  it("stores the workspace's own fields only, not what a screen adds to it", () => {
+    const shown = { ...workspace, role: "owner", owned: true, projects_count: 3, pending: false };
+    const command = updateWorkspace(shown, { name: "New" }, now);
+    expect(command.optimistic).toEqual([
+      { table: "workspaces", id: workspaceId, next: { ...workspace, name: "New", updated_at: now.toISOString() } },
+    ]);
+  });
 
   it("sends only what changed and keeps the rest of the row", () => {
     const command = updateWorkspace(workspace, { visible: false }, now);

@@ -23,7 +23,6 @@ export function createWorkspace(input: {
     description: messages.newWorkspaceDescription,
     visible: true,
     user_id: input.user.id,
-    projects_count: 0,
     created_at: at,
     updated_at: at,
   };
@@ -58,13 +57,14 @@ export function updateWorkspace(
     ...(change.name !== undefined ? { name: change.name } : {}),
     ...(change.visible !== undefined ? { visible: change.visible } : {}),
   };
+  // The row's own fields only: a screen's workspace carries more (the user's role, a count).
+  const { id, name, description, visible, user_id, created_at } = workspace;
+  const row: WorkspaceRow = { id, name, description, visible, user_id, created_at, updated_at: now.toISOString() };
   return {
     method: "PUT",
     path: `/workspaces/${workspace.id}`,
     body: { data: { type: "workspaces", id: workspace.id, attributes } },
-    optimistic: [
-      { table: "workspaces", id: workspace.id, next: { ...workspace, ...attributes, updated_at: now.toISOString() } },
-    ],
+    optimistic: [{ table: "workspaces", id: workspace.id, next: { ...row, ...attributes } }],
   };
 }
 

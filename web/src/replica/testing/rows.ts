@@ -16,7 +16,6 @@ export function workspace(id: string, changes: Partial<WorkspaceRow> = {}): Work
     description: "",
     visible: true,
     user_id: alice,
-    projects_count: 0,
     created_at: at,
     updated_at: at,
     ...changes,

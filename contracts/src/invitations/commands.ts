@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "../lists.ts";
 import { messages } from "../messages.ts";
 import { projectRoles } from "../projects/events.ts";
 import { text } from "../text.ts";
@@ -28,10 +29,5 @@ export type SendInvitationAttributes = z.infer<typeof sendInvitationAttributes>;
 /** PUT /invitations/{id}/accept and /reject carry empty attributes (spec §7). */
 export const answerInvitationAttributes = z.object({}).strict();
 
-/** GET /invitations, /projects/{id}/invitations, /workspaces/{id}/invitations. */
-export const invitationListQuery = z
-  .object({
-    limit: z.coerce.number().int().min(1).max(9999).default(50),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  })
-  .strict();
+/** GET /invitations, /projects/{id}/invitations, /workspaces/{id}/invitations: paged as every list (API.md). */
+export const invitationListQuery = listQuery.omit({ search_by: true });

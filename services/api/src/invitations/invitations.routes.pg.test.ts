@@ -209,6 +209,31 @@ describe("POST /invitations to a project", () => {
     expect(second.statusCode).toBe(422);
     expect(second.json().errors[0].detail).toBe("has a pending invitation already");
   });
+
+  it("lists a project's invitations ten to a page unless asked for another page size", async () => {
+    const owner = await f.newUser();
+    const { id: projectId } = await project(owner);
+    let position = 0;
+    for (let n = 0; n < 12; n++) {
+      const sent = await invite(owner, {
+        user_to_email: `paged${n}@example.com`,
+        invitable_type: "Project",
+        invitable_id: projectId,
+        workspace_role: "viewer",
+        project_role: "collaborator",
+      });
+      expect(sent.statusCode).toBe(201);
+      position = sent.json().meta.position;
+    }
+    const first = await f.read(owner, `/projects/${projectId}/invitations`, position);
+    expect(first.json().data).toHaveLength(10);
+    expect(first.json().meta.pages).toEqual({ current: 1, total: 2 });
+    expect((await f.read(owner, `/projects/${projectId}/invitations?page=2`)).json().data).toHaveLength(2);
+    expect((await f.read(owner, `/projects/${projectId}/invitations?limit=20`)).json().data).toHaveLength(12);
+    const odd = await f.read(owner, `/projects/${projectId}/invitations?limit=7`);
+    expect(odd.statusCode).toBe(422);
+    expect(odd.json().errors[0].source).toEqual({ parameter: "limit" });
+  });
 });
 
 describe("answering", () => {

@@ -1,7 +1,7 @@
 import type { UserRow } from "@hirestream/contracts/accounts/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { Avatar, Indicator, Tooltip } from "@mantine/core";
-import { roleBadge, userDisplayName, userInitials } from "./user-initials.ts";
+import { roleBadge, roleBadgeColor, userDisplayName, userInitials } from "./user-initials.ts";
 
 /** Without a colour (another member, whose profile is not synced), the avatar is grey. */
 type AvatarUser = Pick<UserRow, "email" | "first_name" | "last_name"> & { color?: UserRow["color"] | undefined };
@@ -18,7 +18,14 @@ export function UserAvatar({
   const name = userDisplayName(user);
   return (
     <Tooltip label={name} position="bottom">
-      <Indicator label={badge} size={16} disabled={badge === null} position="bottom-end" color="dark" offset={4}>
+      <Indicator
+        label={badge}
+        size={16}
+        disabled={badge === null}
+        position="bottom-end"
+        color={roleBadgeColor(memberRole)}
+        offset={4}
+      >
         <Avatar color={user.color ?? "gray"} variant="filled" radius="xl" aria-label={name}>
           {userInitials(user)}
         </Avatar>

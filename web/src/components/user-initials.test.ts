@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { roleBadge, userDisplayName, userInitials } from "./user-initials.ts";
+import { roleBadge, roleBadgeColor, userDisplayName, userInitials } from "./user-initials.ts";
 
 const user = (first_name: string, last_name: string) => ({ email: "ada@example.com", first_name, last_name });
 
@@ -29,4 +29,10 @@ describe("roleBadge", () => {
   ] as const)("%s → %s", (role, badge) => {
     expect(roleBadge(role)).toBe(badge);
   });
+});
+
+it("colours the role badge as spec §6 says: owner blue, manager red, collaborator yellow, others grey", () => {
+  expect(
+    (["owner", "manager", "collaborator", "viewer", "invited", undefined] as const).map((role) => roleBadgeColor(role)),
+  ).toEqual(["blue", "red", "yellow", "gray", "gray", "gray"]);
 });

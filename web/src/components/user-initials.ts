@@ -18,6 +18,20 @@ export function userDisplayName(user: NamedUser): string {
   return `${user.first_name.trim()} ${user.last_name.trim()}`.trim() || user.email;
 }
 
+/** The role colours of spec §6: owner blue, manager red, collaborator yellow; waiting and viewers grey. */
+export function roleBadgeColor(role: WorkspaceRole | "invited" | undefined): string {
+  switch (role) {
+    case "owner":
+      return "blue";
+    case "manager":
+      return "red";
+    case "collaborator":
+      return "yellow";
+    default:
+      return "gray";
+  }
+}
+
 /** The role badge letters of spec §2: owner, manager, collaborator; '...' for a waiting invitee. */
 export function roleBadge(role: WorkspaceRole | "invited" | undefined): string | null {
   switch (role) {

@@ -2,7 +2,7 @@
 // name and email (other members' profiles are not synced).
 import type { AvatarColor } from "@hirestream/contracts/accounts/events.ts";
 import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
-import { type NamedUser, userDisplayName } from "../user-initials.ts";
+import { type NamedUser, roleBadgeColor, userDisplayName } from "../user-initials.ts";
 
 export interface AccessMember {
   userId: string;
@@ -17,10 +17,10 @@ type MembershipRow = NamedUser & { user_id: string; role: ProjectRole };
 
 /** Spec §6: owner blue, manager red, collaborator yellow. A viewer has no colour of its own. */
 export const roleColors: Record<ProjectRole, string> = {
-  owner: "blue",
-  manager: "red",
-  collaborator: "yellow",
-  viewer: "gray",
+  owner: roleBadgeColor("owner"),
+  manager: roleBadgeColor("manager"),
+  collaborator: roleBadgeColor("collaborator"),
+  viewer: roleBadgeColor("viewer"),
 };
 
 export const roleLabels: Record<ProjectRole, string> = {

@@ -6,6 +6,7 @@ import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import { workflowMessages } from "@hirestream/contracts/workflows/commands.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+import { mayInWorkspace } from "@hirestream/domain/permissions/permission-table.ts";
 import { projectAbilities } from "../projects/project-permissions.ts";
 
 export type WorkflowTab = "templates" | "assigned";
@@ -79,7 +80,7 @@ export function assignableProjects<R extends ProjectRow>(projects: readonly R[],
 
 /** Spec §6: owners, managers and collaborators create workflows; a viewer (or a stranger) modifies nothing. */
 export function canCreateWorkflows(role: WorkspaceRole | null): boolean {
-  return role === "owner" || role === "manager" || role === "collaborator";
+  return role !== null && mayInWorkspace(role, "workflows.create");
 }
 
 /**
@@ -94,8 +95,8 @@ export function mayManageWorkflow(
 ): boolean {
   const { role, userId } = viewer;
   if (workflow.assigned_to === "project") return project !== undefined && mayEditProject(project, viewer);
-  if (!canCreateWorkflows(role)) return false;
-  return role === "owner" || role === "manager" || workflow.user_id === userId;
+  if (role === null || !mayInWorkspace(role, "workflows.create")) return false;
+  return mayInWorkspace(role, "workflows.manage") || workflow.user_id === userId;
 }
 
 /** A row menu entry; one that is `blockedBy` something shows disabled, saying why. */

@@ -1,3 +1,4 @@
+import { mayInWorkspace } from "@hirestream/domain/permissions/permission-table.ts";
 import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Switch, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -88,7 +89,7 @@ export function WorkspacesPage() {
                     checked={workspace.visible}
                     onChange={(event) => update(workspace, { visible: event.currentTarget.checked })}
                     aria-label={`Visible: ${workspace.name}`}
-                    disabled={!workspace.owned}
+                    disabled={!mayInWorkspace(workspace.role, "workspace.update")}
                   />
                 </Table.Td>
                 <Table.Td>

@@ -58,7 +58,9 @@ export async function seedTalentPool(pool: pg.Pool, baseUrl: string, count: numb
   for (let first = 0; first < count; first += batch) {
     const rows = people.slice(first, first + batch);
     const json = rows.map((row) => JSON.stringify(row));
-    bytes += json.reduce((sum, row) => sum + Buffer.byteLength(row), 0);
+    // The change log carries a person as the projector logs it: without its workspaces.
+    const logged = rows.map(({ workspace_ids: _workspaceIds, ...row }) => JSON.stringify(row));
+    bytes += logged.reduce((sum, row) => sum + Buffer.byteLength(row), 0);
     await pool.query("insert into read.people select * from jsonb_populate_recordset(null::read.people, $1::jsonb)", [
       `[${json.join(",")}]`,
     ]);
@@ -66,7 +68,7 @@ export async function seedTalentPool(pool: pg.Pool, baseUrl: string, count: numb
       `insert into read.change_log (position, seq, scope, entity, id, op, data)
        select $1, $2 + ord::int, $3, 'person', id, 'put', data
        from unnest($4::text[], $5::jsonb[]) with ordinality as t(id, data, ord)`,
-      [position, 2_000_000 + first, `user:${userId}`, rows.map((row) => row.id), json],
+      [position, 2_000_000 + first, `user:${userId}`, rows.map((row) => row.id), logged],
     );
   }
   await pool.query("vacuum analyze read.people");

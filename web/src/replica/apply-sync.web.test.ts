@@ -67,13 +67,14 @@ describe("snapshot", () => {
       type: "changes",
       cursor: 9,
       rows: [
+        // As a change logged before protocol 5 has it: naming workspaces, which are not taken.
         {
           position: 9,
           entity: "person",
           id: sent.id,
           scope: wsScope(ws2),
           op: "put",
-          data: { ...sent, title: "Lead" },
+          data: { ...sent, title: "Lead", workspace_ids: [ws1, "00000000-0000-4000-8000-0000000000ff"] },
         },
       ],
     });

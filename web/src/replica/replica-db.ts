@@ -16,7 +16,7 @@ import {
   workspaceRow,
 } from "@hirestream/contracts/workspaces/rows.ts";
 import { Dexie, type DexieOptions, type EntityTable, type Table } from "dexie";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   PIPELINE_COUNTS,
   type PipelineCountsRow,
@@ -75,8 +75,11 @@ const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
   workspaces: workspaceRow,
   workspace_members: workspaceMemberRow,
   users: userRow,
-  // Its workspaces come from the scopes that hold it (withScopeFields), once they are known.
-  people: personSyncRow.transform((person): PersonRow => ({ ...person, workspace_ids: [] })),
+  // Its workspaces come from the scopes that hold it (withScopeFields), once they are known. Log
+  // entries written before sync protocol 5 still name them: those are read past, not trusted.
+  people: personSyncRow
+    .extend({ workspace_ids: z.array(z.string()).optional() })
+    .transform(({ workspace_ids: _named, ...person }): PersonRow => ({ ...person, workspace_ids: [] })),
   workflows: workflowRow,
   projects: projectRow,
   candidacies: candidacyRow,

@@ -40,6 +40,12 @@ export const workspaceMemberLeft = z.object({
   data: z.object({ workspaceId: z.uuid(), userId: z.uuid() }),
 });
 
+/** A workspace's owner or manager took someone out of it (spec §6: a manager "add[s] and remove[s] users"). */
+export const workspaceMemberRemoved = z.object({
+  type: z.literal("WorkspaceMemberRemoved"),
+  data: z.object({ workspaceId: z.uuid(), userId: z.uuid() }),
+});
+
 export const workspaceRemoved = z.object({
   type: z.literal("WorkspaceRemoved"),
   data: z.object({ workspaceId: z.uuid() }),
@@ -52,6 +58,7 @@ export const workspaceEvent = z.discriminatedUnion("type", [
   workspaceVisibilityChanged,
   workspaceMemberAdded,
   workspaceMemberLeft,
+  workspaceMemberRemoved,
   workspaceRemoved,
 ]);
 export type WorkspaceEvent = z.infer<typeof workspaceEvent>;

@@ -157,6 +157,18 @@ export function endpoints(t: TestApp, f: PipelineFixtures, world: PermissionWorl
       call: (w) => f.send(w.actor, "PUT", ws(w), { name: `Renamed ${randomUUID()}` }),
     },
     {
+      name: "DELETE /workspaces/{id}/workspace_users/{user}",
+      writes: true,
+      expected: inWorkspace("workspace.members.manage"),
+      prepare: async (w) => {
+        const member = await f.newUser();
+        await f.join(w.workspaceId, member, "viewer");
+        await world.settle();
+        return member.userId;
+      },
+      call: (w, userId) => f.send(w.actor, "DELETE", `${ws(w)}/workspace_users/${userId}`),
+    },
+    {
       name: "GET /workspaces/{id}/people",
       writes: false,
       expected: inWorkspace("people.read"),

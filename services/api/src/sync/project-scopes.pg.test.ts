@@ -154,4 +154,15 @@ describe("a project's own sync scope", () => {
     for (const each of [`ws:${workspaceId}`, scope, `proj:${own.id}`]) await bobs.until(dropped(each));
     bobs.socket.close();
   });
+
+  it("leaves the socket of a member the owner removes from the workspace, at once", async () => {
+    const { ada, bob, workspaceId, scope } = await pipelineOfAda({ visible: true, bobsRole: "manager" });
+    const bobs = connect(bob);
+    expect(await ready(bobs)).toMatchObject({ scopes: expect.arrayContaining([`ws:${workspaceId}`, scope]) });
+
+    const removal = await f.send(ada, "DELETE", `/workspaces/${workspaceId}/workspace_users/${bob.userId}`);
+    expect(removal.statusCode, removal.body).toBe(200);
+    for (const each of [`ws:${workspaceId}`, scope]) await bobs.until(dropped(each));
+    bobs.socket.close();
+  });
 });

@@ -1,7 +1,7 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import { listQuery } from "@hirestream/contracts/lists.ts";
 import { createWorkspaceAttributes, updateWorkspaceAttributes } from "@hirestream/contracts/workspaces/commands.ts";
-import type { WorkspaceState } from "@hirestream/domain/workspace/workspace.decider.ts";
+import { type WorkspaceState, workspaceMemberMessages } from "@hirestream/domain/workspace/workspace.decider.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/authenticate.ts";
@@ -112,5 +112,20 @@ export function workspaceRoutes(app: FastifyInstance, deps: Deps): void {
         : ({ type: "RemoveWorkspace" } as const);
     const outcome = await runWorkspaceCommand(deps, workspaceId, command, commandIdOf(request), session.userId);
     return { meta: { position: outcome.position, result: command.type === "LeaveWorkspace" ? "left" : "removed" } };
+  });
+
+  // Spec §6: a manager "add[s] and remove[s] users". The path names the member by their user id.
+  app.delete("/workspaces/:id/workspace_users/:userId", async (request) => {
+    const session = requireSession(request);
+    const workspaceId = workspaceIdOf(request.params);
+    const userId = pathId(request.params, "userId", workspaceMemberMessages.notMember);
+    const outcome = await runWorkspaceCommand(
+      deps,
+      workspaceId,
+      { type: "RemoveWorkspaceMember", data: { userId } },
+      commandIdOf(request),
+      session.userId,
+    );
+    return { meta: { position: outcome.position } };
   });
 }

@@ -1,38 +1,32 @@
-import { DomainError } from "@hirestream/contracts/errors.ts";
-import { type WorkspaceEvent, type WorkspaceRole, workspaceEvent } from "@hirestream/contracts/workspaces/events.ts";
+import type { WorkspaceEvent, WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { describe, expect, it } from "vitest";
-import { type CommandContext, fold } from "../decider.ts";
+import { fold } from "../decider.ts";
+import {
+  as,
+  collaboratorId,
+  created,
+  forbidden,
+  managerId,
+  memberAdded,
+  memberLeft,
+  nonOwners,
+  notFound,
+  ownerId,
+  rejection,
+  removed,
+  strangerId,
+  unauthenticated,
+  viewerId,
+  when,
+  workspace,
+  workspaceId,
+} from "./testing/workspace-fixtures.ts";
 import {
   type AcceptedWorkspaceInvitation,
   WORKSPACE_NAME_MAX,
   type WorkspaceCommand,
   workspaceDecider,
 } from "./workspace.decider.ts";
-
-const workspaceId = "3f2a9c1d-8b4e-4f6a-9c2d-1e0f5a6b7c8d";
-const ownerId = "0b5d3f3e-6a1f-4c1e-9d7a-2f1c3b4a5e6f";
-const managerId = "1c6e4f4f-7b2a-4d2f-8e8b-3a2d4c5b6f70";
-const collaboratorId = "2d7f5a5a-8c3b-4e3a-af9c-4b3e5d6c7a81";
-const viewerId = "4e8a6b6b-9d4c-4f4b-b0ad-5c4f6e7d8b92";
-const strangerId = "5f9b7c7c-ae5d-4a5c-81be-6d5a7f8e9ca3";
-const now = new Date("2026-11-22T12:00:00Z");
-
-function as(actorId: string | null): CommandContext {
-  return { now, actorId };
-}
-
-const created: WorkspaceEvent = {
-  type: "WorkspaceCreated",
-  data: { workspaceId, name: "Recruiting", description: "Hiring pipeline", visible: true, ownerId },
-};
-
-function memberAdded(userId: string, role: WorkspaceRole): WorkspaceEvent {
-  return { type: "WorkspaceMemberAdded", data: { workspaceId, userId, role } };
-}
-
-function memberLeft(userId: string): WorkspaceEvent {
-  return { type: "WorkspaceMemberLeft", data: { workspaceId, userId } };
-}
 
 const renamed = (name: string): WorkspaceEvent => ({ type: "WorkspaceRenamed", data: { workspaceId, name } });
 const described = (description: string): WorkspaceEvent => ({
@@ -43,44 +37,6 @@ const madeVisible = (visible: boolean): WorkspaceEvent => ({
   type: "WorkspaceVisibilityChanged",
   data: { workspaceId, visible },
 });
-const removed: WorkspaceEvent = { type: "WorkspaceRemoved", data: { workspaceId } };
-
-/** A live workspace with one member of every role. */
-const workspace: WorkspaceEvent[] = [
-  created,
-  memberAdded(ownerId, "owner"),
-  memberAdded(managerId, "manager"),
-  memberAdded(collaboratorId, "collaborator"),
-  memberAdded(viewerId, "viewer"),
-];
-
-const nonOwners = [
-  { role: "manager", userId: managerId },
-  { role: "collaborator", userId: collaboratorId },
-  { role: "viewer", userId: viewerId },
-] as const;
-
-/** Given these events, when this command is decided: the events it emits (each checked against the contract). */
-function when(given: WorkspaceEvent[], command: WorkspaceCommand, context: CommandContext): WorkspaceEvent[] {
-  const events = workspaceDecider.decide(fold(workspaceDecider, given), command, context);
-  for (const event of events) workspaceEvent.parse(event);
-  return events;
-}
-
-/** Given these events, when this command is decided: the DomainError it is rejected with. */
-function rejection(given: WorkspaceEvent[], command: WorkspaceCommand, context: CommandContext) {
-  try {
-    workspaceDecider.decide(fold(workspaceDecider, given), command, context);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return { code: error.code, message: error.message, pointer: error.pointer };
-  }
-  throw new Error(`expected ${command.type} to be rejected, but it was accepted`);
-}
-
-const notFound = { code: "NOT_FOUND", message: "Workspace not found", pointer: undefined };
-const forbidden = { code: "FORBIDDEN", message: "Your role does not allow this", pointer: undefined };
-const unauthenticated = { code: "UNAUTHENTICATED", message: "Session missing or expired", pointer: undefined };
 const alreadyExists = { code: "ALREADY_EXISTS", message: "A record with this id already exists", pointer: undefined };
 const nameRequired = { code: "VALIDATION", message: "This field is required", pointer: "/data/attributes/name" };
 const nameTooLong = {

@@ -6,11 +6,18 @@ import { mayInWorkspace, type WorkspaceAction } from "../permissions/permission-
 
 export const WORKSPACE_NAME_MAX = 120;
 
+export const workspaceMemberMessages = {
+  notMember: "Member not found",
+  ownerStays: "The owner of a workspace cannot be removed from it",
+};
+
 export type WorkspaceCommand =
   | { type: "CreateWorkspace"; data: { workspaceId: string; name: string; description?: string; visible?: boolean } }
   | { type: "UpdateWorkspace"; data: { name?: string; description?: string; visible?: boolean } }
   | { type: "RemoveWorkspace" }
   | { type: "LeaveWorkspace" }
+  /** An owner or manager takes a member out; nobody takes the owner out. */
+  | { type: "RemoveWorkspaceMember"; data: { userId: string } }
   /** The actor joins, as an invitation they accepted says (to the workspace, or to one of its projects). */
   | { type: "JoinWorkspace"; data: { invitation: AcceptedWorkspaceInvitation } };
 
@@ -53,7 +60,8 @@ export const workspaceDecider: Decider<WorkspaceState, WorkspaceCommand, Workspa
         return { ...state, visible: event.data.visible };
       case "WorkspaceMemberAdded":
         return { ...state, members: new Map(state.members).set(event.data.userId, event.data.role) };
-      case "WorkspaceMemberLeft": {
+      case "WorkspaceMemberLeft":
+      case "WorkspaceMemberRemoved": {
         const members = new Map(state.members);
         members.delete(event.data.userId);
         return { ...state, members };
@@ -120,6 +128,14 @@ export const workspaceDecider: Decider<WorkspaceState, WorkspaceCommand, Workspa
           throw new DomainError(role === "owner" ? "OWNER_CANNOT_LEAVE" : "FORBIDDEN");
         }
         return [{ type: "WorkspaceMemberLeft", data: { workspaceId, userId: actorId } }];
+      }
+      case "RemoveWorkspaceMember": {
+        authorize(state, context, "workspace.members.manage");
+        const { userId } = command.data;
+        const role = state.members.get(userId);
+        if (!role) throw new DomainError("NOT_FOUND", workspaceMemberMessages.notMember);
+        if (role === "owner") throw new DomainError("FORBIDDEN", workspaceMemberMessages.ownerStays);
+        return [{ type: "WorkspaceMemberRemoved", data: { workspaceId, userId } }];
       }
       default: {
         const unhandled: never = command;

@@ -23,6 +23,7 @@ export const projectUsersProjection: Projection<ProjectUserRow> = {
   keys(event) {
     switch (event.type) {
       case "WorkspaceMemberLeft":
+      case "WorkspaceMemberRemoved":
         return [{ column: "user_id", value: event.data.userId }];
       case "WorkspaceRemoved":
         return [{ column: "workspace_id", value: event.data.workspaceId }];
@@ -94,6 +95,7 @@ function changeMembers(rows: RowSet<ProjectUserRow>, event: DomainEvent, { occur
     }
     // Out of the workspace is out of its projects.
     case "WorkspaceMemberLeft":
+    case "WorkspaceMemberRemoved":
       for (const member of rows.where("user_id", event.data.userId)) {
         if (member.workspace_id === event.data.workspaceId) rows.delete(member.id);
       }

@@ -14,6 +14,7 @@ export const workspaceMembersProjection: Projection<WorkspaceMemberRow> = {
     switch (event.type) {
       case "WorkspaceMemberAdded":
       case "WorkspaceMemberLeft":
+      case "WorkspaceMemberRemoved":
         return [{ column: "id", value: memberId(event.data.workspaceId, event.data.userId) }];
       case "WorkspaceRemoved":
         return [{ column: "workspace_id", value: event.data.workspaceId }];
@@ -49,6 +50,7 @@ export const workspaceMembersProjection: Projection<WorkspaceMemberRow> = {
         return;
       }
       case "WorkspaceMemberLeft":
+      case "WorkspaceMemberRemoved":
         rows.delete(memberId(event.data.workspaceId, event.data.userId));
         return;
       case "WorkspaceRemoved":

@@ -3,7 +3,10 @@
 // The expectations are worked out from the table, never written out by hand, so a change to the
 // table changes them, and an endpoint that strays from the table fails.
 import { randomUUID } from "node:crypto";
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
+import { projectUserIdOf } from "@hirestream/contracts/projects/project-user-id.ts";
 import {
+  assignableProjectRoles,
   mayInProject,
   mayInWorkspace,
   mayReachProject,
@@ -78,6 +81,15 @@ const onCopy = (standing: Standing, visible: boolean): Expected => {
   return { status: mayInWorkspace(role, "workflows.create") ? 404 : 403 };
 };
 
+/** Giving someone a project role: managing the project's members, and a role the actor may give. */
+const givingProjectRole =
+  (role: ProjectRole) =>
+  (standing: Standing, visible: boolean): Expected => {
+    if (!reaches(standing, visible)) return { status: 404 };
+    const allowed = mayInProject(standing, "project.members.manage") && assignableProjectRoles(standing).includes(role);
+    return { status: allowed ? "2xx" : 403 };
+  };
+
 /** Importing into a project adds people to its workspace too, which is the workspace role's to allow. */
 const importInto = (standing: Standing, visible: boolean): Expected => {
   const byProject = inProject("pipeline.work")(standing, visible);
@@ -107,6 +119,14 @@ export function endpoints(t: TestApp, f: PipelineFixtures, world: PermissionWorl
     });
     await world.settle();
     return String(answer.json().data.id);
+  };
+  /** A new member of the workspace and the project, both as viewer: the URL that names them in the project. */
+  const projectViewer = async (w: World) => {
+    const member = await f.newUser();
+    await f.join(w.workspaceId, member, "viewer");
+    await f.joinProject(w.project, member, "viewer");
+    await world.settle();
+    return `/projects/${w.project.id}/project_users/${projectUserIdOf(w.project.id, member.userId)}`;
   };
   const csvUpload = (w: World, fields: { name: string; value: string }[]) => {
     const { payload, contentType } = multipart([
@@ -155,6 +175,18 @@ export function endpoints(t: TestApp, f: PipelineFixtures, world: PermissionWorl
       writes: true,
       expected: inWorkspace("workspace.update"),
       call: (w) => f.send(w.actor, "PUT", ws(w), { name: `Renamed ${randomUUID()}` }),
+    },
+    {
+      name: "POST /invitations to the workspace",
+      writes: true,
+      expected: inWorkspace("workspace.members.manage"),
+      call: (w) =>
+        f.send(w.actor, "POST", "/invitations", {
+          user_to_email: `${randomUUID()}@example.com`,
+          invitable_type: "Workspace",
+          invitable_id: w.workspaceId,
+          workspace_role: "collaborator",
+        }),
     },
     {
       name: "DELETE /workspaces/{id}/workspace_users/{user}",
@@ -401,6 +433,33 @@ export function endpoints(t: TestApp, f: PipelineFixtures, world: PermissionWorl
         return uploaded.json().data.id;
       },
       call: (w, id) => f.send(w.actor, "DELETE", `/files/${id}`),
+    },
+    {
+      name: "POST /invitations to the project, as a collaborator",
+      writes: true,
+      expected: givingProjectRole("collaborator"),
+      call: (w) =>
+        f.send(w.actor, "POST", "/invitations", {
+          user_to_email: `${randomUUID()}@example.com`,
+          invitable_type: "Project",
+          invitable_id: w.project.id,
+          workspace_role: "viewer",
+          project_role: "collaborator",
+        }),
+    },
+    {
+      name: "PUT /projects/{p}/project_users/{id} (a viewer made manager)",
+      writes: true,
+      expected: givingProjectRole("manager"),
+      prepare: projectViewer,
+      call: (w, url) => f.send(w.actor, "PUT", url, { role: "manager" }),
+    },
+    {
+      name: "DELETE /projects/{p}/project_users/{id} (a viewer)",
+      writes: true,
+      expected: inProject("project.members.manage"),
+      prepare: projectViewer,
+      call: (w, url) => f.send(w.actor, "DELETE", url),
     },
     {
       name: "GET /projects/{id}/invitations",

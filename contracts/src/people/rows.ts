@@ -18,4 +18,3 @@ export type PersonRow = z.infer<typeof personRow>;
  * takes a person's workspaces from the `ws:` scopes that hold the row, which are the ones it shares.
  */
 export const personSyncRow = personRow.omit({ workspace_ids: true });
-export type PersonSyncRow = z.infer<typeof personSyncRow>;

@@ -20,11 +20,10 @@ export function useMyWorkspaces(userId: string | undefined): MyWorkspace[] | und
     const memberships = await db.workspace_members.where("user_id").equals(userId).toArray();
     const workspaceIds = memberships.map((member) => member.workspace_id);
     const workspaces = await db.workspaces.bulkGet(workspaceIds);
-    const projectCounts = new Map<string, number>();
-    await db.projects
-      .where("workspace_id")
-      .anyOf(workspaceIds)
-      .each((project) => projectCounts.set(project.workspace_id, (projectCounts.get(project.workspace_id) ?? 0) + 1));
+    // Counted on the index: no project row is read.
+    const projectCounts = await Promise.all(
+      workspaceIds.map((id) => db.projects.where("workspace_id").equals(id).count()),
+    );
     const mine: MyWorkspace[] = [];
     memberships.forEach((member, index) => {
       const workspace = workspaces[index];
@@ -34,7 +33,7 @@ export function useMyWorkspaces(userId: string | undefined): MyWorkspace[] | und
         ...row,
         role: member.role,
         owned: member.role === "owner",
-        projects_count: projectCounts.get(row.id) ?? 0,
+        projects_count: projectCounts[index] ?? 0,
         pending: _pending > 0,
       });
     });

@@ -34,6 +34,13 @@ export const standings: Standing[] = [
   { workspaceRole: undefined, projectRole: "owner" },
 ];
 
+/** A workflow template's creation body: three stages, the fewest a workflow has. */
+export function templateBody(name: string) {
+  return {
+    data: { type: "workflows", attributes: { name, stages_attributes: [{ name: "A" }, { name: "B" }, { name: "C" }] } },
+  };
+}
+
 export const describeStanding = ({ workspaceRole, projectRole }: Standing) =>
   `${workspaceRole ? `a workspace ${workspaceRole}` : "someone outside the workspace"}${projectRole ? `, project ${projectRole}` : ""}`;
 
@@ -125,12 +132,12 @@ export function permissionWorld(t: TestApp, f: PipelineFixtures) {
       const person = await f.addPerson(owner, { first_name: candidateName }, workspaceId);
       const spare = await f.addPerson(owner, { first_name: tokenName("Spare") }, workspaceId);
       await f.assign(owner, project, [person.id]);
-      const template = await f.send(owner, "POST", `/workspaces/${workspaceId}/workflows`, {
-        data: {
-          type: "workflows",
-          attributes: { name: tokenName("Template"), stages_attributes: [{ name: "A" }, { name: "B" }, { name: "C" }] },
-        },
-      });
+      const template = await f.send(
+        owner,
+        "POST",
+        `/workspaces/${workspaceId}/workflows`,
+        templateBody(tokenName("Template")),
+      );
       expect(template.statusCode, template.body).toBe(201);
       const file = await upload(owner, project);
       expect(file.statusCode, file.body).toBe(201);

@@ -27,7 +27,7 @@ export function workspaceResource(workspace: WorkspaceRecord): ResourceObject {
 }
 
 /**
- * Only workspaces the user belongs to exist, as far as any query is concerned; each counts the
+ * Only workspaces the user belongs to exist, as far as every query is concerned; each counts the
  * projects the user reaches in it, not those hidden from them or never shared with them.
  */
 function mine(deps: Deps, userId: string) {

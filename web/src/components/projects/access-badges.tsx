@@ -1,7 +1,7 @@
 import { Avatar, Indicator, Tooltip } from "@mantine/core";
 import { Fragment } from "react";
-import { roleBadge, userInitials } from "../user-initials.ts";
-import { type AccessMember, memberName, roleColors, roleLabels } from "./project-access.ts";
+import { roleBadge, roleBadgeColor, userInitials } from "../user-initials.ts";
+import { type AccessMember, memberName, roleLabels } from "./project-access.ts";
 
 const SHOWN = 4;
 
@@ -16,7 +16,7 @@ function AccessBadge({ member }: { member: AccessMember }) {
         size={14}
         disabled={badge === null}
         position="bottom-end"
-        color={roleColors[member.role]}
+        color={roleBadgeColor(member.role)}
         offset={3}
       >
         <Avatar

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { accessMembers, lastActivityText, memberName, roleColors } from "./project-access.ts";
+import { roleBadgeColor } from "../user-initials.ts";
+import { accessMembers, lastActivityText, memberName } from "./project-access.ts";
 
 const ids = {
   ada: "a11ce000-0000-4000-8000-000000000001",
@@ -54,9 +55,13 @@ describe("accessMembers", () => {
   });
 });
 
-describe("roleColors", () => {
+describe("the role colours members and invitees are shown in", () => {
   it("gives owners blue, managers red and collaborators yellow", () => {
-    expect([roleColors.owner, roleColors.manager, roleColors.collaborator]).toEqual(["blue", "red", "yellow"]);
+    expect([roleBadgeColor("owner"), roleBadgeColor("manager"), roleBadgeColor("collaborator")]).toEqual([
+      "blue",
+      "red",
+      "yellow",
+    ]);
   });
 });
 

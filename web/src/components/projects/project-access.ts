@@ -2,7 +2,7 @@
 // name and email (other members' profiles are not synced).
 import type { AvatarColor } from "@hirestream/contracts/accounts/events.ts";
 import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
-import { type NamedUser, roleBadgeColor, userDisplayName } from "../user-initials.ts";
+import { type NamedUser, userDisplayName } from "../user-initials.ts";
 
 export interface AccessMember {
   userId: string;
@@ -14,14 +14,6 @@ export interface AccessMember {
 
 /** A membership row of a project or a workspace, as synced. */
 type MembershipRow = NamedUser & { user_id: string; role: ProjectRole };
-
-/** Spec §6: owner blue, manager red, collaborator yellow. A viewer has no colour of its own. */
-export const roleColors: Record<ProjectRole, string> = {
-  owner: roleBadgeColor("owner"),
-  manager: roleBadgeColor("manager"),
-  collaborator: roleBadgeColor("collaborator"),
-  viewer: roleBadgeColor("viewer"),
-};
 
 export const roleLabels: Record<ProjectRole, string> = {
   owner: "Owner",

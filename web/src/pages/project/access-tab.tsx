@@ -15,12 +15,12 @@ import {
   type AccessMember,
   lastActivityText,
   memberName,
-  roleColors,
   roleLabels,
 } from "../../components/projects/project-access.ts";
 import { changeMemberRole, removeMember } from "../../components/projects/project-members-api.ts";
 import { useProjectAccess, useWorkspaceAccess } from "../../components/projects/use-projects.ts";
 import { UserAvatar } from "../../components/user-avatar.tsx";
+import { roleBadgeColor } from "../../components/user-initials.ts";
 
 /** The server's words for a refused change, in red under the member it was about (spec §2). */
 function messagesOf(error: unknown): readonly string[] {
@@ -131,7 +131,7 @@ export function AccessTab({
                       }}
                     />
                   ) : (
-                    <Badge variant="light" color={roleColors[member.role]}>
+                    <Badge variant="light" color={roleBadgeColor(member.role)}>
                       {roleLabels[member.role]}
                     </Badge>
                   )}
@@ -169,7 +169,7 @@ export function AccessTab({
               </Table.Td>
               <Table.Td>
                 {invitation.project_role && (
-                  <Badge variant="light" color={roleColors[invitation.project_role]}>
+                  <Badge variant="light" color={roleBadgeColor(invitation.project_role)}>
                     {roleLabels[invitation.project_role]}
                   </Badge>
                 )}

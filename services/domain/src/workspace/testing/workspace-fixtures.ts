@@ -67,3 +67,11 @@ export function rejection(given: WorkspaceEvent[], command: WorkspaceCommand, co
 export const notFound = { code: "NOT_FOUND", message: "Workspace not found", pointer: undefined };
 export const forbidden = { code: "FORBIDDEN", message: "Your role does not allow this", pointer: undefined };
 export const unauthenticated = { code: "UNAUTHENTICATED", message: "Session missing or expired", pointer: undefined };
+
+export const renamed = (name: string): WorkspaceEvent => ({ type: "WorkspaceRenamed", data: { workspaceId, name } });
+export const update = (data: { name?: string; description?: string; visible?: boolean }): WorkspaceCommand => ({
+  type: "UpdateWorkspace",
+  data,
+});
+export const remove: WorkspaceCommand = { type: "RemoveWorkspace" };
+export const leave: WorkspaceCommand = { type: "LeaveWorkspace" };

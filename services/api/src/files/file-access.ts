@@ -1,5 +1,5 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
-import { mayReachProject } from "@hirestream/domain/permissions/permission-table.ts";
+import { mayReachProject } from "@hirestream/contracts/permissions/permission-table.ts";
 import {
   ARCHIVED_READ_ONLY,
   accessOf,

@@ -1,6 +1,6 @@
 import type { SendInvitationAttributes } from "@hirestream/contracts/invitations/commands.ts";
+import { mayReachProject } from "@hirestream/contracts/permissions/permission-table.ts";
 import type { InvitationContext } from "@hirestream/domain/invitation/invitation.decider.ts";
-import { mayReachProject } from "@hirestream/domain/permissions/permission-table.ts";
 import type { Deps } from "../deps.ts";
 import { currentProject, currentWorkspace } from "../projects/project-commands.ts";
 

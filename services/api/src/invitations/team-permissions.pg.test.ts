@@ -1,12 +1,12 @@
-import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
-import { projectUserIdOf } from "@hirestream/contracts/projects/project-user-id.ts";
-import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import {
   assignableProjectRoles,
   mayInProject,
   mayInWorkspace,
   type ProjectAccess,
-} from "@hirestream/domain/permissions/permission-table.ts";
+} from "@hirestream/contracts/permissions/permission-table.ts";
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
+import { projectUserIdOf } from "@hirestream/contracts/projects/project-user-id.ts";
+import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PipelineFixtures, pipelineFixtures } from "../candidacies/pipeline-fixtures.ts";

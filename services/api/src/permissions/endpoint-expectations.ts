@@ -1,7 +1,7 @@
-// What the permission table (services/domain/src/permissions/permission-table.ts) says each
+// What the permission table (contracts/src/permissions/permission-table.ts) says each
 // standing gets from an endpoint. The expectations are worked out from the table, never written
 // out by hand, so a change to the table changes them, and an endpoint that strays from it fails.
-import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
+
 import {
   assignableProjectRoles,
   mayInProject,
@@ -9,7 +9,8 @@ import {
   mayReachProject,
   type ProjectAction,
   type WorkspaceAction,
-} from "@hirestream/domain/permissions/permission-table.ts";
+} from "@hirestream/contracts/permissions/permission-table.ts";
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { Standing, World } from "./permission-world.ts";
 
 export type Status = "2xx" | 403 | 404;

@@ -2,9 +2,9 @@
 // and a template, and someone standing toward both as a test asks: the world each endpoint of the
 // permission matrix is called in.
 import { randomUUID } from "node:crypto";
+import type { ProjectAccess } from "@hirestream/contracts/permissions/permission-table.ts";
 import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
-import type { ProjectAccess } from "@hirestream/domain/permissions/permission-table.ts";
 import { expect } from "vitest";
 import { candidateUrl, type PipelineFixtures, type PipelineProject } from "../candidacies/pipeline-fixtures.ts";
 import { multipart } from "../people/import/import-fixtures.ts";

@@ -1,4 +1,4 @@
-import { projectReach } from "@hirestream/domain/permissions/permission-table.ts";
+import { projectReach } from "@hirestream/contracts/permissions/permission-table.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "../database.ts";
 

@@ -1,7 +1,7 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
+import { mayInWorkspace, type WorkspaceAction } from "@hirestream/contracts/permissions/permission-table.ts";
 import { workflowMessages } from "@hirestream/contracts/workflows/commands.ts";
 import { workflowCopyIdOf } from "@hirestream/contracts/workflows/copy-ids.ts";
-import { mayInWorkspace, type WorkspaceAction } from "@hirestream/domain/permissions/permission-table.ts";
 import { type WorkflowCommand, workflowDecider } from "@hirestream/domain/workflow/workflow.decider.ts";
 import { assignableTemplate, type WorkflowTemplate } from "@hirestream/domain/workflow/workflow-copy.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";

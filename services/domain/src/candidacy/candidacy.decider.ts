@@ -2,9 +2,9 @@ import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts
 import { candidacyMessages } from "@hirestream/contracts/candidacies/commands.ts";
 import type { CandidacyEvent, CandidacyResponse } from "@hirestream/contracts/candidacies/events.ts";
 import { DomainError } from "@hirestream/contracts/errors.ts";
+import { mayReachProject } from "@hirestream/contracts/permissions/permission-table.ts";
 import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { Decider } from "../decider.ts";
-import { mayReachProject } from "../permissions/permission-table.ts";
 import {
   ARCHIVED_READ_ONLY,
   accessOf,

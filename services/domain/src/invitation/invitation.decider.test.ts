@@ -1,7 +1,7 @@
 import type { InvitationEvent } from "@hirestream/contracts/invitations/events.ts";
+import type { ProjectAccess } from "@hirestream/contracts/permissions/permission-table.ts";
 import { describe, expect, it } from "vitest";
 import { fold } from "../decider.ts";
-import type { ProjectAccess } from "../permissions/permission-table.ts";
 import { rejection } from "../testing/rejection.ts";
 import {
   type InvitationCommand,

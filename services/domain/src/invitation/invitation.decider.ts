@@ -1,9 +1,6 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import type { InvitableType, InvitationEvent, InvitationStatus } from "@hirestream/contracts/invitations/events.ts";
 import { messages } from "@hirestream/contracts/messages.ts";
-import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
-import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
-import type { CommandContext, Decider } from "../decider.ts";
 import {
   assignableProjectRoles,
   invitableProjectRoles,
@@ -11,7 +8,10 @@ import {
   mayInProject,
   mayInWorkspace,
   type ProjectAccess,
-} from "../permissions/permission-table.ts";
+} from "@hirestream/contracts/permissions/permission-table.ts";
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
+import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+import type { CommandContext, Decider } from "../decider.ts";
 
 export type InvitationCommand =
   | {

@@ -5,9 +5,9 @@ import {
   type PersonProfileChanges,
   personTextFields,
 } from "@hirestream/contracts/people/profile.ts";
+import { mayInWorkspace } from "@hirestream/contracts/permissions/permission-table.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { CommandContext, Decider } from "../decider.ts";
-import { mayInWorkspace } from "../permissions/permission-table.ts";
 
 export type PersonCommand =
   | {

@@ -1,5 +1,13 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import { messages } from "@hirestream/contracts/messages.ts";
+import {
+  assignableProjectRoles,
+  mayInProject,
+  mayInWorkspace,
+  mayReachProject,
+  type ProjectAccess,
+  type ProjectAction,
+} from "@hirestream/contracts/permissions/permission-table.ts";
 import { DEADLINE_BEFORE_START, PROJECT_NAME_MAX } from "@hirestream/contracts/projects/commands.ts";
 import type {
   ProjectEvent,
@@ -11,14 +19,6 @@ import type {
 import { workflowMessages } from "@hirestream/contracts/workflows/commands.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { CommandContext, Decider } from "../decider.ts";
-import {
-  assignableProjectRoles,
-  mayInProject,
-  mayInWorkspace,
-  mayReachProject,
-  type ProjectAccess,
-  type ProjectAction,
-} from "../permissions/permission-table.ts";
 
 export const ARCHIVED_READ_ONLY = "Archived projects: no editing";
 

@@ -1,5 +1,10 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import { messages } from "@hirestream/contracts/messages.ts";
+import {
+  mayInWorkspace,
+  mayReachProject,
+  type WorkspaceAction,
+} from "@hirestream/contracts/permissions/permission-table.ts";
 import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import {
   FIRST_STAGE_POSITION,
@@ -12,7 +17,6 @@ import {
 import type { WorkflowEvent, WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { CommandContext, Decider } from "../decider.ts";
-import { mayInWorkspace, mayReachProject, type WorkspaceAction } from "../permissions/permission-table.ts";
 import { ARCHIVED_READ_ONLY, accessOf, type ExistingProject, mayOnProject } from "../project/project.decider.ts";
 import { copiedStages, type WorkflowTemplate } from "./workflow-copy.ts";
 

@@ -1,8 +1,8 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import { messages } from "@hirestream/contracts/messages.ts";
+import { mayInWorkspace, type WorkspaceAction } from "@hirestream/contracts/permissions/permission-table.ts";
 import type { WorkspaceEvent, WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { CommandContext, Decider } from "../decider.ts";
-import { mayInWorkspace, type WorkspaceAction } from "../permissions/permission-table.ts";
 
 export const WORKSPACE_NAME_MAX = 120;
 

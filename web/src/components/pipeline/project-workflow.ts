@@ -1,6 +1,6 @@
+import type { ProjectAccess } from "@hirestream/contracts/permissions/permission-table.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { StageRow, WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
-import type { ProjectAccess } from "@hirestream/domain/permissions/permission-table.ts";
 import { projectAbilities } from "../projects/project-permissions.ts";
 
 /** The stages as the pipeline shows them: by position (0-based). */

@@ -1,7 +1,7 @@
 import { messages } from "@hirestream/contracts/messages.ts";
+import { invitableWorkspaceRoles } from "@hirestream/contracts/permissions/permission-table.ts";
 import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
-import { invitableWorkspaceRoles } from "@hirestream/domain/permissions/permission-table.ts";
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";

@@ -1,15 +1,16 @@
 // What the signed-in user may do with a project: the permission table's answer
-// (services/domain/src/permissions/permission-table.ts) for their roles in its workspace and in the
+// (contracts/src/permissions/permission-table.ts) for their roles in its workspace and in the
 // project itself. The server decides by the same table; the screens only hide what it would refuse.
-import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
-import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
-import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+
 import {
   mayInProject,
   mayInWorkspace,
   mayReachProject,
   type ProjectAccess,
-} from "@hirestream/domain/permissions/permission-table.ts";
+} from "@hirestream/contracts/permissions/permission-table.ts";
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
+import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
+import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { ReplicaDb } from "../../replica/replica-db.ts";
 
 /** Collaborators, managers and owners create projects; a viewer modifies nothing. */

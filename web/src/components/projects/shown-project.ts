@@ -1,7 +1,7 @@
+import { mayReachProject } from "@hirestream/contracts/permissions/permission-table.ts";
 import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
-import { mayReachProject } from "@hirestream/domain/permissions/permission-table.ts";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
 
 export interface ShownProject {

@@ -1,9 +1,9 @@
 import type { AvatarColor } from "@hirestream/contracts/accounts/events.ts";
 import type { InvitationRow } from "@hirestream/contracts/invitations/rows.ts";
+import { mayReachProject, type ProjectAccess } from "@hirestream/contracts/permissions/permission-table.ts";
 import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
-import { mayReachProject, type ProjectAccess } from "@hirestream/domain/permissions/permission-table.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";

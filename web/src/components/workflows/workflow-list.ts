@@ -1,12 +1,13 @@
 // What the Workflows screen shows (spec §2, Workflows screen), worked out from replica rows.
 // Who may change which workflow is the server's rule (services/domain/src/workflow/workflow.decider.ts,
 // mayManageWorkflow); the screen only offers what it would allow.
+
+import { mayInWorkspace } from "@hirestream/contracts/permissions/permission-table.ts";
 import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import { workflowMessages } from "@hirestream/contracts/workflows/commands.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
-import { mayInWorkspace } from "@hirestream/domain/permissions/permission-table.ts";
 import { projectAbilities } from "../projects/project-permissions.ts";
 
 export type WorkflowTab = "templates" | "assigned";

@@ -1,11 +1,11 @@
-import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
-import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
-import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import {
   assignableProjectRoles,
   invitableProjectRoles,
   mayInProject,
-} from "@hirestream/domain/permissions/permission-table.ts";
+} from "@hirestream/contracts/permissions/permission-table.ts";
+import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
+import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
+import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";

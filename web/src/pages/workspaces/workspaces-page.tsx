@@ -1,4 +1,4 @@
-import { mayInWorkspace } from "@hirestream/domain/permissions/permission-table.ts";
+import { mayInWorkspace } from "@hirestream/contracts/permissions/permission-table.ts";
 import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Switch, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "wouter";

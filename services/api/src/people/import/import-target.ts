@@ -1,8 +1,8 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import { type ImportUpload, importFields } from "@hirestream/contracts/people/import.ts";
+import { mayInWorkspace } from "@hirestream/contracts/permissions/permission-table.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { type CandidacyContext, stageOf, writableProject } from "@hirestream/domain/candidacy/candidacy.decider.ts";
-import { mayInWorkspace } from "@hirestream/domain/permissions/permission-table.ts";
 import { pipelineContext } from "../../candidacies/pipeline-context.ts";
 import type { Deps } from "../../deps.ts";
 import { fieldError } from "../../http/field-error.ts";

@@ -1,5 +1,5 @@
-import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
-import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+import type { ProjectRole } from "../projects/events.ts";
+import type { WorkspaceRole } from "../workspaces/events.ts";
 
 // Spec §6, written once. Commands, queries and sync scopes ask `mayInWorkspace` and `mayInProject`;
 // nothing else decides who may do what.

@@ -1,6 +1,6 @@
-import { type ProjectRole, projectRoles } from "@hirestream/contracts/projects/events.ts";
-import { type WorkspaceRole, workspaceRoles } from "@hirestream/contracts/workspaces/events.ts";
 import { describe, expect, it } from "vitest";
+import { type ProjectRole, projectRoles } from "../projects/events.ts";
+import { type WorkspaceRole, workspaceRoles } from "../workspaces/events.ts";
 import {
   assignableProjectRoles,
   mayInProject,

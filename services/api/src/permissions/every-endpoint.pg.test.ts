@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PipelineFixtures, pipelineFixtures } from "../candidacies/pipeline-fixtures.ts";
 import { countEvents, startTestApp, type TestApp } from "../testing/test-app.ts";
-import type { Endpoint, Expected } from "./endpoint-expectations.ts";
-import { endpoints } from "./endpoints.ts";
-import { describeStanding, type PermissionWorld, permissionWorld, standings, type World } from "./permission-world.ts";
+import type { Endpoint, Expected } from "./testing/endpoint-expectations.ts";
+import { endpoints } from "./testing/endpoints.ts";
+import {
+  describeStanding,
+  type PermissionWorld,
+  permissionWorld,
+  standings,
+  type World,
+} from "./testing/permission-world.ts";
 
 // Every endpoint that reads or changes a workspace's or a project's data, called by every standing
 // toward a visible and a hidden project, against what the permission table says: allowed (2xx),

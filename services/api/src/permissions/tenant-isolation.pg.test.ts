@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PipelineFixtures, pipelineFixtures } from "../candidacies/pipeline-fixtures.ts";
 import { connectSync } from "../testing/sync-client.ts";
 import { startTestApp, type TestApp } from "../testing/test-app.ts";
-import { endpoints } from "./endpoints.ts";
-import { type PermissionWorld, permissionWorld, type World } from "./permission-world.ts";
+import { endpoints } from "./testing/endpoints.ts";
+import { type PermissionWorld, permissionWorld, type World } from "./testing/permission-world.ts";
 
 // Another tenant's data never leaves the server for someone outside it: not in any answer of any
 // endpoint, asked by id or listed, and not in any message of their sync socket, snapshot or live.

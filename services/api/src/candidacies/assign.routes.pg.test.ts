@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countEvents, startTestApp, type TestApp } from "../testing/test-app.ts";
-import { type PipelineFixtures, pipelineFixtures } from "./pipeline-fixtures.ts";
+import { type PipelineFixtures, pipelineFixtures } from "./testing/pipeline-fixtures.ts";
 
 let t: TestApp;
 let f: PipelineFixtures;

@@ -5,7 +5,7 @@ import { stageDurations } from "@hirestream/domain/candidacy/stage-durations.ts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SignedIn } from "../testing/test-app.ts";
 import { countEvents, startTestApp, type TestApp } from "../testing/test-app.ts";
-import { candidateUrl, type PipelineFixtures, pipelineFixtures, stageOf } from "./pipeline-fixtures.ts";
+import { candidateUrl, type PipelineFixtures, pipelineFixtures, stageOf } from "./testing/pipeline-fixtures.ts";
 
 let t: TestApp;
 let f: PipelineFixtures;

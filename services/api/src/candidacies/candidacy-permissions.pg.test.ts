@@ -4,7 +4,7 @@ import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SignedIn } from "../testing/test-app.ts";
 import { countEvents, startTestApp, type TestApp } from "../testing/test-app.ts";
-import { candidateUrl, type PipelineFixtures, pipelineFixtures, stageOf } from "./pipeline-fixtures.ts";
+import { candidateUrl, type PipelineFixtures, pipelineFixtures, stageOf } from "./testing/pipeline-fixtures.ts";
 
 // Who may change a project's pipeline: archived projects, roles, and what another process changed.
 

@@ -9,7 +9,7 @@ import { projectUserIdOf } from "@hirestream/contracts/projects/project-user-id.
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PipelineFixtures, pipelineFixtures } from "../candidacies/pipeline-fixtures.ts";
+import { type PipelineFixtures, pipelineFixtures } from "../candidacies/testing/pipeline-fixtures.ts";
 import { countEvents, type SignedIn, startTestApp, type TestApp } from "../testing/test-app.ts";
 
 // The team endpoints run as every standing toward a workspace and a project, and each answer is

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PipelineFixtures, pipelineFixtures } from "../candidacies/pipeline-fixtures.ts";
+import { type PipelineFixtures, pipelineFixtures } from "../candidacies/testing/pipeline-fixtures.ts";
 import { countEvents, startTestApp, type TestApp } from "../testing/test-app.ts";
 import type { Endpoint, Expected } from "./testing/endpoint-expectations.ts";
 import { endpoints } from "./testing/endpoints.ts";

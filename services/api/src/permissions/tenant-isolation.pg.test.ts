@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PipelineFixtures, pipelineFixtures } from "../candidacies/pipeline-fixtures.ts";
+import { type PipelineFixtures, pipelineFixtures } from "../candidacies/testing/pipeline-fixtures.ts";
 import { connectSync } from "../testing/sync-client.ts";
 import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { endpoints } from "./testing/endpoints.ts";

@@ -1,7 +1,7 @@
 import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
 import { projectUserIdOf } from "@hirestream/contracts/projects/project-user-id.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PipelineFixtures, pipelineFixtures } from "../candidacies/pipeline-fixtures.ts";
+import { type PipelineFixtures, pipelineFixtures } from "../candidacies/testing/pipeline-fixtures.ts";
 import { connectSync, rowsOf, type SyncClient } from "../testing/sync-client.ts";
 import type { SignedIn, TestApp } from "../testing/test-app.ts";
 import { startTestApp } from "../testing/test-app.ts";

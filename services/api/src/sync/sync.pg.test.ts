@@ -1,6 +1,6 @@
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PipelineFixtures, pipelineFixtures } from "../candidacies/pipeline-fixtures.ts";
+import { type PipelineFixtures, pipelineFixtures } from "../candidacies/testing/pipeline-fixtures.ts";
 import { connectSync, rowsOf, type SyncClient } from "../testing/sync-client.ts";
 import { type SignedIn, signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
 

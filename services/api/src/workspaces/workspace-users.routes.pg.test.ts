@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PipelineFixtures, pipelineFixtures } from "../candidacies/pipeline-fixtures.ts";
+import { type PipelineFixtures, pipelineFixtures } from "../candidacies/testing/pipeline-fixtures.ts";
 import { countEvents, startTestApp, type TestApp } from "../testing/test-app.ts";
 
 // Spec §6: the owner and the managers of a workspace "add and remove users"; nobody removes the owner.

@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PipelineFixtures, type PipelineProject, pipelineFixtures } from "../../candidacies/pipeline-fixtures.ts";
+import {
+  type PipelineFixtures,
+  type PipelineProject,
+  pipelineFixtures,
+} from "../../candidacies/testing/pipeline-fixtures.ts";
 import { countEvents, type SignedIn, startTestApp, type TestApp } from "../../testing/test-app.ts";
 import { counts, expectError, type ImportFixtures, importFixtures } from "./import-fixtures.ts";
 

@@ -1,7 +1,7 @@
 // The calls and set-ups the permission matrix's endpoints share, made for one test app and world.
 import { randomUUID } from "node:crypto";
 import { projectUserIdOf } from "@hirestream/contracts/projects/project-user-id.ts";
-import type { PipelineFixtures } from "../../candidacies/pipeline-fixtures.ts";
+import type { PipelineFixtures } from "../../candidacies/testing/pipeline-fixtures.ts";
 import { multipart } from "../../people/import/import-fixtures.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 import { type PermissionWorld, templateBody, type World } from "./permission-world.ts";

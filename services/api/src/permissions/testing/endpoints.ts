@@ -1,6 +1,6 @@
 // Every endpoint that reads or changes a workspace's or a project's data, with what the permission
 // table says each standing gets from it (endpoint-expectations.ts).
-import type { PipelineFixtures } from "../../candidacies/pipeline-fixtures.ts";
+import type { PipelineFixtures } from "../../candidacies/testing/pipeline-fixtures.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 import { type Endpoint, inWorkspace } from "./endpoint-expectations.ts";
 import { endpointKit } from "./endpoint-kit.ts";

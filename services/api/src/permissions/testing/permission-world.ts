@@ -6,7 +6,11 @@ import type { ProjectAccess } from "@hirestream/contracts/permissions/permission
 import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { expect } from "vitest";
-import { candidateUrl, type PipelineFixtures, type PipelineProject } from "../../candidacies/pipeline-fixtures.ts";
+import {
+  candidateUrl,
+  type PipelineFixtures,
+  type PipelineProject,
+} from "../../candidacies/testing/pipeline-fixtures.ts";
 import { multipart } from "../../people/import/import-fixtures.ts";
 import { joinProject } from "../../testing/memberships.ts";
 import type { SignedIn, TestApp } from "../../testing/test-app.ts";

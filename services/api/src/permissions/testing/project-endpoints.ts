@@ -1,7 +1,7 @@
 // The permission matrix's endpoints of one project: the project, its pipeline, files, members,
 // invitations and workflow copy.
 import { randomUUID } from "node:crypto";
-import { candidateUrl } from "../../candidacies/pipeline-fixtures.ts";
+import { candidateUrl } from "../../candidacies/testing/pipeline-fixtures.ts";
 import {
   type Endpoint,
   givingProjectRole,

@@ -7,8 +7,8 @@ import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { expect } from "vitest";
-import { joinProject } from "../testing/memberships.ts";
-import { type SignedIn, signUpUser, type TestApp } from "../testing/test-app.ts";
+import { joinProject } from "../../testing/memberships.ts";
+import { type SignedIn, signUpUser, type TestApp } from "../../testing/test-app.ts";
 
 export interface PipelineProject {
   id: string;

@@ -7,7 +7,7 @@ import {
   pipelineFixtures,
 } from "../../candidacies/testing/pipeline-fixtures.ts";
 import { countEvents, type SignedIn, startTestApp, type TestApp } from "../../testing/test-app.ts";
-import { counts, expectError, type ImportFixtures, importFixtures } from "./import-fixtures.ts";
+import { counts, expectError, type ImportFixtures, importFixtures } from "./testing/import-fixtures.ts";
 
 let t: TestApp;
 let f: PipelineFixtures;

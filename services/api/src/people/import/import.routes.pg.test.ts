@@ -5,8 +5,8 @@ import { emptyProfile, type PersonProfile } from "@hirestream/contracts/people/p
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countEvents, type SignedIn, signUpUser, startTestApp, type TestApp } from "../../testing/test-app.ts";
-import { counts, expectError, type ImportFixtures, importFixtures, multipart } from "./import-fixtures.ts";
 import { importedPersonId } from "./import-plan.ts";
+import { counts, expectError, type ImportFixtures, importFixtures, multipart } from "./testing/import-fixtures.ts";
 
 let t: TestApp;
 let importCsv: ImportFixtures["importCsv"];

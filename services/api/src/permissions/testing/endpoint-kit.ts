@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { projectUserIdOf } from "@hirestream/contracts/projects/project-user-id.ts";
 import type { PipelineFixtures } from "../../candidacies/testing/pipeline-fixtures.ts";
-import { multipart } from "../../people/import/import-fixtures.ts";
+import { multipart } from "../../people/import/testing/import-fixtures.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 import { type PermissionWorld, templateBody, type World } from "./permission-world.ts";
 

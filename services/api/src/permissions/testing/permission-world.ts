@@ -11,7 +11,7 @@ import {
   type PipelineFixtures,
   type PipelineProject,
 } from "../../candidacies/testing/pipeline-fixtures.ts";
-import { multipart } from "../../people/import/import-fixtures.ts";
+import { multipart } from "../../people/import/testing/import-fixtures.ts";
 import { joinProject } from "../../testing/memberships.ts";
 import type { SignedIn, TestApp } from "../../testing/test-app.ts";
 

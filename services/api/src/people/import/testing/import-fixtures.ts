@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { type ImportResultDocument, importResultDocument } from "@hirestream/contracts/people/import.ts";
 import { expect } from "vitest";
-import type { SignedIn, TestApp } from "../../testing/test-app.ts";
+import type { SignedIn, TestApp } from "../../../testing/test-app.ts";
 
 export interface Part {
   name: string;

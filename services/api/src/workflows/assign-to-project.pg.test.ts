@@ -4,7 +4,7 @@ import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinProject } from "../testing/memberships.ts";
 import { countEvents, startTestApp, type TestApp } from "../testing/test-app.ts";
-import { copyFixtures, type Stage } from "./copy-fixtures.ts";
+import { copyFixtures, type Stage } from "./testing/copy-fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

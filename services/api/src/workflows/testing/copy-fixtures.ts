@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { workflowCopyIdOf } from "@hirestream/contracts/workflows/copy-ids.ts";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { expect } from "vitest";
-import { type SignedIn, signUpUser, type TestApp } from "../testing/test-app.ts";
+import { type SignedIn, signUpUser, type TestApp } from "../../testing/test-app.ts";
 
 export interface Stage {
   id: string;

@@ -1,18 +1,36 @@
 import { defineConfig } from "vitest/config";
 
+// One project per kind of test, told apart by the file's suffix, so a run starts only what its
+// tests need: pure tests (`x.test.ts`) and IndexedDB tests (`x.web.test.ts`, fake-indexeddb in
+// memory) start no database; Postgres tests (`x.pg.test.ts`) and browser flows
+// (`web/e2e/*.e2e.test.ts`) share one throwaway embedded cluster started by the global setup.
+const everywhere = ["contracts/src", "services/*/src", "scripts/src", "migrations/src", "web/src"];
+const postgres = "scripts/src/testing/global-setup.ts";
+
 export default defineConfig({
   test: {
-    include: [
-      "contracts/src/**/*.test.ts",
-      "services/*/src/**/*.test.ts",
-      "scripts/src/**/*.test.ts",
-      "migrations/src/**/*.test.ts",
-      "web/src/**/*.test.{ts,tsx}",
-      "web/e2e/**/*.e2e.test.ts",
-    ],
-    globalSetup: ["scripts/src/testing/global-setup.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "pure",
+          include: everywhere.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
+          exclude: ["**/node_modules/**", "**/*.pg.test.ts", "**/*.web.test.{ts,tsx}", "**/*.e2e.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          include: everywhere.map((folder) => `${folder}/**/*.pg.test.ts`),
+          globalSetup: [postgres],
+        },
+      },
+      { extends: true, test: { name: "indexeddb", include: ["web/src/**/*.web.test.{ts,tsx}"] } },
+      { extends: true, test: { name: "browser", include: ["web/e2e/**/*.e2e.test.ts"], globalSetup: [postgres] } },
+    ],
   },
 });

@@ -180,7 +180,10 @@ describe("the sync socket", () => {
       headers: owner.headers,
       payload: { name: "After the guest left" },
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Ordered, not timed: the feed goes in position order, so once a change of the guest's own,
+    // made after the rename, has arrived, the rename has been passed over rather than still coming.
+    await createWorkspace(guest, "The guest's own, after the rename");
+    await client.until((m) => JSON.stringify(m).includes("The guest's own, after the rename"));
     expect(JSON.stringify(client.messages.slice(dropAt))).not.toContain("After the guest left");
     client.socket.close();
   });

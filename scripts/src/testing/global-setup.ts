@@ -67,6 +67,10 @@ function startCluster(): SharedCluster {
     stop = async () => {
       await cluster?.stop();
       rmSync(dir, { recursive: true, force: true });
+      // Run as root from a folder closed to the postgres user, the cluster lives elsewhere.
+      if (cluster && cluster.dir !== path.join(dir, "cluster")) {
+        rmSync(path.dirname(cluster.dir), { recursive: true, force: true });
+      }
     };
     const adminUrl = external ?? cluster?.url("postgres") ?? "";
     const admin = new pg.Client({ connectionString: adminUrl });

@@ -24,6 +24,9 @@ COPY migrations migrations
 COPY scripts scripts
 COPY web web
 
+# The API serves the web app from web/dist: build it here, the same way `npm run build` does.
+RUN node_modules/.bin/node node_modules/vite/bin/vite.js build --config web/vite.config.ts
+
 USER node
-# Node 24 runs the .ts sources directly (type stripping): there is no build step.
+# Node 24 runs the server's .ts sources directly (type stripping): only the web app is built.
 CMD ["node", "scripts/src/run-service.ts", "api"]

@@ -37,6 +37,33 @@ describe("package-lock.json", () => {
       rmSync(copy, { recursive: true, force: true });
     }
   });
+
+  it("records each manifest's dependencies exactly as the manifest states them", () => {
+    // npm ci lets an entry the manifest dropped stay in the lock; the lock must still say what the
+    // manifests say.
+    const ranges = z.record(z.string(), z.string()).optional();
+    const declared = z.object({
+      dependencies: ranges,
+      devDependencies: ranges,
+      optionalDependencies: ranges,
+      peerDependencies: ranges,
+    });
+    const lock = z
+      .object({ packages: z.record(z.string(), declared) })
+      .parse(JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8")));
+    const places = [
+      { location: "", file: "package.json" },
+      ...workspaces.map((w) => ({ location: w, file: `${w}/package.json` })),
+    ];
+    for (const { location, file } of places) {
+      const stated = declared.parse(JSON.parse(readFileSync(path.join(root, file), "utf8")));
+      const locked = lock.packages[location];
+      expect(locked, file).toBeDefined();
+      for (const kind of ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"] as const) {
+        expect(locked?.[kind] ?? {}, `${file} ${kind}`).toEqual(stated[kind] ?? {});
+      }
+    }
+  });
 });
 
 describe("the Dockerfile", () => {

@@ -47,6 +47,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
   });
   app.decorateRequest("session", null);
   app.decorateRequest("idempotency", null);
+  app.decorateRequest("idempotencyClaim", null);
   app.addHook("onClose", async () => {
     await hub.stop();
     notifications.close();

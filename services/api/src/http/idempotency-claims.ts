@@ -18,7 +18,7 @@ const CLAIM_CONNECTIONS = 10;
 const lockNotAvailable = "55P03";
 
 /** The advisory lock of one owner's key: 64 bits of a hash, so two keys sharing one only wait on each other. */
-function lockIdOf(owner: string, key: string): string {
+export function lockIdOf(owner: string, key: string): string {
   return createHash("sha256").update(`${owner}\n${key}`).digest().readBigInt64BE(0).toString();
 }
 

@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { importResultDocument } from "@hirestream/contracts/people/import.ts";
+import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
 import { counts, importFixtures } from "../people/import/import-fixtures.ts";
 import { countEvents, type SignedIn, signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { lockIdOf } from "./idempotency-claims.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -137,3 +141,79 @@ describe("Idempotency-Key of a caller without a session", () => {
     expect(requested[0]?.n).toBe(2);
   });
 });
+
+describe("a key whose first attempt is still running", () => {
+  /** Holds a user's key as a first attempt in another process would, on a connection of its own. */
+  async function holdKey(user: SignedIn, key: string) {
+    const holder = new pg.Client({ connectionString: connectionStringOf(t.pool) });
+    await holder.connect();
+    await holder.query("select pg_advisory_lock($1::bigint)", [lockIdOf(user.userId, key)]);
+    return holder;
+  }
+
+  const waitingOnKeys = async () => {
+    const { rows } = await t.pool.query<{ n: number }>(
+      `select count(*)::int as n from pg_locks
+        where locktype = 'advisory' and not granted
+          and database = (select oid from pg_database where datname = current_database())`,
+    );
+    return rows[0]?.n ?? 0;
+  };
+
+  it("runs the repeat itself once the first attempt dies without an answer", async () => {
+    const user = await newUser();
+    const key = randomUUID();
+    const holder = await holdKey(user, key);
+    const before = await countEvents(t.pool);
+    const repeat = createWorkspace(user, key, "Outlived");
+    await expect.poll(waitingOnKeys).toBe(1);
+    // The first attempt's process dies: its connection, and the key with it, goes.
+    await holder.end();
+
+    const answer = await repeat;
+    expect(answer.statusCode).toBe(201);
+    expect(answer.headers["idempotent-replayed"]).toBeUndefined();
+    expect(await countEvents(t.pool)).toBe(before + 2);
+    const again = await createWorkspace(user, key, "Outlived");
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json()).toEqual(answer.json());
+  });
+
+  it("answers 503 with Retry-After, changing nothing, when the first attempt outlasts the wait", async () => {
+    const impatient = await buildApp({
+      db: t.db,
+      pool: t.pool,
+      store: t.store,
+      clock: () => t.clock.now,
+      mail: new LocalTransport(t.pool),
+      readModels: t.readModels,
+      appUrl: "http://localhost:3000",
+      idempotencyWaitMs: 50,
+    });
+    const user = await newUser();
+    const key = randomUUID();
+    const holder = await holdKey(user, key);
+    try {
+      const before = await countEvents(t.pool);
+      const answer = await impatient.inject({
+        method: "POST",
+        url: "/api/v1/workspaces",
+        headers: { ...user.headers, "idempotency-key": key, "content-type": "application/json" },
+        payload: JSON.stringify({ data: { type: "workspace", attributes: { name: "Impatient" } } }),
+      });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers["retry-after"]).toBe("1");
+      expect(answer.json().errors[0]).toMatchObject({ status: "503", code: "IDEMPOTENCY_KEY_IN_USE" });
+      expect(await countEvents(t.pool)).toBe(before);
+    } finally {
+      await holder.end();
+      await impatient.close();
+    }
+  });
+});
+
+function connectionStringOf(pool: pg.Pool): string {
+  const { connectionString } = pool.options;
+  if (!connectionString) throw new Error("the test pool has no connection string");
+  return connectionString;
+}

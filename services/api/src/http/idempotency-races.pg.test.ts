@@ -114,6 +114,27 @@ describe("Idempotency-Key of a caller without a session", () => {
     expect(bob.json().data.id).not.toBe(ada.json().data.id);
   });
 
+  it("signs nobody in who repeats someone's sign-up key and email with another password", async () => {
+    const key = randomUUID();
+    const signUp = (password: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/v1/auth",
+        headers: { "idempotency-key": key },
+        payload: { email: "first-comer@example.com", password, password_confirmation: password },
+      });
+    const first = await signUp("correct horse battery");
+    expect(first.statusCode, first.body).toBe(200);
+    const repeat = await signUp("correct horse battery");
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect(repeat.json().data.id).toBe(first.json().data.id);
+
+    const intruder = await signUp("another password entirely");
+    expect(intruder.statusCode).toBe(422);
+    expect(intruder.json()).toMatchObject({ status: "error", errors: { email: ["has already been taken"] } });
+    expect(intruder.headers["access-token"]).toBeUndefined();
+  });
+
   it("mails a reset link to each of two people asking with the same key", async () => {
     const ada = await newUser();
     const bob = await newUser();

@@ -95,7 +95,11 @@ export function installIdempotency(app: FastifyInstance, deps: Deps): void {
       return payload;
     }
     const body = typeof payload === "string" && payload.length > 0 ? (JSON.parse(payload) as unknown) : null;
-    await claim.settle(reply.statusCode, JSON.stringify(body));
+    // The answer stands even when it cannot be remembered: a retry then runs again, and the event
+    // ids it derives from the key keep it from doing anything twice.
+    await claim.settle(reply.statusCode, JSON.stringify(body)).catch((error: unknown) => {
+      request.log.error({ err: error }, "the answer to an Idempotency-Key could not be stored");
+    });
     return payload;
   });
 

@@ -135,6 +135,30 @@ describe("Idempotency-Key of a caller without a session", () => {
     expect(intruder.headers["access-token"]).toBeUndefined();
   });
 
+  it("keeps a sign-up and a reset sent with one key apart", async () => {
+    const key = randomUUID();
+    const email = "one-key@example.com";
+    const signUp = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth",
+      headers: { "idempotency-key": key },
+      payload: { email, password: "correct horse battery", password_confirmation: "correct horse battery" },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/password",
+      headers: { "idempotency-key": key },
+      payload: { email },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const { rows } = await t.pool.query<{ n: number }>(
+      "select count(*)::int as n from local_mailbox where to_address = $1",
+      [email],
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
   it("mails a reset link to each of two people asking with the same key", async () => {
     const ada = await newUser();
     const bob = await newUser();

@@ -37,10 +37,13 @@ const withResetToken = z.object({ reset_password_token: z.string() });
  */
 function ownerOf(request: FastifyRequest): string | null {
   if (request.session) return request.session.userId;
+  // With nothing stored to refuse a key used twice, the route is part of the scope too: a sign-up
+  // and a reset sent with one key must not derive the same event ids.
+  const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
   const email = withEmail.safeParse(request.body).data?.email.trim().toLowerCase();
-  if (email) return `email:${email}`;
+  if (email) return `${route} email:${email}`;
   const token = withResetToken.safeParse(request.body).data?.reset_password_token;
-  if (token) return `reset:${createHash("sha256").update(token).digest("base64url")}`;
+  if (token) return `${route} reset:${createHash("sha256").update(token).digest("base64url")}`;
   return null;
 }
 

@@ -51,7 +51,8 @@ describe("one Idempotency-Key sent many times at once", () => {
 
     expect(statusesOf(answers)).toEqual(Array(times).fill(201));
     const [first] = answers;
-    for (const answer of answers) expect(answer.json()).toEqual(first?.json());
+    // Byte for byte: the replay is the first answer as it was sent, not a copy rebuilt from it.
+    for (const answer of answers) expect(answer.body).toBe(first?.body);
     expect(answers.filter((answer) => answer.headers["idempotent-replayed"] === "true")).toHaveLength(times - 1);
     expect(await countEvents(t.pool)).toBe(before + 2);
     expect(await workspacesOf(user, first?.json().meta.position)).toEqual([
@@ -85,7 +86,7 @@ describe("one Idempotency-Key sent many times at once", () => {
     const answers = await Promise.all(Array.from({ length: times }, () => importCsv(user, csv, { key })));
 
     expect(statusesOf(answers)).toEqual(Array(times).fill(200));
-    for (const answer of answers) expect(answer.json()).toEqual(answers[0]?.json());
+    for (const answer of answers) expect(answer.body).toBe(answers[0]?.body);
     expect(counts(importResultDocument.parse(answers[0]?.json()))).toMatchObject({ new: 2, existing: 0, errors: 0 });
     const { rows } = await t.pool.query<{ n: number }>(
       "select count(*)::int as n from events where type = 'PersonAdded' and metadata->>'userId' = $1",

@@ -97,7 +97,9 @@ export function installIdempotency(app: FastifyInstance, deps: Deps): void {
       await claim.release();
       return payload;
     }
-    const body = typeof payload === "string" && payload.length > 0 ? (JSON.parse(payload) as unknown) : null;
+    // Kept as the text that was sent (a JSON string in the jsonb column): jsonb would reorder the
+    // document's keys, and a repeat answers the first answer as it was.
+    const body = typeof payload === "string" && payload.length > 0 ? payload : null;
     // The answer stands even when it cannot be remembered: a retry then runs again, and the event
     // ids it derives from the key keep it from doing anything twice.
     await claim.settle(reply.statusCode, JSON.stringify(body)).catch((error: unknown) => {

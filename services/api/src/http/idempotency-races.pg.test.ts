@@ -78,6 +78,27 @@ describe("one Idempotency-Key sent many times at once", () => {
     expect(stored).toEqual([{ id: created?.json().data.id, name: created?.json().data.attributes.name }]);
   });
 
+  it("answers the first answer to copies sent to two API processes at once", async () => {
+    const other = await t.anotherProcess();
+    const user = await newUser();
+    const key = randomUUID();
+    const before = await countEvents(t.pool);
+    const answers = await Promise.all(
+      Array.from({ length: times }, (_, i) =>
+        (i % 2 === 0 ? t.app : other).inject({
+          method: "POST",
+          url: "/api/v1/workspaces",
+          headers: { ...user.headers, "idempotency-key": key, "content-type": "application/json" },
+          payload: JSON.stringify({ data: { type: "workspace", attributes: { name: "Two processes" } } }),
+        }),
+      ),
+    );
+    expect(statusesOf(answers)).toEqual(Array(times).fill(201));
+    for (const answer of answers) expect(answer.body).toBe(answers[0]?.body);
+    expect(answers.filter((answer) => answer.headers["idempotent-replayed"] === "true")).toHaveLength(times - 1);
+    expect(await countEvents(t.pool)).toBe(before + 2);
+  });
+
   it("answers the same counts to every copy of a CSV import sent at once", async () => {
     const user = await newUser();
     const { importCsv } = importFixtures(t);

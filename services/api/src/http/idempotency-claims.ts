@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import pg from "pg";
 
@@ -35,6 +36,8 @@ export function lockIdOf(owner: string, key: string): string {
 export class IdempotencyClaims {
   private readonly pool: pg.Pool;
   private readonly waitMs: number;
+  /** The last copy of each key in line in this process: its promise resolves when its turn ends. */
+  private readonly turns = new Map<string, Promise<void>>();
 
   constructor(options: pg.PoolConfig, waitMs: number) {
     this.waitMs = Math.max(1, Math.round(waitMs));
@@ -44,28 +47,64 @@ export class IdempotencyClaims {
   }
 
   async claim(owner: string, key: string, hash: string): Promise<ClaimResult> {
-    const client = await this.connect();
     const lockId = lockIdOf(owner, key);
+    const done = await this.turnHere(lockId, Date.now() + this.waitMs);
     let held = false;
     try {
-      await client.query(`set lock_timeout = ${this.waitMs}`);
-      await client.query("select pg_advisory_lock($1::bigint)", [lockId]);
-      const { rows } = await client.query<{ request_hash: string; status: number; body: unknown }>(
-        "select request_hash, status, body from idempotency_keys where owner = $1 and key = $2",
-        [owner, key],
-      );
-      const [stored] = rows;
-      if (stored) return { kind: "answered", hash: stored.request_hash, status: stored.status, body: stored.body };
-      held = true;
-      return { kind: "claimed", claim: heldClaim(client, lockId, owner, key, hash) };
+      const client = await this.connect();
+      try {
+        await client.query(`set lock_timeout = ${this.waitMs}`);
+        await client.query("select pg_advisory_lock($1::bigint)", [lockId]);
+        const { rows } = await client.query<{ request_hash: string; status: number; body: unknown }>(
+          "select request_hash, status, body from idempotency_keys where owner = $1 and key = $2",
+          [owner, key],
+        );
+        const [stored] = rows;
+        if (stored) return { kind: "answered", hash: stored.request_hash, status: stored.status, body: stored.body };
+        held = true;
+        return { kind: "claimed", claim: heldClaim(client, lockId, owner, key, hash, done) };
+      } finally {
+        if (!held) await unlock(client, lockId);
+      }
     } catch (error) {
       if (error instanceof Error && "code" in error && error.code === lockNotAvailable) {
         throw new DomainError("IDEMPOTENCY_KEY_IN_USE");
       }
       throw error;
     } finally {
-      if (!held) await unlock(client, lockId);
+      if (!held) done();
     }
+  }
+
+  /**
+   * Copies arriving at this process take turns here, so they wait for the one holding their key
+   * without each taking a connection to wait on the lock; copies at other processes wait on the
+   * lock itself. Answers the function that ends this copy's turn.
+   */
+  private async turnHere(lockId: string, deadline: number): Promise<() => void> {
+    const previous = this.turns.get(lockId);
+    let letGo = () => {};
+    const mine = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    this.turns.set(lockId, mine);
+    const done = () => {
+      if (this.turns.get(lockId) === mine) this.turns.delete(lockId);
+      letGo();
+    };
+    if (!previous) return done;
+    const timer = new AbortController();
+    const inTime = await Promise.race([
+      previous.then(() => true),
+      delay(Math.max(0, deadline - Date.now()), false, { signal: timer.signal }).catch(() => false),
+    ]);
+    timer.abort();
+    if (!inTime) {
+      // The turns after this one still wait for the copy ahead of it.
+      void previous.then(done);
+      throw new DomainError("IDEMPOTENCY_KEY_IN_USE");
+    }
+    return done;
   }
 
   close(): Promise<void> {
@@ -83,7 +122,14 @@ export class IdempotencyClaims {
   }
 }
 
-function heldClaim(client: pg.PoolClient, lockId: string, owner: string, key: string, hash: string): Claim {
+function heldClaim(
+  client: pg.PoolClient,
+  lockId: string,
+  owner: string,
+  key: string,
+  hash: string,
+  done: () => void,
+): Claim {
   let open = true;
   return {
     async settle(status, body) {
@@ -96,12 +142,14 @@ function heldClaim(client: pg.PoolClient, lockId: string, owner: string, key: st
         );
       } finally {
         await unlock(client, lockId);
+        done();
       }
     },
     async release() {
       if (!open) return;
       open = false;
       await unlock(client, lockId);
+      done();
     },
   };
 }

@@ -12,7 +12,7 @@ describe("the error catalogue", () => {
 
   it("uses only 5xx for faults that are the server's", () => {
     const serverSide = errorCodes.filter((code) => errorCatalogue[code].status >= 500);
-    expect(serverSide.sort()).toEqual(["INTERNAL", "NOT_CAUGHT_UP"]);
+    expect(serverSide.sort()).toEqual(["IDEMPOTENCY_KEY_IN_USE", "INTERNAL", "NOT_CAUGHT_UP"]);
   });
 
   it("gives a DomainError the catalogue's title unless a detail is given", () => {

@@ -10,6 +10,10 @@ export const errorCatalogue = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: "Unsupported media type" },
   RATE_LIMITED: { status: 429, title: "Too many requests" },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: "Idempotency-Key already used with another request" },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 503,
+    title: "A request with this Idempotency-Key is still running; retry in a moment",
+  },
   NOT_CAUGHT_UP: { status: 503, title: "Read models have not reached the requested position yet" },
   EMAIL_TAKEN: { status: 422, title: "Email has already been taken" },
   RESET_TOKEN_INVALID: { status: 422, title: "Reset password token is invalid or has expired" },

@@ -16,6 +16,7 @@ import { featureRoutes } from "./features/features.routes.ts";
 import { fileRoutes } from "./files/files.routes.ts";
 import { errorObject, installErrorHandler } from "./http/errors.ts";
 import { installIdempotency } from "./http/idempotency.ts";
+import { installJsonBodies } from "./http/json-body.ts";
 import { Notifications } from "./http/notifications.ts";
 import { installReadYourWrites } from "./http/read-your-writes.ts";
 import { invitationRoutes } from "./invitations/invitations.routes.ts";
@@ -47,6 +48,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
   });
   app.decorateRequest("session", null);
   app.decorateRequest("idempotency", null);
+  app.decorateRequest("idempotencyClaim", null);
   app.addHook("onClose", async () => {
     await hub.stop();
     notifications.close();
@@ -54,11 +56,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
   installErrorHandler(app);
   // Bodies are JSON (or JSON:API); anything else is 415, not a string handed to the routes.
   app.removeContentTypeParser("text/plain");
-  app.addContentTypeParser(
-    "application/vnd.api+json",
-    { parseAs: "string" },
-    app.getDefaultJsonParser("error", "error"),
-  );
+  installJsonBodies(app);
 
   await app.register(
     async (api) => {

@@ -26,6 +26,8 @@ export interface Deps {
   bodyLimit?: number;
   /** How long a read sent with `x-min-position` waits for read models before answering 503 (default 5000 ms). */
   readYourWritesTimeoutMs?: number;
+  /** How long a repeated Idempotency-Key waits for the first request to finish before answering 503 (default 10000 ms). */
+  idempotencyWaitMs?: number;
   /** The feature flags GET /features answers; every flag is on when not given. */
   features?: FeatureFlags;
   logger?: boolean;

@@ -68,11 +68,20 @@ export function authRoutes(app: FastifyInstance, deps: Deps & { sessions: Sessio
       return reply.status(422).send({ status: "error", data: { email }, errors: fieldErrors(problems) });
     }
     try {
-      const { userId, position } = await signUp(deps, email, await hashPassword(body.password), commandIdOf(request));
+      const { userId, position, retried } = await signUp(
+        deps,
+        email,
+        await hashPassword(body.password),
+        commandIdOf(request),
+      );
       // The session is checked against the users read model: answer once it holds the new user.
       await deps.readModels.waitFor(position, 5000);
       const user = await deps.db.selectFrom("read.users").selectAll().where("id", "=", userId).executeTakeFirst();
       if (!user) throw new DomainError("NOT_CAUGHT_UP");
+      // A repeated key and email is the same sign-up only when it carries the same password.
+      if (retried && !(await verifyPassword(body.password, user.password_hash))) {
+        throw new DomainError("EMAIL_TAKEN");
+      }
       setSessionHeaders(reply, await startSession(user, deps.clock()));
       return { status: "success", data: userData(user) };
     } catch (error) {

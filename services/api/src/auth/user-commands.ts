@@ -86,13 +86,13 @@ export async function signUp(deps: Deps, email: string, passwordHash: string, co
       commandId,
       null,
     );
-    return { userId, position: outcome.position };
+    return { userId, position: outcome.position, retried: false };
   } catch (error) {
     if (!(error instanceof DomainError) || error.code !== "ALREADY_EXISTS") throw error;
     // The same sign-up retried: its first event is already there.
     const [first] = await deps.store.readStream(userStream(userId));
     if (first?.id !== deriveEventId(commandId, 0))
       throw new DomainError("EMAIL_TAKEN", "has already been taken", "/email");
-    return { userId, position: first.position };
+    return { userId, position: first.position, retried: true };
   }
 }

@@ -100,6 +100,15 @@ const cases: Case[] = [
     code: "BAD_REQUEST",
   },
   {
+    name: "JSON nested 5,000 levels deep, with an Idempotency-Key",
+    request: () => ({
+      ...raw("POST", "/api/v1/workspaces", "[".repeat(5000) + "]".repeat(5000)),
+      headers: { ...owner.headers, "content-type": "application/json", "idempotency-key": randomUUID() },
+    }),
+    status: 400,
+    code: "BAD_REQUEST",
+  },
+  {
     name: "a JSON array body",
     request: () => raw("POST", "/api/v1/workspaces", '[{"name": "Listed"}]'),
     status: 422,

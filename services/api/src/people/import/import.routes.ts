@@ -13,6 +13,7 @@ import type { Deps } from "../../deps.ts";
 import { fieldError } from "../../http/field-error.ts";
 import { commandIdOf } from "../../http/idempotency.ts";
 import { parseParams } from "../../http/parse.ts";
+import { afterOwnWrites } from "../../http/read-your-writes.ts";
 import { WorkspaceRoles } from "../../workspaces/workspace-roles.ts";
 import { importPeople } from "./import-people.ts";
 import { readImportFile } from "./import-rows.ts";
@@ -24,7 +25,9 @@ export async function importRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: uploadLimits });
 
-    scope.post("/people/import_csv", { preValidation: readUpload }, async (request) => {
+    // The people a file's rows may match are looked up by address in the read model.
+    const options = { preValidation: readUpload, preHandler: afterOwnWrites(deps) };
+    scope.post("/people/import_csv", options, async (request) => {
       const session = requireSession(request);
       const upload = parseParams(importUpload, request.body);
       const roles = new WorkspaceRoles(deps, session.userId);

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
 import { copyStageIdOf, workflowCopyIdOf } from "@hirestream/contracts/workflows/copy-ids.ts";
+import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../people/import/import-fixtures.ts";
 import { importedPersonId } from "../people/import/import-plan.ts";
@@ -143,5 +144,36 @@ describe("a chain of writes, each naming what the one before created", () => {
       refusals.map(({ step, status, body }) => `${step}: ${status} ${body.slice(0, 120)}`),
       `${refusals.length} refusals out of 100 chains`,
     ).toEqual([]);
+  });
+});
+
+describe("a workspace joined a moment ago", () => {
+  it("can be left at once, before the read models know of the membership", async () => {
+    const owner = await signUpUser(t.app, "team.owner@example.com");
+    const member = await signUpUser(t.app, "team.member@example.com");
+    const workspaceId = randomUUID();
+    const created = await send(owner, "POST", "/workspaces", {
+      data: { type: "workspace", id: workspaceId, attributes: { name: "Team" } },
+    });
+    expect(created.statusCode).toBe(201);
+    await t.pauseProjector();
+    try {
+      // Joined as an accepted invitation joins, while the projector stands still.
+      await appendEvents(
+        t.store,
+        `workspace-${workspaceId}`,
+        [{ type: "WorkspaceMemberAdded", data: { workspaceId, userId: member.userId, role: "collaborator" } }],
+        { occurredAt: t.clock.now.toISOString(), actor: member.userId },
+      );
+      const left = await t.app.inject({
+        method: "DELETE",
+        url: `/api/v1/workspaces/${workspaceId}`,
+        headers: member.headers,
+      });
+      expect(left.statusCode, left.body).toBe(200);
+      expect(left.json().meta.result).toBe("left");
+    } finally {
+      t.resumeProjector();
+    }
   });
 });

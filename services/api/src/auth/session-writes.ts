@@ -21,11 +21,14 @@ interface Pending {
 
 /**
  * Remembers how far each session has written, so that its reads wait for the read models to hold
- * it (read-your-writes.ts). The position is stored with the session row before the write is
- * answered, not only in this process's memory: the client's next read may reach another API
- * process, which finds it there (a lookup) or has heard of it (NOTIFY, sent as the row is stored,
- * and taken in by SessionCache.wrote). Writes of one session answered at once share one update,
- * so a client sending many writes in parallel does not queue them on its session row.
+ * it (read-your-writes.ts). Why this holds with several API processes: the position is stored with
+ * the session row before the write is answered, not only in this process's memory, so another
+ * process that looks the session up finds it; one that has the session cached hears of it by
+ * NOTIFY, which Postgres delivers to every listener as the row's update commits, that is before
+ * the answer leaves. (Only a read that overtook that delivery, the client's whole round trip
+ * beating a local notification, would go by the cached position: the window the session cache
+ * already accepts for a sign-out.) Writes of one session answered at once share one update, so a
+ * client sending many writes in parallel does not queue them on its session row.
  */
 export class SessionWrites {
   readonly #pool: Pool;

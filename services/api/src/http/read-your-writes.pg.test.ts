@@ -43,16 +43,20 @@ async function createWorkspace(user: SignedIn, name: string) {
   return response.json<{ data: { id: string } }>().data.id;
 }
 
-async function importOne(user: SignedIn, workspaceId: string) {
+function importCsv(user: SignedIn, workspaceId: string, csv: string) {
   const boundary = `----${randomUUID()}`;
   const part = (name: string, value: string, filename?: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: text/csv` : ""}\r\n\r\n${value}\r\n`;
-  const response = await t.app.inject({
+  return t.app.inject({
     method: "POST",
     url: "/api/v1/people/import_csv",
     headers: { ...user.headers, "content-type": `multipart/form-data; boundary=${boundary}` },
-    payload: `${part("data[workspace_id]", workspaceId)}${part("data[file]", "first_name,last_name,email\nAda,Lovelace,ada@example.com", "people.csv")}--${boundary}--\r\n`,
+    payload: `${part("data[workspace_id]", workspaceId)}${part("data[file]", csv, "people.csv")}--${boundary}--\r\n`,
   });
+}
+
+async function importOne(user: SignedIn, workspaceId: string) {
+  const response = await importCsv(user, workspaceId, "first_name,last_name,email\nAda,Lovelace,ada@example.com");
   expect(response.statusCode).toBe(200);
   await t.readModels.waitFor(response.json().meta.position, 5000);
   const listed = await get(t.app, user, `/workspaces/${workspaceId}/people`);
@@ -165,5 +169,26 @@ describe("a write that consults a read model waits for the session's own earlier
     const response = await again;
     expect(response.statusCode).toBe(422);
     expect(response.body).toContain("has a pending invitation already");
+  });
+});
+
+describe("an import matches the people the session imported a moment before", () => {
+  it("a row naming one of their addresses is the same person, not a second one", async () => {
+    const user = await newUser();
+    const workspaceId = await createWorkspace(user, "Sourcing");
+    await t.pauseProjector();
+    const first = await importCsv(
+      user,
+      workspaceId,
+      "first_name,last_name,email,email_second\nAda,Lovelace,ada@example.com,countess@example.com",
+    );
+    expect(first.json().data.attributes).toMatchObject({ new: 1, errors: 0 });
+    // The people read model does not hold Ada yet: the file is not matched without her.
+    expectNotCaughtUp(await importCsv(user, workspaceId, "first_name,last_name,email\nAda,King,countess@example.com"));
+    const second = importCsv(user, workspaceId, "first_name,last_name,email\nAda,King,countess@example.com");
+    t.resumeProjector();
+    const response = await second;
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.attributes).toMatchObject({ new: 0, existing: 1, errors: 0 });
   });
 });

@@ -9,6 +9,7 @@ import { accountRoutes } from "./auth/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { sessionReader } from "./auth/authenticate.ts";
 import { SessionCache } from "./auth/session-cache.ts";
+import { SessionWrites } from "./auth/session-writes.ts";
 import { assignRoutes } from "./candidacies/assign.routes.ts";
 import { candidacyRoutes } from "./candidacies/candidacies.routes.ts";
 import type { Deps } from "./deps.ts";
@@ -66,7 +67,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       });
       api.addHook("preHandler", sessionReader({ ...deps, sessions }));
       installIdempotency(api, deps);
-      installReadYourWrites(api, deps);
+      installReadYourWrites(api, deps, new SessionWrites(deps.pool, sessions));
       api.get("/health", async () => ({ status: "ok", position: deps.readModels.position() }));
       authRoutes(api, { ...deps, sessions });
       accountRoutes(api, { ...deps, sessions });

@@ -61,6 +61,8 @@ export interface Database {
     expires_at: Date;
     created_at: Generated<Date>;
     last_used_at: Generated<Date>;
+    /** The `$all` position this session's writes reached (bigint, as text). */
+    written_position: Generated<string>;
   };
   sign_in_failures: { key: string; failures: number; window_started_at: Date };
   idempotency_keys: {

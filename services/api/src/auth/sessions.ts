@@ -16,6 +16,8 @@ export interface Session {
   client: string;
   token: string;
   expiry: number;
+  /** The last `$all` position this session's writes reached: its reads wait for the read models to get there. */
+  writtenPosition: number;
 }
 
 export interface Credentials {
@@ -44,7 +46,14 @@ export async function createSession(
     );
     if (Number(pruned.numAffectedRows ?? 0) > 0) await announceEnded(trx, user.id);
   });
-  return { userId: user.id, email: user.email, client, token: secret, expiry: Math.floor(expiresAt.getTime() / 1000) };
+  return {
+    userId: user.id,
+    email: user.email,
+    client,
+    token: secret,
+    expiry: Math.floor(expiresAt.getTime() / 1000),
+    writtenPosition: 0,
+  };
 }
 
 /** devise_token_auth's headers, plain and as one Bearer value. */
@@ -91,7 +100,7 @@ export function credentialsOf(request: FastifyRequest): Credentials | null {
 
 /** Runs on every request: a named statement, so Postgres plans it once per connection. */
 const findSessionStatement = `
-select s.user_id, s.client, s.token_hash, s.expires_at, u.email
+select s.user_id, s.client, s.token_hash, s.expires_at, s.written_position, u.email
 from auth_sessions s join read.users u on u.id = s.user_id
 where u.email = $1 and s.client = $2`;
 
@@ -100,6 +109,7 @@ interface SessionRow {
   client: string;
   token_hash: string;
   expires_at: Date;
+  written_position: string;
   email: string;
 }
 
@@ -121,6 +131,7 @@ export async function findSession(pool: Pool, credentials: Credentials, now: Dat
     client: row.client,
     token: credentials.accessToken,
     expiry: Math.floor(row.expires_at.getTime() / 1000),
+    writtenPosition: Number(row.written_position),
   };
 }
 

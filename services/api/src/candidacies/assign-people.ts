@@ -9,6 +9,7 @@ import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import type { Deps } from "../deps.ts";
 import { mapLimited } from "../people/import/map-limited.ts";
 import { runPersonCommand } from "../people/person-commands.ts";
+import { WorkspaceRoles } from "../workspaces/workspace-roles.ts";
 import { runCandidacyCommand } from "./candidacy-commands.ts";
 
 /** As the import: enough to keep the pool busy without taking every connection from other requests. */
@@ -54,9 +55,11 @@ export async function assignPeople(deps: Deps, request: AssignRequest): Promise<
   const firstNamed = new Map<string, Assignment>();
   for (const person of request.people) if (!firstNamed.has(person.personId)) firstNamed.set(person.personId, person);
   const unique = [...firstNamed.values()];
+  // The actor's roles in the people's workspaces, each read once for the whole request.
+  const roles = new WorkspaceRoles(deps, request.actorId);
   const outcomes = await mapLimited(unique, CONCURRENCY, async (person) => ({
     personId: person.personId,
-    outcome: await assignOne(deps, request, person),
+    outcome: await assignOne(deps, request, person, roles),
   }));
   const tally: AssignTally = {
     new: 0,
@@ -82,7 +85,12 @@ export async function assignPeople(deps: Deps, request: AssignRequest): Promise<
   return tally;
 }
 
-async function assignOne(deps: Deps, request: AssignRequest, person: Assignment): Promise<Outcome> {
+async function assignOne(
+  deps: Deps,
+  request: AssignRequest,
+  person: Assignment,
+  roles: WorkspaceRoles,
+): Promise<Outcome> {
   const { context, commandId, actorId } = request;
   const project = writableProject(context);
   const { personId } = person;
@@ -95,7 +103,7 @@ async function assignOne(deps: Deps, request: AssignRequest, person: Assignment)
       { type: "AddPersonToWorkspace", data: { workspaceId: project.workspaceId } },
       scopedId(commandId, `workspace/${personId}`),
       actorId,
-      context.workspaceRoles,
+      roles,
     );
     const added = await runCandidacyCommand(
       deps,

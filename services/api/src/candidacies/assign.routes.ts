@@ -55,10 +55,7 @@ export function assignRoutes(app: FastifyInstance, deps: Deps): void {
     const { attributes } = parseWriteBody(assignPeopleAttributes, request.body, {
       types: ["project", "projects", "project_person", "project_people"],
     });
-    const context = throughWorkspace(
-      await pipelineContext(deps, session.userId, projectId, { everyWorkspace: true }),
-      workspaceId,
-    );
+    const context = throughWorkspace(await pipelineContext(deps, session.userId, projectId), workspaceId);
     const people = attributes.people_attributes.map((item) => ({ personId: item.person_id, stageId: item.stage_id }));
     return answer(deps, commandIdOf(request), session.userId, context, people);
   });
@@ -69,7 +66,7 @@ export function assignRoutes(app: FastifyInstance, deps: Deps): void {
       types: ["person", "people", "project_person", "project_people"],
     });
     const context = throughWorkspace(
-      await pipelineContext(deps, session.userId, attributes.project_id, { everyWorkspace: true }),
+      await pipelineContext(deps, session.userId, attributes.project_id),
       attributes.workspace_id,
     );
     const people = attributes.people_ids.map((personId) => ({ personId }));

@@ -1,12 +1,11 @@
 import { projectEvent } from "@hirestream/contracts/projects/events.ts";
 import { workflowEvent } from "@hirestream/contracts/workflows/events.ts";
-import { type WorkspaceRole, workspaceEvent } from "@hirestream/contracts/workspaces/events.ts";
+import { workspaceEvent } from "@hirestream/contracts/workspaces/events.ts";
 import type { CandidacyContext, PipelineStage } from "@hirestream/domain/candidacy/candidacy.decider.ts";
 import { type ExistingProject, projectDecider } from "@hirestream/domain/project/project.decider.ts";
 import { type WorkflowState, workflowDecider } from "@hirestream/domain/workflow/workflow.decider.ts";
 import { type WorkspaceState, workspaceDecider } from "@hirestream/domain/workspace/workspace.decider.ts";
 import type { Deps } from "../deps.ts";
-import { workspaceRolesOf } from "../people/person-commands.ts";
 import { projectStream } from "../projects/project-commands.ts";
 import { cachedStreamRead, readThrough } from "../stream-state.ts";
 import { workflowStream } from "../workflows/workflow-commands.ts";
@@ -16,34 +15,25 @@ const parseProject = (stored: { type: string; data: unknown }) => projectEvent.s
 const parseWorkflow = (stored: { type: string; data: unknown }) => workflowEvent.safeParse(stored).data;
 const parseWorkspace = (stored: { type: string; data: unknown }) => workspaceEvent.safeParse(stored).data;
 
-export interface PipelineContextOptions {
-  /**
-   * Also the actor's roles in every other workspace, from the read model: adding people needs
-   * them (whether a person is visible); moving, answering for and removing a candidate does not.
-   */
-  everyWorkspace?: boolean;
-}
-
 /**
  * What a pipeline decision needs to know, from the streams themselves so that a project or a
  * workflow copy made a moment ago counts: the project, the stages of its workflow, and the actor's
- * roles in the project and in its workspace (from their streams).
+ * roles in the project and in its workspace (from their streams). A person's own decisions read
+ * the roles they need themselves (runPersonCommand).
  */
-export async function pipelineContext(
-  deps: Deps,
-  actorId: string,
-  projectId: string,
-  options: PipelineContextOptions = {},
-): Promise<CandidacyContext> {
-  const [found, workspaceRoles] = await Promise.all([
-    projectAndWorkflow(deps, actorId, projectId),
-    options.everyWorkspace ? workspaceRolesOf(deps, actorId) : new Map<string, WorkspaceRole>(),
-  ]);
+export async function pipelineContext(deps: Deps, actorId: string, projectId: string): Promise<CandidacyContext> {
+  const found = await projectAndWorkflow(deps, actorId, projectId);
   if (found === null)
-    return { now: deps.clock(), actorId, workspaceRoles, project: null, stages: null, projectRole: undefined };
+    return {
+      now: deps.clock(),
+      actorId,
+      workspaceRoles: new Map(),
+      project: null,
+      stages: null,
+      projectRole: undefined,
+    };
   const { project, role, projectRole, stages } = found;
-  if (role === undefined) workspaceRoles.delete(project.workspaceId);
-  else workspaceRoles.set(project.workspaceId, role);
+  const workspaceRoles = new Map(role === undefined ? [] : [[project.workspaceId, role] as const]);
   return { now: deps.clock(), actorId, workspaceRoles, project, stages, projectRole };
 }
 

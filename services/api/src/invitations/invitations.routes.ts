@@ -16,6 +16,7 @@ import { commandIdOf } from "../http/idempotency.ts";
 import { listDocument, type ResourceObject } from "../http/jsonapi.ts";
 import { parseParams, parseWriteBody } from "../http/parse.ts";
 import { pathId } from "../http/path-id.ts";
+import { afterOwnWrites } from "../http/read-your-writes.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import { answerInvitation } from "./accept-invitation.ts";
 import { runInvitationCommand } from "./invitation-commands.ts";
@@ -71,7 +72,8 @@ function listed(
 }
 
 export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
-  app.post("/invitations", async (request, reply) => {
+  // Whether the invitee has an account or a waiting invitation is read from the read models.
+  app.post("/invitations", { preHandler: afterOwnWrites(deps) }, async (request, reply) => {
     const session = requireSession(request);
     const { id, attributes } = parseWriteBody(sendInvitationAttributes, request.body, { types });
     const invitationId = id ?? commandIdOf(request);

@@ -2,7 +2,7 @@ import type { FeatureFlags } from "@hirestream/contracts/features/flags.ts";
 import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
 import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
 import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
-import { startProjector } from "@hirestream/projector/projector.ts";
+import { type RunningProjector, startProjector } from "@hirestream/projector/projector.ts";
 import type { FastifyInstance } from "fastify";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
@@ -20,6 +20,10 @@ export interface TestApp {
   readModels: ReadModelWatcher;
   /** Another API process on the same database (its own caches and listeners), closed with this one. */
   anotherProcess(): Promise<FastifyInstance>;
+  /** Stops the projector (read models stay where they are) until `resumeProjector`. */
+  pauseProjector(): Promise<void>;
+  /** Starts the projector again from its checkpoint. */
+  resumeProjector(): void;
   close(): Promise<void>;
 }
 
@@ -42,7 +46,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const readModels = await watchReadModels(url);
   const clock = { now: options.now ?? new Date("2026-11-22T12:00:00.000Z") };
   const projectorDb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-  const projector = startProjector({ db: projectorDb, store, idleMs: 5 });
+  const runProjector = () => startProjector({ db: projectorDb, store, idleMs: 5 });
+  let projector: RunningProjector | null = runProjector();
   const build = () =>
     buildApp({
       db,
@@ -67,6 +72,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       others.push(other);
       return other;
     },
+    async pauseProjector() {
+      await projector?.stop();
+      projector = null;
+    },
+    resumeProjector() {
+      projector ??= runProjector();
+    },
     db,
     pool,
     store,
@@ -75,7 +87,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       for (const other of others) await other.close();
       await app.close();
-      await projector.stop();
+      await projector?.stop();
       await readModels.close();
       await db.destroy();
     },

@@ -14,6 +14,7 @@ import { commandIdOf } from "../http/idempotency.ts";
 import { listDocument } from "../http/jsonapi.ts";
 import { parseParams, parseWriteBody } from "../http/parse.ts";
 import { pathId } from "../http/path-id.ts";
+import { afterOwnWrites } from "../http/read-your-writes.ts";
 import { workspaceParam } from "../projects/project-path.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import { existingWorkflowContext, runWorkflowCommand, stageInputs } from "./workflow-commands.ts";
@@ -138,7 +139,8 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
     return writtenDocument(copy.state, position, projectName);
   });
 
-  app.put("/workspaces/:id/workflows/:workflowId", async (request) => {
+  // Which stages hold candidates is read from the read model: after this session's own moves.
+  app.put("/workspaces/:id/workflows/:workflowId", { preHandler: afterOwnWrites(deps) }, async (request) => {
     const session = requireSession(request);
     const { workspaceId, workflowId } = workflowIdOf(request.params);
     const { id, attributes } = parseWriteBody(updateWorkflowAttributes, request.body, { types });
@@ -178,7 +180,7 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
     }
   });
 
-  app.delete("/workspaces/:id/workflows/:workflowId", async (request) => {
+  app.delete("/workspaces/:id/workflows/:workflowId", { preHandler: afterOwnWrites(deps) }, async (request) => {
     const session = requireSession(request);
     const { workspaceId, workflowId } = workflowIdOf(request.params);
     const outcome = await removeWorkflow(deps, {

@@ -12,6 +12,7 @@ import { parseParams, parseWriteBody } from "../http/parse.ts";
 import { pathId } from "../http/path-id.ts";
 import { runWorkspaceCommand } from "./workspace-commands.ts";
 import { findWorkspace, listWorkspaces, workspaceResource } from "./workspace-queries.ts";
+import { WorkspaceRoles } from "./workspace-roles.ts";
 
 const types = ["workspace", "workspaces"] as const;
 
@@ -105,9 +106,10 @@ export function workspaceRoutes(app: FastifyInstance, deps: Deps): void {
   app.delete("/workspaces/:id", async (request) => {
     const session = requireSession(request);
     const workspaceId = workspaceIdOf(request.params);
-    const membership = await findWorkspace(deps, session.userId, workspaceId);
+    // The role from the workspace's stream: a workspace joined a moment ago can be left at once.
+    const role = await new WorkspaceRoles(deps, session.userId).of(workspaceId);
     const command =
-      membership && membership.role !== "owner"
+      role !== undefined && role !== "owner"
         ? ({ type: "LeaveWorkspace" } as const)
         : ({ type: "RemoveWorkspace" } as const);
     const outcome = await runWorkspaceCommand(deps, workspaceId, command, commandIdOf(request), session.userId);

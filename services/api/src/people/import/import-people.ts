@@ -2,11 +2,11 @@
 import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import type { ImportRowError } from "@hirestream/contracts/people/import.ts";
-import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { CandidacyContext } from "@hirestream/domain/candidacy/candidacy.decider.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import { runCandidacyCommand } from "../../candidacies/candidacy-commands.ts";
 import type { Deps } from "../../deps.ts";
+import type { WorkspaceRoles } from "../../workspaces/workspace-roles.ts";
 import { runPersonCommand } from "../person-commands.ts";
 import { type ImportTarget, type PlannedRow, planImport } from "./import-plan.ts";
 import type { ImportRow } from "./import-rows.ts";
@@ -19,7 +19,8 @@ const CONCURRENCY = 8;
 export interface ImportRequest extends ImportTarget {
   /** The request's command id: each row's command id derives from it, so a retry appends nothing twice. */
   commandId: string;
-  workspaceRoles: ReadonlyMap<string, WorkspaceRole>;
+  /** The importer's roles, read once for the whole file. */
+  roles: WorkspaceRoles;
   rows: readonly ImportRow[];
   /** Inside a project: every person of the file also lands in this stage of it. */
   project?: { context: CandidacyContext; stageId: string } | undefined;
@@ -121,7 +122,7 @@ async function add(deps: Deps, request: ImportRequest, row: Extract<PlannedRow, 
       },
       scopedId(request.commandId, `add/${row.identity}`),
       request.userId,
-      request.workspaceRoles,
+      request.roles,
     );
     return { kind: "new", position: outcome.position };
   } catch (error) {
@@ -140,7 +141,7 @@ async function assign(deps: Deps, request: ImportRequest, personId: string): Pro
     { type: "AddPersonToWorkspace", data: { workspaceId } },
     scopedId(request.commandId, `assign/${personId}`),
     request.userId,
-    request.workspaceRoles,
+    request.roles,
   );
   // Already in the workspace (a concurrent import put it there): nothing was assigned now.
   return { kind: outcome.events.length > 0 ? "assigned" : "existing", position: outcome.position };

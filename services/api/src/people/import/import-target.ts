@@ -1,12 +1,12 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import { type ImportUpload, importFields } from "@hirestream/contracts/people/import.ts";
 import { mayInWorkspace } from "@hirestream/contracts/permissions/permission-table.ts";
-import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { type CandidacyContext, stageOf, writableProject } from "@hirestream/domain/candidacy/candidacy.decider.ts";
 import { pipelineContext } from "../../candidacies/pipeline-context.ts";
 import type { Deps } from "../../deps.ts";
 import { fieldError } from "../../http/field-error.ts";
 import { uuidOr } from "../../http/path-id.ts";
+import type { WorkspaceRoles } from "../../workspaces/workspace-roles.ts";
 
 /** Runs a check whose domain refusal is about one form field. */
 function about<T>(parameter: string, check: () => T): T {
@@ -20,16 +20,18 @@ function about<T>(parameter: string, check: () => T): T {
 
 export interface ImportDestination {
   workspaceId: string | null;
-  workspaceRoles: ReadonlyMap<string, WorkspaceRole>;
   project?: { context: CandidacyContext; stageId: string };
 }
 
-/** Someone else's workspace is unknown, and a viewer may not add people, as AddPerson decides. */
-function targetWorkspace(given: string | undefined, roles: ReadonlyMap<string, WorkspaceRole>): string | null {
+/**
+ * Someone else's workspace is unknown, and a viewer may not add people, as AddPerson decides; the
+ * role is read from the workspace's stream, so a workspace made a moment ago takes people at once.
+ */
+async function targetWorkspace(given: string | undefined, roles: WorkspaceRoles): Promise<string | null> {
   if (given === undefined) return null;
   const notFound = () => fieldError("NOT_FOUND", "Workspace not found", importFields.workspaceId);
   const id = uuidOr(given, notFound);
-  const role = roles.get(id);
+  const role = await roles.of(id);
   if (role === undefined) throw notFound();
   if (!mayInWorkspace(role, "people.add")) {
     throw fieldError("FORBIDDEN", "Your role does not allow adding people here", importFields.workspaceId);
@@ -46,16 +48,16 @@ export async function importTarget(
   deps: Deps,
   userId: string,
   upload: ImportUpload,
-  workspaceRoles: ReadonlyMap<string, WorkspaceRole>,
+  roles: WorkspaceRoles,
 ): Promise<ImportDestination> {
   const projectGiven = upload[importFields.projectId];
   const stageGiven = upload[importFields.stageId];
   if (projectGiven === undefined) {
     if (stageGiven !== undefined) throw fieldError("NOT_FOUND", "Stage not found", importFields.stageId);
-    return { workspaceId: targetWorkspace(upload[importFields.workspaceId], workspaceRoles), workspaceRoles };
+    return { workspaceId: await targetWorkspace(upload[importFields.workspaceId], roles) };
   }
   const projectId = uuidOr(projectGiven, () => fieldError("NOT_FOUND", "Project not found", importFields.projectId));
-  const context = await pipelineContext(deps, userId, projectId, { everyWorkspace: true });
+  const context = await pipelineContext(deps, userId, projectId);
   const project = about(importFields.projectId, () => writableProject(context));
   const workspaceGiven = upload[importFields.workspaceId];
   if (workspaceGiven !== undefined && workspaceGiven !== project.workspaceId) {
@@ -65,8 +67,7 @@ export async function importTarget(
     stageOf(context, stageGiven),
   );
   return {
-    workspaceId: targetWorkspace(project.workspaceId, context.workspaceRoles),
-    workspaceRoles: context.workspaceRoles,
+    workspaceId: await targetWorkspace(project.workspaceId, roles),
     project: { context, stageId: stage.id },
   };
 }

@@ -13,7 +13,8 @@ import type { Deps } from "../../deps.ts";
 import { fieldError } from "../../http/field-error.ts";
 import { commandIdOf } from "../../http/idempotency.ts";
 import { parseParams } from "../../http/parse.ts";
-import { workspaceRolesOf } from "../person-commands.ts";
+import { afterOwnWrites } from "../../http/read-your-writes.ts";
+import { WorkspaceRoles } from "../../workspaces/workspace-roles.ts";
 import { importPeople } from "./import-people.ts";
 import { readImportFile } from "./import-rows.ts";
 import { importTarget } from "./import-target.ts";
@@ -24,10 +25,13 @@ export async function importRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: uploadLimits });
 
-    scope.post("/people/import_csv", { preValidation: readUpload }, async (request) => {
+    // The people a file's rows may match are looked up by address in the read model.
+    const options = { preValidation: readUpload, preHandler: afterOwnWrites(deps) };
+    scope.post("/people/import_csv", options, async (request) => {
       const session = requireSession(request);
       const upload = parseParams(importUpload, request.body);
-      const target = await importTarget(deps, session.userId, upload, await workspaceRolesOf(deps, session.userId));
+      const roles = new WorkspaceRoles(deps, session.userId);
+      const target = await importTarget(deps, session.userId, upload, roles);
       const file = upload[importFields.file];
       if (!isCsvFileName(file.filename)) throw fieldError("VALIDATION", importMessages.notCsv, importFields.file);
       const read = readImportFile(file.text);
@@ -38,6 +42,7 @@ export async function importRoutes(app: FastifyInstance, deps: Deps): Promise<vo
         userId: session.userId,
         commandId,
         ...target,
+        roles,
         rows: read.rows,
       });
       const rowErrors = [...read.rowErrors, ...tally.rowErrors].sort((a, b) => a.line - b.line);

@@ -3,7 +3,7 @@ import { sessionHeadersOf, signUpUser, startTestApp, type TestApp } from "../tes
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ reactions: true });
 });
 afterAll(async () => {
   await t.close();
@@ -226,6 +226,7 @@ describe("password reset", () => {
       payload: { email: "forgetful@example.com", redirect_url: "http://localhost:3000/update_password" },
     });
     expect(request.statusCode).toBe(200);
+    await t.reactions?.settle();
     const { rows } = await t.pool.query("select mime from local_mailbox where to_address = $1", [
       "forgetful@example.com",
     ]);
@@ -272,6 +273,7 @@ describe("password reset", () => {
       url: "/api/v1/auth/password",
       payload: { email: "phish@example.com", redirect_url: "https://evil.example/steal" },
     });
+    await t.reactions?.settle();
     const { rows } = await t.pool.query("select mime from local_mailbox where to_address = $1", ["phish@example.com"]);
     expect(rows[0].mime).toContain("http://localhost:3000/update_password?reset_password_token=");
     expect(rows[0].mime).not.toContain("evil.example");

@@ -24,19 +24,20 @@ export async function startTestReactions(connectionString: string, deps: Deps): 
     idleMs: 5,
     reactions: reactionRegistry(apiReactions(deps, (trx, id, message) => queueMail(mail.boss, trx, id, message))),
   });
+  const settled = async () => {
+    const { rows } = await deps.pool.query<{ settled: boolean }>(
+      `select (select position from reaction_checkpoints where name = $1)
+                >= (select coalesce(max(global_position), 0) from events)
+          and not exists (select 1 from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active'))
+          as settled`,
+      [REACTIONS_CHECKPOINT],
+    );
+    return rows[0]?.settled === true;
+  };
   return {
-    async settled() {
-      const { rows } = await deps.pool.query<{ settled: boolean }>(
-        `select (select position from reaction_checkpoints where name = $1)
-                  >= (select coalesce(max(global_position), 0) from events)
-            and not exists (select 1 from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active'))
-            as settled`,
-        [REACTIONS_CHECKPOINT],
-      );
-      return rows[0]?.settled === true;
-    },
+    settled,
     async settle() {
-      for (const started = Date.now(); !(await this.settled()); ) {
+      for (const started = Date.now(); !(await settled()); ) {
         if (Date.now() - started > 20_000) throw new Error("reactions did not settle in 20 s");
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

@@ -6,7 +6,9 @@ import type { Transaction } from "kysely";
  * calls `react` at least once for every event of `types`, in the order of the log, and moves its
  * checkpoint past the event in `trx`: what `react` writes through `trx` (a queued job) commits with
  * that move, exactly once. Anything else it does (appending a command) must be idempotent, with
- * ids derived from the event, because a crash before the commit runs it again.
+ * ids derived from the event, because a crash before the commit runs it again. A DomainError
+ * thrown by `react` is a refusal that no retry changes: what it wrote is rolled back and the event
+ * passed over; any other error rolls the event's transaction back and it is reacted to again.
  */
 export interface Reaction {
   name: string;

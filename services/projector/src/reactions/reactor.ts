@@ -64,11 +64,14 @@ export function startReactor(options: ReactorOptions): RunningReactor {
     return db.transaction().execute(async (trx) => {
       if (!(await move(trx, from, event.position))) return false;
       for (const reaction of reactions.get(event.type) ?? []) {
+        await sql`savepoint reaction`.execute(trx);
         try {
           await reaction.react(event, trx);
         } catch (error) {
-          // A refusal by the domain stands on every retry: the event is passed over, and said so.
+          // A refusal by the domain stands on every retry: the event is passed over (with nothing
+          // of what the reaction wrote), and said so. Anything else rolls back and runs again.
           if (!(error instanceof DomainError)) throw error;
+          await sql`rollback to savepoint reaction`.execute(trx);
           report(new Error(`${reaction.name} refused for event ${event.id}: ${error.code} ${error.message}`));
         }
       }

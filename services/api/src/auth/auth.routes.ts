@@ -156,18 +156,24 @@ export function authRoutes(app: FastifyInstance, deps: Deps & { sessions: Sessio
       // it goes out once the event is stored, however this request ends.
       const commandId = commandIdOf(request);
       const { hash } = await resetToken(deps.db, commandId);
-      const stored = await deps.store.readStream(userStream(user.id));
-      // A retry of a request already stored changes nothing: its mail comes from that event.
-      if (!stored.some((event) => event.id === deriveEventId(commandId, 0))) {
+      const storedBefore = async () =>
+        (await deps.store.readStream(userStream(user.id))).some((event) => event.id === deriveEventId(commandId, 0));
+      // A retry of a request already stored (or storing it at this moment) changes nothing: its
+      // mail comes from that event.
+      if (!(await storedBefore())) {
         const expiresAt = new Date(now.getTime() + RESET_TOKEN_LIFESPAN_MS).toISOString();
         const resetPageUrl = resetPage(deps.appUrl, parsed.data.redirect_url);
-        await runUserCommand(
-          deps,
-          user.id,
-          { type: "RequestPasswordReset", data: { tokenHash: hash, expiresAt, resetPage: resetPageUrl } },
-          commandId,
-          user.id,
-        );
+        try {
+          await runUserCommand(
+            deps,
+            user.id,
+            { type: "RequestPasswordReset", data: { tokenHash: hash, expiresAt, resetPage: resetPageUrl } },
+            commandId,
+            user.id,
+          );
+        } catch (error) {
+          if (!(error instanceof DomainError && error.code === "CONFLICT" && (await storedBefore()))) throw error;
+        }
       }
     }
     return {

@@ -17,6 +17,7 @@ let url: string;
 let pool: pg.Pool;
 let port: number;
 let api: ChildProcess;
+let projector: ChildProcess;
 const children: ChildProcess[] = [];
 
 function freePort(): Promise<number> {
@@ -114,12 +115,56 @@ async function signUp(email: string) {
   return { id: idOf(answer), session };
 }
 
+/** A workspace with a template, and the request that creates a project taking it. */
+async function templateToCopy(email: string) {
+  const owner = await signUp(email);
+  const workspaceId = idOf(
+    await call("POST", "/workspaces", { data: { type: "workspace", attributes: { name: "Hiring" } } }, owner.session),
+  );
+  const template = await call(
+    "POST",
+    `/workspaces/${workspaceId}/workflows`,
+    {
+      name: "Engineers",
+      description: "Hiring engineers",
+      stages_attributes: [
+        { position: 0, name: "Sourced" },
+        { position: 1, name: "Contacted" },
+        { position: 2, name: "Interview" },
+      ],
+    },
+    owner.session,
+  );
+  expect(template.json).toMatchObject({ data: { type: "workflow" } });
+  const id = randomUUID();
+  const copyStream = `workflow-${workflowCopyIdOf(id, idOf(template))}`;
+  return {
+    id,
+    create: () =>
+      call(
+        "POST",
+        `/workspaces/${workspaceId}/projects`,
+        {
+          data: {
+            id,
+            type: "project",
+            attributes: { name: "Backend", priority: "High", status: "Active", workflow_id: idOf(template) },
+          },
+        },
+        owner.session,
+      ),
+    copyEvents: async () =>
+      (await pool.query<{ type: string }>("select type from events where stream_id = $1", [copyStream])).rows,
+    copies: async () => (await pool.query("select id from read.workflows where project_id = $1", [id])).rows,
+  };
+}
+
 beforeAll(async () => {
   url = await createTestDatabase(inject("postgresAdminUrl"));
   pool = new pg.Pool({ connectionString: url, max: 2 });
   port = await freePort();
   // The projector first: it migrates, and the API's sign-up waits for read models.
-  await startService("projector");
+  projector = await startService("projector");
   await startService("outreach");
   api = await startService("api");
 }, 60_000);
@@ -189,51 +234,32 @@ describe("side effects survive the API being killed right after the append", () 
   }, 90_000);
 
   it("makes a new project's copy of its workflow exactly once", async () => {
-    const owner = await signUp("projects@example.com");
-    const workspace = await call(
-      "POST",
-      "/workspaces",
-      { data: { type: "workspace", attributes: { name: "Hiring" } } },
-      owner.session,
-    );
-    const workspaceId = idOf(workspace);
-    const template = await call(
-      "POST",
-      `/workspaces/${workspaceId}/workflows`,
-      {
-        name: "Engineers",
-        description: "Hiring engineers",
-        stages_attributes: [
-          { position: 0, name: "Sourced" },
-          { position: 1, name: "Contacted" },
-          { position: 2, name: "Interview" },
-        ],
-      },
-      owner.session,
-    );
-    expect(template.json).toMatchObject({ data: { type: "workflow" } });
-    const projectId = randomUUID();
-    await crashApiOn("ProjectWorkflowAssigned", () =>
-      call(
-        "POST",
-        `/workspaces/${workspaceId}/projects`,
-        {
-          data: {
-            id: projectId,
-            type: "project",
-            attributes: { name: "Backend", priority: "High", status: "Active", workflow_id: idOf(template) },
-          },
-        },
-        owner.session,
-      ),
-    );
-    const copyStream = `workflow-${workflowCopyIdOf(projectId, idOf(template))}`;
-    const copyEvents = async () =>
-      (await pool.query<{ type: string }>("select type from events where stream_id = $1", [copyStream])).rows;
-    await expect.poll(copyEvents, { timeout: 20_000, interval: 100 }).toHaveLength(1);
+    const project = await templateToCopy("projects@example.com");
+    await crashApiOn("ProjectWorkflowAssigned", project.create);
+    await expect.poll(project.copyEvents, { timeout: 20_000, interval: 100 }).toHaveLength(1);
     await expect.poll(settled, { timeout: 20_000, interval: 100 }).toBe(true);
-    expect(await copyEvents()).toEqual([{ type: "WorkflowCreated" }]);
-    const { rows } = await pool.query("select id from read.workflows where project_id = $1", [projectId]);
-    expect(rows).toHaveLength(1);
+    expect(await project.copyEvents()).toEqual([{ type: "WorkflowCreated" }]);
+    expect(await project.copies()).toHaveLength(1);
+  }, 90_000);
+
+  it("makes the copy once when the projector too is killed after its reaction appended it, before its checkpoint moved", async () => {
+    const project = await templateToCopy("reactor@example.com");
+    projector.kill("SIGTERM");
+    await exited(projector);
+    const crashing = await startService("projector", "WorkflowCreated");
+    await crashApiOn("ProjectWorkflowAssigned", project.create);
+    expect(await exited(crashing)).toBe("SIGKILL");
+    expect(await project.copyEvents()).toEqual([{ type: "WorkflowCreated" }]);
+    // The reaction's checkpoint stayed before the project's event: it runs again on restart.
+    const { rows } = await pool.query<{ behind: boolean }>(
+      `select (select position from reaction_checkpoints where name = 'reactions')
+         < (select global_position from events where stream_id = $1 and type = 'ProjectWorkflowAssigned') as behind`,
+      [`project-${project.id}`],
+    );
+    expect(rows[0]?.behind).toBe(true);
+    projector = await startService("projector");
+    await expect.poll(settled, { timeout: 20_000, interval: 100 }).toBe(true);
+    expect(await project.copyEvents()).toEqual([{ type: "WorkflowCreated" }]);
+    expect(await project.copies()).toHaveLength(1);
   }, 90_000);
 });

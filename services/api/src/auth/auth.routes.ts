@@ -156,11 +156,11 @@ export function authRoutes(app: FastifyInstance, deps: Deps & { sessions: Sessio
       // it goes out once the event is stored, however this request ends.
       const commandId = commandIdOf(request);
       const { hash } = await resetToken(deps.db, commandId);
-      const storedBefore = async () =>
+      const alreadyStored = async () =>
         (await deps.store.readStream(userStream(user.id))).some((event) => event.id === deriveEventId(commandId, 0));
       // A retry of a request already stored (or storing it at this moment) changes nothing: its
       // mail comes from that event.
-      if (!(await storedBefore())) {
+      if (!(await alreadyStored())) {
         const expiresAt = new Date(now.getTime() + RESET_TOKEN_LIFESPAN_MS).toISOString();
         const resetPageUrl = resetPage(deps.appUrl, parsed.data.redirect_url);
         try {
@@ -172,7 +172,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps & { sessions: Sessio
             user.id,
           );
         } catch (error) {
-          if (!(error instanceof DomainError && error.code === "CONFLICT" && (await storedBefore()))) throw error;
+          if (!(error instanceof DomainError && error.code === "CONFLICT" && (await alreadyStored()))) throw error;
         }
       }
     }

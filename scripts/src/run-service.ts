@@ -14,8 +14,8 @@ switch (name) {
     console.log(`api listening at ${config.appUrl}`);
     break;
   case "projector":
-    service = startProjectorService(runtime);
-    console.log("projector following the event store");
+    service = await startProjectorService(runtime, config);
+    console.log("projector following the event store, with its reactions");
     break;
   case "outreach":
     service = await startOutreach(runtime);

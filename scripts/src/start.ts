@@ -2,7 +2,6 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { buildApp } from "@hirestream/api/app.ts";
 import { watchReadModels } from "@hirestream/api/http/read-model-watcher.ts";
-import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
 import { readConfig, repoRoot } from "./runtime/config.ts";
 import { openRuntime } from "./runtime/runtime.ts";
 import { type Running, startApi, startOutreach, startProjectorService } from "./runtime/services.ts";
@@ -46,7 +45,7 @@ process.on("SIGINT", () => void stopAll(0));
 process.on("SIGTERM", () => void stopAll(0));
 
 try {
-  running.push(startProjectorService(runtime));
+  running.push(await startProjectorService(runtime, config));
   running.push(await startOutreach(runtime));
   await seedOnce();
   const api = await startApi(runtime, config);
@@ -62,7 +61,7 @@ Press Ctrl-C to stop.`);
   await stopAll(1);
 }
 
-/** Seeds through an API that is not listening yet, with mail stored locally. */
+/** Seeds through an API that is not listening yet. */
 async function seedOnce() {
   const readModels = await watchReadModels(runtime.databaseUrl);
   const app = await buildApp({
@@ -70,7 +69,6 @@ async function seedOnce() {
     pool: runtime.pool,
     store: runtime.store,
     clock: () => new Date(),
-    mail: new LocalTransport(runtime.pool),
     readModels,
     appUrl: config.appUrl,
   });

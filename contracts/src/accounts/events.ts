@@ -23,7 +23,13 @@ export const userPasswordChanged = z.object({
 
 export const userPasswordResetRequested = z.object({
   type: z.literal("UserPasswordResetRequested"),
-  data: z.object({ userId: z.uuid(), tokenHash: z.string(), expiresAt: z.iso.datetime() }),
+  data: z.object({
+    userId: z.uuid(),
+    tokenHash: z.string(),
+    expiresAt: z.iso.datetime(),
+    /** The page the mailed link opens (the app's own, checked on request); absent in early events. */
+    resetPage: z.url().optional(),
+  }),
 });
 
 export const userProfileUpdated = z.object({

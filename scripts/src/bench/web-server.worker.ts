@@ -4,7 +4,6 @@ import { buildApp } from "@hirestream/api/app.ts";
 import type { Database } from "@hirestream/api/database.ts";
 import { watchReadModels } from "@hirestream/api/http/read-model-watcher.ts";
 import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
-import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 
@@ -42,7 +41,6 @@ const app = await buildApp({
   pool,
   store,
   clock: () => new Date(),
-  mail: new LocalTransport(pool),
   readModels,
   appUrl,
   webRoot,

@@ -50,9 +50,11 @@ export async function openRuntime(config: Config, options: { migrate: boolean })
     if (!closing) console.error("postgres connection lost:", error.message);
   });
   const dialect = new PostgresDialect({ pool });
-  const store: EventStore = config.eventStoreUrl
+  const adapter: EventStore = config.eventStoreUrl
     ? new EsdbEventStore({ connectionString: config.eventStoreUrl })
     : new PostgresEventStore({ pool });
+  const crashAfter = process.env.CRASH_AFTER_APPEND_OF;
+  const store = crashAfter ? crashingAfterAppendOf(adapter, crashAfter) : adapter;
   return {
     databaseUrl,
     pool,
@@ -81,4 +83,24 @@ async function answers(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * For kill tests only: the process dies (SIGKILL, nothing cleaned up) the moment an append holding
+ * an event of `type` has committed, before whatever the caller does next.
+ */
+function crashingAfterAppendOf(store: EventStore, type: string): EventStore {
+  return {
+    async appendToStream(streamId, events, options) {
+      const result = await store.appendToStream(streamId, events, options);
+      if (events.some((event) => event.type === type)) process.kill(process.pid, "SIGKILL");
+      return result;
+    },
+    readStream: (streamId, options) => store.readStream(streamId, options),
+    readStreams: (reads) => store.readStreams(reads),
+    readAll: (options) => store.readAll(options),
+    subscribeToAll: (after, handler) => store.subscribeToAll(after, handler),
+    headPosition: () => store.headPosition(),
+    close: () => store.close(),
+  };
 }

@@ -2,9 +2,12 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildApp } from "@hirestream/api/app.ts";
 import { watchReadModels } from "@hirestream/api/http/read-model-watcher.ts";
-import { createMailQueue, QueuedMailTransport, workMailQueue } from "@hirestream/outreach/mail/mail-queue.ts";
+import { apiReactions } from "@hirestream/api/reactions/api-reactions.ts";
+import { createMailQueue, queueMail, workMailQueue } from "@hirestream/outreach/mail/mail-queue.ts";
 import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
 import { startProjector } from "@hirestream/projector/projector.ts";
+import { reactionRegistry } from "@hirestream/projector/reactions/reaction.ts";
+import { startReactor } from "@hirestream/projector/reactions/reactor.ts";
 import { PgBoss } from "pg-boss";
 import type { Config } from "./config.ts";
 import { repoRoot } from "./config.ts";
@@ -40,7 +43,6 @@ async function startBoss(runtime: Runtime, worker: boolean): Promise<PgBoss> {
 }
 
 export async function startApi(runtime: Runtime, config: Config): Promise<Running & { url: string }> {
-  const boss = await startBoss(runtime, false);
   const readModels = await watchReadModels(runtime.databaseUrl);
   const built = path.join(repoRoot, "web", "dist");
   const app = await buildApp({
@@ -48,7 +50,6 @@ export async function startApi(runtime: Runtime, config: Config): Promise<Runnin
     pool: runtime.pool,
     store: runtime.store,
     clock: () => new Date(),
-    mail: new QueuedMailTransport(boss),
     readModels,
     appUrl: config.appUrl,
     webRoot: existsSync(built) ? built : path.join(repoRoot, "web", "public"),
@@ -62,14 +63,40 @@ export async function startApi(runtime: Runtime, config: Config): Promise<Runnin
     async stop() {
       await app.close();
       await readModels.close();
-      await boss.stop({ graceful: true });
     },
   };
 }
 
-export function startProjectorService(runtime: Runtime): Running {
+/**
+ * The read models, and beside them the reactions to events (mail, a project's workflow copy),
+ * which queue their jobs in the transaction that moves their checkpoint.
+ */
+export async function startProjectorService(runtime: Runtime, config: Config): Promise<Running> {
   const projector = startProjector({ db: runtime.anyDb, store: runtime.store });
-  return { name: "projector", stop: () => projector.stop() };
+  const boss = await startBoss(runtime, false);
+  const readModels = await watchReadModels(runtime.databaseUrl);
+  const deps = {
+    db: runtime.db,
+    pool: runtime.pool,
+    store: runtime.store,
+    clock: () => new Date(),
+    readModels,
+    appUrl: config.appUrl,
+  };
+  const reactor = startReactor({
+    db: runtime.anyDb,
+    store: runtime.store,
+    reactions: reactionRegistry(apiReactions(deps, (trx, id, mail) => queueMail(boss, trx, id, mail))),
+  });
+  return {
+    name: "projector",
+    async stop() {
+      await reactor.stop();
+      await projector.stop();
+      await readModels.close();
+      await boss.stop({ graceful: true });
+    },
+  };
 }
 
 export async function startOutreach(runtime: Runtime): Promise<Running> {

@@ -1,7 +1,6 @@
 import type { FeatureFlags } from "@hirestream/contracts/features/flags.ts";
 import type { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
-import type { MailTransport } from "@hirestream/outreach/transports/mail-transport.ts";
 import type { Kysely } from "kysely";
 import type { Pool } from "pg";
 import type { Database } from "./database.ts";
@@ -14,7 +13,6 @@ export interface Deps {
   pool: Pool;
   store: EventStore;
   clock: () => Date;
-  mail: MailTransport;
   readModels: ReadModelWatcher;
   /** Where the web app is served; links in mail point there. */
   appUrl: string;

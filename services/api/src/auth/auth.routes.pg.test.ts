@@ -1,9 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionHeadersOf, signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ reactions: true });
 });
 afterAll(async () => {
   await t.close();
@@ -226,6 +227,7 @@ describe("password reset", () => {
       payload: { email: "forgetful@example.com", redirect_url: "http://localhost:3000/update_password" },
     });
     expect(request.statusCode).toBe(200);
+    await t.reactions?.settle();
     const { rows } = await t.pool.query("select mime from local_mailbox where to_address = $1", [
       "forgetful@example.com",
     ]);
@@ -265,6 +267,35 @@ describe("password reset", () => {
     expect(rows).toHaveLength(0);
   });
 
+  it("answers five identical requests sent at once (one Idempotency-Key) alike, and mails one link that works", async () => {
+    await signUpUser(t.app, "hasty@example.com");
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/v1/auth/password",
+          headers: { "idempotency-key": key },
+          payload: { email: "hasty@example.com" },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    await t.reactions?.settle();
+    const { rows } = await t.pool.query<{ mime: string }>("select mime from local_mailbox where to_address = $1", [
+      "hasty@example.com",
+    ]);
+    expect(rows).toHaveLength(1);
+    const token = /reset_password_token=([\w-]+)/.exec(rows[0]?.mime ?? "")?.[1] ?? "";
+    const pw = "a brand new secret";
+    const updated = await t.app.inject({
+      method: "PUT",
+      url: "/api/v1/auth/password",
+      payload: { password: pw, password_confirmation: pw, reset_password_token: token },
+    });
+    expect(updated.statusCode).toBe(200);
+  });
+
   it("never links to another site", async () => {
     await signUpUser(t.app, "phish@example.com");
     await t.app.inject({
@@ -272,6 +303,7 @@ describe("password reset", () => {
       url: "/api/v1/auth/password",
       payload: { email: "phish@example.com", redirect_url: "https://evil.example/steal" },
     });
+    await t.reactions?.settle();
     const { rows } = await t.pool.query("select mime from local_mailbox where to_address = $1", ["phish@example.com"]);
     expect(rows[0].mime).toContain("http://localhost:3000/update_password?reset_password_token=");
     expect(rows[0].mime).not.toContain("evil.example");

@@ -8,12 +8,14 @@ import {
 } from "@hirestream/contracts/accounts/commands.ts";
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import { messages } from "@hirestream/contracts/messages.ts";
+import { deriveEventId } from "@hirestream/eventstore/event-id.ts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../deps.ts";
 import { commandIdOf } from "../http/idempotency.ts";
 import { fieldErrors, userData } from "./auth-replies.ts";
-import { hashPassword, hashSecret, newSecret, verifyPassword } from "./passwords.ts";
+import { hashPassword, hashSecret, verifyPassword } from "./passwords.ts";
+import { resetToken } from "./reset-token.ts";
 import type { SessionCache } from "./session-cache.ts";
 import { createSession, endOtherSessions, endSession, setSessionHeaders } from "./sessions.ts";
 import {
@@ -24,7 +26,7 @@ import {
   signInPerAddress,
   signInPerEmail,
 } from "./sign-in-throttle.ts";
-import { runUserCommand, signUp } from "./user-commands.ts";
+import { runUserCommand, signUp, userStream } from "./user-commands.ts";
 
 const RESET_TOKEN_LIFESPAN_MS = 6 * 60 * 60 * 1000;
 const emailPattern = z.email();
@@ -159,22 +161,29 @@ export function authRoutes(app: FastifyInstance, deps: Deps & { sessions: Sessio
       .where("email", "=", email)
       .executeTakeFirst();
     if (user) {
-      const { secret, hash } = newSecret();
-      const expiresAt = new Date(now.getTime() + RESET_TOKEN_LIFESPAN_MS).toISOString();
-      await runUserCommand(
-        deps,
-        user.id,
-        { type: "RequestPasswordReset", data: { tokenHash: hash, expiresAt } },
-        commandIdOf(request),
-        user.id,
-      );
-      const link = new URL(resetPage(deps.appUrl, parsed.data.redirect_url));
-      link.searchParams.set("reset_password_token", secret);
-      await deps.mail.send({
-        to: user.email,
-        subject: "Reset your Hirestream password",
-        text: `Someone asked to reset the password of your Hirestream account.\n\nChoose a new password here (the link works for 6 hours):\n${link.toString()}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-      });
+      // The mail is a reaction to the stored request (password-reset-mail.ts), never sent from here:
+      // it goes out once the event is stored, however this request ends.
+      const commandId = commandIdOf(request);
+      const { hash } = await resetToken(deps.db, commandId);
+      const alreadyStored = async () =>
+        (await deps.store.readStream(userStream(user.id))).some((event) => event.id === deriveEventId(commandId, 0));
+      // A retry of a request already stored (or storing it at this moment) changes nothing: its
+      // mail comes from that event.
+      if (!(await alreadyStored())) {
+        const expiresAt = new Date(now.getTime() + RESET_TOKEN_LIFESPAN_MS).toISOString();
+        const resetPageUrl = resetPage(deps.appUrl, parsed.data.redirect_url);
+        try {
+          await runUserCommand(
+            deps,
+            user.id,
+            { type: "RequestPasswordReset", data: { tokenHash: hash, expiresAt, resetPage: resetPageUrl } },
+            commandId,
+            user.id,
+          );
+        } catch (error) {
+          if (!(error instanceof DomainError && error.code === "CONFLICT" && (await alreadyStored()))) throw error;
+        }
+      }
     }
     return {
       success: true,

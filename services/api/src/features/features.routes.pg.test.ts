@@ -1,4 +1,3 @@
-import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
@@ -27,7 +26,6 @@ it("turns feature_sequence off when the server is configured so", async () => {
     pool: t.pool,
     store: t.store,
     clock: () => t.clock.now,
-    mail: new LocalTransport(t.pool),
     readModels: t.readModels,
     appUrl: "http://localhost:3000",
     features: { feature_sequence: false },

@@ -6,7 +6,7 @@ import { countEvents, type SignedIn, signUpUser, startTestApp, type TestApp } fr
 let t: TestApp;
 let f: PipelineFixtures;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ reactions: true });
   f = pipelineFixtures(t, "inviter");
 });
 afterAll(async () => {
@@ -62,6 +62,7 @@ describe("POST /invitations to a project", () => {
       },
     });
     // A known user is told by the bell, not by mail.
+    await t.reactions?.settle();
     expect(await mailTo(invitee.email)).toEqual([]);
 
     const mine = await f.read(invitee, "/invitations", sent.json().meta.position);
@@ -127,6 +128,7 @@ describe("POST /invitations to a project", () => {
     });
     expect(sent.statusCode).toBe(201);
     expect(sent.json().data.attributes.user_to_id).toBeNull();
+    await t.reactions?.settle();
     const mails = await mailTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.mime).toContain("http://localhost:3000/sign_up");

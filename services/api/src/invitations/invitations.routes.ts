@@ -21,7 +21,6 @@ import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import { answerInvitation } from "./accept-invitation.ts";
 import { runInvitationCommand } from "./invitation-commands.ts";
 import { sendContext } from "./invitation-context.ts";
-import { mailInvitation } from "./invitation-mail.ts";
 import {
   invitationIncluded,
   invitationResource,
@@ -96,11 +95,8 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
       commandIdOf(request),
       context,
     );
-    const { state } = outcome;
-    if (outcome.events.length > 0 && state.status === "waiting" && state.invitation.toUserId === null) {
-      await mailInvitation(deps, state.invitation, await namesOf(deps, state.invitation));
-    }
-    return reply.status(201).send({ data: writtenInvitation(state), meta: { position: outcome.position } });
+    // An email without an account is mailed by a reaction to the stored invitation (invitation-mail.ts).
+    return reply.status(201).send({ data: writtenInvitation(outcome.state), meta: { position: outcome.position } });
   });
 
   app.get("/invitations", async (request) => {
@@ -153,24 +149,4 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
     );
     return { data: writtenInvitation(state), meta: { position } };
   }
-}
-
-/** For the mail: the inviter's name (or email) and the name of what they invite to. */
-async function namesOf(deps: Deps, invitation: Invitation): Promise<{ from: string; invitable: string }> {
-  const [inviter, invitable] = await Promise.all([
-    deps.db
-      .selectFrom("read.users")
-      .select(["first_name", "last_name", "email"])
-      .where("id", "=", invitation.fromUserId)
-      .executeTakeFirst(),
-    invitation.invitableType === "Project"
-      ? deps.db.selectFrom("read.projects").select("name").where("id", "=", invitation.invitableId).executeTakeFirst()
-      : deps.db
-          .selectFrom("read.workspaces")
-          .select("name")
-          .where("id", "=", invitation.invitableId)
-          .executeTakeFirst(),
-  ]);
-  const name = `${inviter?.first_name ?? ""} ${inviter?.last_name ?? ""}`.trim();
-  return { from: name || inviter?.email || "A Hirestream user", invitable: invitable?.name ?? "Hirestream" };
 }

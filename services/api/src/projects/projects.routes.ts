@@ -98,7 +98,8 @@ export function projectRoutes(app: FastifyInstance, deps: Deps): void {
     const projectId = id ?? scopedId(commandId, "project");
     const { name, description, priority, status, start_date, deadline, visible, workflow_id } = attributes;
     const template = await templateFor(deps, session.userId, workspaceId, workflow_id);
-    // The project records its copy in the append that creates it; the copy is made right after.
+    // The project records its copy in the append that creates it; the copy is made right after
+    // (and by a reaction to that append, should this request not live to make it).
     const workflow = template && {
       workflowId: workflowCopyIdOf(projectId, template.workflowId),
       templateId: template.workflowId,

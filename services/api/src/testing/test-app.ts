@@ -1,7 +1,6 @@
 import type { FeatureFlags } from "@hirestream/contracts/features/flags.ts";
 import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
 import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
-import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
 import { type RunningProjector, startProjector } from "@hirestream/projector/projector.ts";
 import type { FastifyInstance } from "fastify";
 import { Kysely, PostgresDialect } from "kysely";
@@ -10,6 +9,7 @@ import { inject } from "vitest";
 import { buildApp } from "../app.ts";
 import type { Database } from "../database.ts";
 import { type ReadModelWatcher, watchReadModels } from "../http/read-model-watcher.ts";
+import { startTestReactions, type TestReactions } from "./test-reactions.ts";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,6 +18,8 @@ export interface TestApp {
   store: PostgresEventStore;
   clock: { now: Date };
   readModels: ReadModelWatcher;
+  /** Running when asked for: mail and a project's workflow copy as reactions to events. */
+  reactions: TestReactions | null;
   /** Another API process on the same database (its own caches and listeners), closed with this one. */
   anotherProcess(): Promise<FastifyInstance>;
   /** Stops the projector (read models stay where they are) until `resumeProjector`. */
@@ -36,6 +38,8 @@ export interface TestAppOptions {
   /** Where the app will listen, so links and the sync socket's origin check agree with it. */
   appUrl?: string;
   features?: FeatureFlags;
+  /** Run the reactions (mail, workflow copies) and deliver mail into `local_mailbox`. */
+  reactions?: boolean;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -48,15 +52,18 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const projectorDb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   const runProjector = () => startProjector({ db: projectorDb, store, idleMs: 5 });
   let projector: RunningProjector | null = runProjector();
+  const appUrl = options.appUrl ?? "http://localhost:3000";
+  const reactions = options.reactions
+    ? await startTestReactions(url, { db, pool, store, clock: () => clock.now, readModels, appUrl })
+    : null;
   const build = () =>
     buildApp({
       db,
       pool,
       store,
       clock: () => clock.now,
-      mail: new LocalTransport(pool),
       readModels,
-      appUrl: options.appUrl ?? "http://localhost:3000",
+      appUrl,
       ...(options.webRoot ? { webRoot: options.webRoot } : {}),
       ...(options.features ? { features: options.features } : {}),
       ...(options.readYourWritesTimeoutMs !== undefined
@@ -84,9 +91,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     store,
     clock,
     readModels,
+    reactions,
     async close() {
       for (const other of others) await other.close();
       await app.close();
+      await reactions?.stop();
       await projector?.stop();
       await readModels.close();
       await db.destroy();

@@ -12,7 +12,8 @@ import { currentWorkflow, existingWorkflowContext, runWorkflowCommand } from "./
 // A project's copy is written to two streams: the project's first (its expected revision is what
 // makes "assigned once" hold under concurrent requests), then the copy's. A request retried with
 // its Idempotency-Key derives the same copy and the same event ids, so it finishes what a failed
-// attempt left half done and appends nothing twice.
+// attempt left half done and appends nothing twice. A request that dies between the two appends
+// leaves the copy to workflow-copy-reaction.ts, which derives the same ids.
 
 /** The copy's own command id, so its events' ids differ from the project's events' for one request. */
 const copyCommandId = (commandId: string) => scopedId(commandId, "workflow-copy");

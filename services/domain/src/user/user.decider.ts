@@ -8,7 +8,7 @@ export type UserCommand =
       data: { userId: string; email: string; passwordHash: string; color: AvatarColor };
     }
   | { type: "ChangePassword"; data: { passwordHash: string } }
-  | { type: "RequestPasswordReset"; data: { tokenHash: string; expiresAt: string } }
+  | { type: "RequestPasswordReset"; data: { tokenHash: string; expiresAt: string; resetPage?: string } }
   | { type: "ResetPassword"; data: { tokenHash: string; passwordHash: string } }
   | {
       type: "UpdateProfile";

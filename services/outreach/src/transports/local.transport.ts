@@ -19,7 +19,10 @@ export function toMime(mail: OutgoingMail, id: string, date: Date): string {
   ].join("\r\n");
 }
 
-/** The default transport on a fresh machine: stores each message in `local_mailbox`. */
+/**
+ * The default transport on a fresh machine: stores each message in `local_mailbox`, under its key
+ * when it has one, so a message sent again (a job retried after it had sent) is kept once.
+ */
 export class LocalTransport implements MailTransport {
   readonly #pool: pg.Pool;
   readonly #onSent: ((mail: OutgoingMail) => void) | undefined;
@@ -30,14 +33,12 @@ export class LocalTransport implements MailTransport {
   }
 
   async send(mail: OutgoingMail): Promise<{ id: string }> {
-    const id = randomUUID();
-    await this.#pool.query("insert into local_mailbox (id, to_address, subject, mime) values ($1, $2, $3, $4)", [
-      id,
-      mail.to,
-      mail.subject,
-      toMime(mail, id, new Date()),
-    ]);
-    this.#onSent?.(mail);
+    const id = mail.key ?? randomUUID();
+    const { rowCount } = await this.#pool.query(
+      "insert into local_mailbox (id, to_address, subject, mime) values ($1, $2, $3, $4) on conflict (id) do nothing",
+      [id, mail.to, mail.subject, toMime(mail, id, new Date())],
+    );
+    if (rowCount === 1) this.#onSent?.(mail);
     return { id };
   }
 }

@@ -1,0 +1,11 @@
+import type { Reaction } from "@hirestream/projector/reactions/reaction.ts";
+import { passwordResetMail } from "../auth/password-reset-mail.ts";
+import type { Deps } from "../deps.ts";
+import { invitationMail } from "../invitations/invitation-mail.ts";
+import { workflowCopyReaction } from "../workflows/workflow-copy-reaction.ts";
+import type { QueueMail } from "./queue-mail.ts";
+
+/** Every side effect of the API's commands, done as a reaction to the events they store. */
+export function apiReactions(deps: Deps, queueMail: QueueMail): Reaction[] {
+  return [invitationMail(deps, queueMail), passwordResetMail(deps, queueMail), workflowCopyReaction(deps)];
+}

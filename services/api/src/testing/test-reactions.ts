@@ -1,0 +1,50 @@
+import { queueMail } from "@hirestream/outreach/mail/mail-queue.ts";
+import { startTestMailQueue } from "@hirestream/outreach/testing/test-mail-queue.ts";
+import { reactionRegistry } from "@hirestream/projector/reactions/reaction.ts";
+import { REACTIONS_CHECKPOINT, startReactor } from "@hirestream/projector/reactions/reactor.ts";
+import { Kysely, PostgresDialect } from "kysely";
+import type { Deps } from "../deps.ts";
+import { apiReactions } from "../reactions/api-reactions.ts";
+
+export interface TestReactions {
+  /** Every event stored so far has had its reactions, and every mail they queued is delivered. */
+  settled(): Promise<boolean>;
+  /** Resolves once `settled()` holds (rejects after 20 s). */
+  settle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The reactions and the mail worker beside a test app, as the projector and outreach services run them. */
+export async function startTestReactions(connectionString: string, deps: Deps): Promise<TestReactions> {
+  const mail = await startTestMailQueue(connectionString, deps.pool);
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: deps.pool }) });
+  const reactor = startReactor({
+    db,
+    store: deps.store,
+    idleMs: 5,
+    reactions: reactionRegistry(apiReactions(deps, (trx, id, message) => queueMail(mail.boss, trx, id, message))),
+  });
+  const settled = async () => {
+    const { rows } = await deps.pool.query<{ settled: boolean }>(
+      `select (select position from reaction_checkpoints where name = $1)
+                >= (select coalesce(max(global_position), 0) from events)
+          and not exists (select 1 from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active'))
+          as settled`,
+      [REACTIONS_CHECKPOINT],
+    );
+    return rows[0]?.settled === true;
+  };
+  return {
+    settled,
+    async settle() {
+      for (const started = Date.now(); !(await settled()); ) {
+        if (Date.now() - started > 20_000) throw new Error("reactions did not settle in 20 s");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async stop() {
+      await reactor.stop();
+      await mail.stop();
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import { DomainError } from "@hirestream/contracts/errors.ts";
+import type { RecordedEvent } from "@hirestream/eventstore/event-store.ts";
+import { type Kysely, sql } from "kysely";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { startProjector } from "../projector.ts";
+import { rebuildReadModels } from "../rebuild.ts";
+import { openProjectorTestDb, type ProjectorTestDb } from "../testing/projector-test-db.ts";
+import { type Reaction, reactionRegistry } from "./reaction.ts";
+import { checkpointOf, REACTIONS_CHECKPOINT, startReactor } from "./reactor.ts";
+
+let t: ProjectorTestDb;
+const stops: (() => Promise<void>)[] = [];
+
+beforeEach(async () => {
+  t = await openProjectorTestDb();
+  await sql`create table reacted (event_id uuid primary key, seq serial)`.execute(t.db);
+  stops.push(startProjector({ db: t.db, store: t.store, idleMs: 5 }).stop);
+});
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+  await t.close();
+});
+
+/** Appends one event of `type` in a stream of its own. */
+async function append(type: string): Promise<string> {
+  const id = randomUUID();
+  const metadata = {
+    commandId: id,
+    userId: null,
+    correlationId: id,
+    causationId: id,
+    occurredAt: "2026-11-24T12:00:00Z",
+  };
+  await t.store.appendToStream(`note-${id}`, [{ id, type, data: {}, metadata }], { expectedRevision: "no_stream" });
+  return id;
+}
+
+/** A reaction that records, in the reactor's transaction, each event it was given. */
+function recording(react?: (event: RecordedEvent, trx: Kysely<unknown>) => Promise<void>): Reaction {
+  return {
+    name: "recording",
+    types: ["Noted"],
+    async react(event, trx) {
+      await sql`insert into reacted (event_id) values (${event.id})`.execute(trx);
+      await react?.(event, trx);
+    },
+  };
+}
+
+function run(reaction: Reaction, onError?: (error: unknown) => void) {
+  const reactor = startReactor({
+    db: t.db,
+    store: t.store,
+    reactions: reactionRegistry([reaction]),
+    idleMs: 5,
+    batchSize: 7,
+    ...(onError ? { onError } : {}),
+  });
+  stops.push(reactor.stop);
+  return reactor;
+}
+
+const reacted = async () =>
+  (await sql<{ event_id: string }>`select event_id from reacted order by seq`.execute(t.db)).rows.map(
+    (r) => r.event_id,
+  );
+
+async function caughtUp(): Promise<boolean> {
+  return (await checkpointOf(t.db, REACTIONS_CHECKPOINT)) >= (await t.store.headPosition());
+}
+
+it("gives every event of its types to a reaction once, in the log's order, and not again after a rebuild", async () => {
+  const noted: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    noted.push(await append("Noted"));
+    await append("Ignored");
+  }
+  const first = run(recording());
+  await expect.poll(reacted, { timeout: 20_000 }).toHaveLength(20);
+  expect(await reacted()).toEqual(noted);
+
+  // Restarted, and after the read models are rebuilt from the start: nothing is reacted to twice.
+  await first.stop();
+  await rebuildReadModels({ db: t.db, store: t.store });
+  const later = await append("Noted");
+  run(recording());
+  await expect.poll(reacted, { timeout: 20_000 }).toHaveLength(21);
+  await expect.poll(caughtUp, { timeout: 20_000 }).toBe(true);
+  expect(await reacted()).toEqual([...noted, later]);
+});
+
+it("rolls a failed reaction's writes back with its checkpoint and runs it again; a domain refusal is passed over", async () => {
+  const failing = await append("Noted");
+  const refused = await append("Noted");
+  const after = await append("Noted");
+  let failures = 0;
+  const errors: string[] = [];
+  run(
+    recording(async (event) => {
+      if (event.id === failing && failures++ === 0) throw new Error("connection lost");
+      if (event.id === refused) throw new DomainError("FORBIDDEN");
+    }),
+    (error) => errors.push(error instanceof Error ? error.message : String(error)),
+  );
+  await expect.poll(caughtUp, { timeout: 20_000 }).toBe(true);
+  expect(await reacted()).toEqual([failing, after]);
+  expect(failures).toBe(2);
+  expect(errors).toEqual(["connection lost", expect.stringContaining(`refused for event ${refused}: FORBIDDEN`)]);
+});

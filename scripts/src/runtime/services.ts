@@ -51,6 +51,7 @@ export async function startApi(runtime: Runtime, config: Config): Promise<Runnin
     mail: new QueuedMailTransport(boss),
     readModels,
     appUrl: config.appUrl,
+    trustProxy: config.trustProxy,
     webRoot: existsSync(built) ? built : path.join(repoRoot, "web", "public"),
     logger: config.log,
     features: config.features,

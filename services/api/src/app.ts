@@ -43,7 +43,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       : false,
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
     genReqId: () => randomUUID(),
-    trustProxy: false,
+    trustProxy: deps.trustProxy ?? false,
   });
   app.decorateRequest("session", null);
   app.decorateRequest("idempotency", null);

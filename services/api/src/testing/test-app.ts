@@ -32,6 +32,8 @@ export interface TestAppOptions {
   /** Where the app will listen, so links and the sync socket's origin check agree with it. */
   appUrl?: string;
   features?: FeatureFlags;
+  trustProxy?: boolean | string;
+  allowedOrigins?: readonly string[];
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -54,6 +56,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       appUrl: options.appUrl ?? "http://localhost:3000",
       ...(options.webRoot ? { webRoot: options.webRoot } : {}),
       ...(options.features ? { features: options.features } : {}),
+      ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+      ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
       ...(options.readYourWritesTimeoutMs !== undefined
         ? { readYourWritesTimeoutMs: options.readYourWritesTimeoutMs }
         : {}),

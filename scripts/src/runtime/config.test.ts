@@ -17,3 +17,14 @@ it("believes X-Forwarded-For only when TRUST_PROXY names the proxies or says tru
   expect(trust(" 10.0.0.1, 10.0.0.0/8 ")).toBe("10.0.0.1, 10.0.0.0/8");
   expect(() => trust("2")).toThrow(/hop count/);
 });
+
+it("reads ALLOWED_ORIGINS as comma-separated origins and stops at anything else", () => {
+  const origins = (value?: string) => readConfig(value === undefined ? {} : { ALLOWED_ORIGINS: value }).allowedOrigins;
+  expect(origins()).toEqual([]);
+  expect(origins(" https://crm.example.com , http://10.0.0.5:3000/ ")).toEqual([
+    "https://crm.example.com",
+    "http://10.0.0.5:3000",
+  ]);
+  expect(() => origins("crm.example.com")).toThrow(/ALLOWED_ORIGINS/);
+  expect(() => origins("https://crm.example.com/app")).toThrow(/ALLOWED_ORIGINS/);
+});

@@ -13,6 +13,8 @@ export interface Config {
   /** Unset: events live in Postgres. `esdb://…`: an EventStoreDB cluster. */
   eventStoreUrl: string | undefined;
   appUrl: string;
+  /** Origins besides APP_URL's and the page's own that may open the sync socket. */
+  allowedOrigins: string[];
   /** Whose X-Forwarded-For to believe (Deps.trustProxy); false: nobody's. */
   trustProxy: boolean | string;
   dataDir: string;
@@ -42,6 +44,25 @@ function trustProxyOf(value: string | undefined): boolean | string {
   return given;
 }
 
+/** ALLOWED_ORIGINS: comma-separated `scheme://host[:port]`; anything else is a mistake worth stopping for. */
+function originsOf(value: string | undefined): string[] {
+  const given = (value ?? "")
+    .split(",")
+    .map((each) => each.trim())
+    .filter((each) => each !== "");
+  return given.map((each) => {
+    let origin: string;
+    try {
+      origin = new URL(each).origin;
+    } catch {
+      origin = "null";
+    }
+    if (origin === "null" || origin !== each.replace(/\/$/, "").toLowerCase())
+      throw new Error(`ALLOWED_ORIGINS takes origins such as https://crm.example.com, not ${each}`);
+    return origin;
+  });
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port <= 0 || port > 65535)
@@ -54,6 +75,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     appUrl: env.APP_URL ?? `http://localhost:${port}`,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    allowedOrigins: originsOf(env.ALLOWED_ORIGINS),
     dataDir: env.DATA_DIR ?? path.join(repoRoot, ".data"),
     log: env.LOG === "1" || env.LOG === "true",
     features: { feature_sequence: flagOn(env.FEATURE_SEQUENCE) },

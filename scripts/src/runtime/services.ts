@@ -52,6 +52,7 @@ export async function startApi(runtime: Runtime, config: Config): Promise<Runnin
     readModels,
     appUrl: config.appUrl,
     trustProxy: config.trustProxy,
+    allowedOrigins: config.allowedOrigins,
     webRoot: existsSync(built) ? built : path.join(repoRoot, "web", "public"),
     logger: config.log,
     features: config.features,

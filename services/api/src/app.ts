@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import websocket from "@fastify/websocket";
+import { CLIENT_MESSAGE_MAX_BYTES } from "@hirestream/contracts/sync/messages.ts";
 import { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { analyticsRoutes } from "./analytics/analytics.routes.ts";
@@ -73,7 +74,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       authRoutes(api, { ...deps, sessions });
       accountRoutes(api, { ...deps, sessions });
       featureRoutes(api, deps);
-      await api.register(websocket, { options: { maxPayload: 64 * 1024 } });
+      await api.register(websocket, { options: { maxPayload: CLIENT_MESSAGE_MAX_BYTES } });
       syncRoutes(api, deps, hub);
       workspaceRoutes(api, deps);
       peopleRoutes(api, deps);

@@ -40,11 +40,17 @@ describe("the app opened at an address other than APP_URL", () => {
     it(`syncs when opened at http://${host}`, async () => {
       const context = await e2e.newContext();
       const page = await context.newPage();
+      // The security headers must leave the app whole: nothing it loads is blocked.
+      const blocked: string[] = [];
+      page.on("console", (message) => {
+        if (/Content.Security.Policy/i.test(message.text())) blocked.push(message.text());
+      });
       await signUpAt(page, `http://${host}:${port()}`, `any-address-${host}@example.com`);
       await workspaceFromElsewhere(page, `Synced at ${host}`);
       await page.getByRole("navigation").getByText(`Synced at ${host}`).waitFor();
       expect(await page.getByText("Offline", { exact: true }).count()).toBe(0);
       expect(await page.getByText("Not syncing: this address is refused").count()).toBe(0);
+      expect(blocked).toEqual([]);
       await context.close();
     });
   }

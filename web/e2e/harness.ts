@@ -25,14 +25,20 @@ function freePort(): Promise<number> {
 }
 
 /** The real API serving the built web app on a fresh database, and Debian's Chromium to drive it. */
-export async function startE2E(options: Pick<TestAppOptions, "features"> = {}): Promise<E2E> {
+export async function startE2E(
+  options: Pick<TestAppOptions, "features"> & {
+    /** The host APP_URL names (default 127.0.0.1, where the browser opens the app). */
+    appHost?: string;
+  } = {},
+): Promise<E2E> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const { appHost, ...appOptions } = options;
   const app = await startTestApp({
     now: new Date(),
-    appUrl: baseUrl,
+    appUrl: appHost ? `http://${appHost}:${port}` : baseUrl,
     webRoot: path.join(import.meta.dirname, "..", "dist"),
-    ...options,
+    ...appOptions,
   });
   // The test clock stands still; sessions must not expire while a test runs.
   await app.app.listen({ port, host: "127.0.0.1" });

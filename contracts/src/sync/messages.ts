@@ -23,6 +23,16 @@ export const SNAPSHOT_PART_ROWS = 1000;
 /** `ws:{workspace}`, `user:{user}` or `proj:{project}` (sync/scopes.ts). */
 export const scope = z.string().regex(scopePattern, { error: "not a scope" });
 
+/** Most scopes a hello may name. */
+export const HELLO_SCOPES_MAX = 10_000;
+
+/**
+ * Bytes a client message may take on the socket: a hello naming every scope it may, each the
+ * longest a scope is (`proj:` and a uuid, quoted, with its comma), and room for the rest.
+ */
+export const CLIENT_MESSAGE_MAX_BYTES =
+  HELLO_SCOPES_MAX * '"proj:00000000-0000-0000-0000-000000000000",'.length + 32 * 1024;
+
 export const hello = z
   .object({
     type: z.literal("hello"),
@@ -33,7 +43,7 @@ export const hello = z
     /** Position of the last change the client applied; 0 for a fresh replica. */
     cursor: z.number().int().min(0),
     /** Scopes the client already holds rows of. */
-    scopes: z.array(scope).max(10_000),
+    scopes: z.array(scope).max(HELLO_SCOPES_MAX),
   })
   .strict();
 export type Hello = z.infer<typeof hello>;

@@ -8,3 +8,23 @@ it("turns feature_sequence off only when FEATURE_SEQUENCE says off, false or 0",
   for (const on of ["on", "true", "1", "", "yes"]) expect(flag(on)).toBe(true);
   for (const off of ["off", "false", "0", "OFF", " False "]) expect(flag(off)).toBe(false);
 });
+
+it("believes X-Forwarded-For only when TRUST_PROXY names the proxies or says true", () => {
+  const trust = (value?: string) => readConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
+  expect(trust()).toBe(false);
+  for (const off of ["", "false", "off", "0"]) expect(trust(off)).toBe(false);
+  expect(trust("true")).toBe(true);
+  expect(trust(" 10.0.0.1, 10.0.0.0/8 ")).toBe("10.0.0.1, 10.0.0.0/8");
+  expect(() => trust("2")).toThrow(/hop count/);
+});
+
+it("reads ALLOWED_ORIGINS as comma-separated origins and stops at anything else", () => {
+  const origins = (value?: string) => readConfig(value === undefined ? {} : { ALLOWED_ORIGINS: value }).allowedOrigins;
+  expect(origins()).toEqual([]);
+  expect(origins(" https://crm.example.com , http://10.0.0.5:3000/ ")).toEqual([
+    "https://crm.example.com",
+    "http://10.0.0.5:3000",
+  ]);
+  expect(() => origins("crm.example.com")).toThrow(/ALLOWED_ORIGINS/);
+  expect(() => origins("https://crm.example.com/app")).toThrow(/ALLOWED_ORIGINS/);
+});

@@ -13,6 +13,10 @@ export interface Config {
   /** Unset: events live in Postgres. `esdb://…`: an EventStoreDB cluster. */
   eventStoreUrl: string | undefined;
   appUrl: string;
+  /** Origins besides APP_URL's and the page's own that may open the sync socket. */
+  allowedOrigins: string[];
+  /** Whose X-Forwarded-For to believe (Deps.trustProxy); false: nobody's. */
+  trustProxy: boolean | string;
   dataDir: string;
   log: boolean;
   features: FeatureFlags;
@@ -21,6 +25,42 @@ export interface Config {
 /** A flag is on unless switched off: a fresh clone shows every screen built so far. */
 function flagOn(value: string | undefined): boolean {
   return !["off", "false", "0"].includes((value ?? "").trim().toLowerCase());
+}
+
+/**
+ * TRUST_PROXY: `true` believes every hop of X-Forwarded-For (only when nothing reaches the server
+ * but through the proxy); otherwise the proxies' addresses or CIDR ranges, comma-separated, as
+ * Fastify's trustProxy takes them. A bare hop count is refused: Fastify cannot tell from a count
+ * that the peer really is the proxy, so it would believe nobody.
+ */
+function trustProxyOf(value: string | undefined): boolean | string {
+  const given = (value ?? "").trim();
+  if (["", "false", "off", "0"].includes(given.toLowerCase())) return false;
+  if (given.toLowerCase() === "true") return true;
+  if (/^\d+$/.test(given))
+    throw new Error(
+      `TRUST_PROXY takes true or the proxies' addresses (e.g. 10.0.0.1 or 10.0.0.0/8), not a hop count (${given})`,
+    );
+  return given;
+}
+
+/** ALLOWED_ORIGINS: comma-separated `scheme://host[:port]`; anything else is a mistake worth stopping for. */
+function originsOf(value: string | undefined): string[] {
+  const given = (value ?? "")
+    .split(",")
+    .map((each) => each.trim())
+    .filter((each) => each !== "");
+  return given.map((each) => {
+    let origin: string;
+    try {
+      origin = new URL(each).origin;
+    } catch {
+      origin = "null";
+    }
+    if (origin === "null" || origin !== each.replace(/\/$/, "").toLowerCase())
+      throw new Error(`ALLOWED_ORIGINS takes origins such as https://crm.example.com, not ${each}`);
+    return origin;
+  });
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -34,6 +74,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPostgresPort: Number(env.EMBEDDED_PGPORT ?? 54320),
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     appUrl: env.APP_URL ?? `http://localhost:${port}`,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    allowedOrigins: originsOf(env.ALLOWED_ORIGINS),
     dataDir: env.DATA_DIR ?? path.join(repoRoot, ".data"),
     log: env.LOG === "1" || env.LOG === "true",
     features: { feature_sequence: flagOn(env.FEATURE_SEQUENCE) },

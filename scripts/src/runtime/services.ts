@@ -52,6 +52,8 @@ export async function startApi(runtime: Runtime, config: Config): Promise<Runnin
     clock: () => new Date(),
     readModels,
     appUrl: config.appUrl,
+    trustProxy: config.trustProxy,
+    allowedOrigins: config.allowedOrigins,
     webRoot: existsSync(built) ? built : path.join(repoRoot, "web", "public"),
     logger: config.log,
     features: config.features,

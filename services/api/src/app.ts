@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
-import fastifyStatic from "@fastify/static";
 import websocket from "@fastify/websocket";
+import { CLIENT_MESSAGE_MAX_BYTES } from "@hirestream/contracts/sync/messages.ts";
 import { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { analyticsRoutes } from "./analytics/analytics.routes.ts";
@@ -15,7 +14,7 @@ import { candidacyRoutes } from "./candidacies/candidacies.routes.ts";
 import type { Deps } from "./deps.ts";
 import { featureRoutes } from "./features/features.routes.ts";
 import { fileRoutes } from "./files/files.routes.ts";
-import { errorObject, installErrorHandler } from "./http/errors.ts";
+import { installErrorHandler } from "./http/errors.ts";
 import { installIdempotency } from "./http/idempotency.ts";
 import { installJsonBodies } from "./http/json-body.ts";
 import { Notifications } from "./http/notifications.ts";
@@ -27,6 +26,7 @@ import { projectUserRoutes } from "./projects/project-users.routes.ts";
 import { projectRoutes } from "./projects/projects.routes.ts";
 import { syncRoutes } from "./sync/sync.routes.ts";
 import { SyncHub } from "./sync/sync-hub.ts";
+import { serveWebApp } from "./web-app.ts";
 import { workflowRoutes } from "./workflows/workflows.routes.ts";
 import { workspaceRoutes } from "./workspaces/workspaces.routes.ts";
 
@@ -45,7 +45,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       : false,
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
     genReqId: () => randomUUID(),
-    trustProxy: false,
+    trustProxy: deps.trustProxy ?? false,
   });
   app.decorateRequest("session", null);
   app.decorateRequest("idempotency", null);
@@ -72,7 +72,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       authRoutes(api, { ...deps, sessions });
       accountRoutes(api, { ...deps, sessions });
       featureRoutes(api, deps);
-      await api.register(websocket, { options: { maxPayload: 64 * 1024 } });
+      await api.register(websocket, { options: { maxPayload: CLIENT_MESSAGE_MAX_BYTES } });
       syncRoutes(api, deps, hub);
       workspaceRoutes(api, deps);
       peopleRoutes(api, deps);
@@ -90,30 +90,4 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
   );
   if (deps.webRoot) await serveWebApp(app, deps.webRoot);
   return app;
-}
-
-/** The single-page app: files as they are, and index.html for every other path outside /api. */
-async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
-  const assets = path.resolve(root, "assets") + path.sep;
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: ["index.html"],
-    // Files under /assets/ carry a content hash in their name, so they never change. Every other
-    // file (index.html, the service worker sw.js and its workbox-*.js) keeps its name across builds
-    // and must be revalidated, or a browser keeps an old worker and never sees an update.
-    setHeaders: (reply, filePath) => {
-      const hashed = path.resolve(filePath).startsWith(assets);
-      reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
-    },
-  });
-  app.get("/*", async (request, reply) => {
-    if (request.url.startsWith("/api/")) {
-      return reply
-        .status(404)
-        .type("application/vnd.api+json")
-        .send({ errors: [errorObject("NOT_FOUND")] });
-    }
-    return reply.type("text/html").sendFile("index.html");
-  });
 }

@@ -16,6 +16,13 @@ export interface Deps {
   readModels: ReadModelWatcher;
   /** Where the web app is served; links in mail point there. */
   appUrl: string;
+  /** Origins besides APP_URL's and the page's own from which the sync socket may be opened. */
+  allowedOrigins?: readonly string[];
+  /**
+   * Whose X-Forwarded-For to believe, as Fastify's `trustProxy` takes it: `true` for every hop, or
+   * proxy addresses and CIDR ranges. Unset: the socket's address is the client's.
+   */
+  trustProxy?: boolean | string;
   /** The built web app to serve beside the API, if any. */
   webRoot?: string;
   /** Folded aggregate states kept between commands; buildApp makes one when none is given. */

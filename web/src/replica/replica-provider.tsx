@@ -34,6 +34,9 @@ function openRuntime(uid: string): Promise<ReplicaRuntime> {
     onStatus: (status) => {
       connection.sync = status;
     },
+    onRefused: (detail) => {
+      connection.refusal = detail;
+    },
   });
 }
 

@@ -18,6 +18,7 @@ export interface ReplicaRuntimeOptions {
   onRejected: (errors: RejectedError[]) => void;
   onSessionExpired: () => void;
   onStatus: (status: SyncStatus) => void;
+  onRefused?: (detail: string) => void;
   dbName?: string;
 }
 
@@ -49,6 +50,7 @@ export class ReplicaRuntime {
       credentials: options.credentials,
       db,
       onSessionExpired: options.onSessionExpired,
+      ...(options.onRefused ? { onRefused: options.onRefused } : {}),
       onStatus: (status) => {
         // Back in touch with the server: whatever waited for the network goes now, not at its backoff.
         if (status === "live") this.flush();

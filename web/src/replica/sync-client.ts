@@ -5,7 +5,8 @@ import type { ReplicaDb } from "./replica-db.ts";
 import { coalesceChanges, type ParsedServerMessage, parseServerMessage } from "./server-message.ts";
 import { readSyncState } from "./sync-state.ts";
 
-export type SyncStatus = "connecting" | "live" | "offline";
+/** `refused`: the server answers but will not sync with a page from this address (close 4403). */
+export type SyncStatus = "connecting" | "live" | "offline" | "refused";
 
 /** The session as the hello carries it (never in the URL, which ends up in logs). */
 export interface SyncCredentials {
@@ -32,6 +33,8 @@ export interface SyncClientOptions {
   WebSocket?: new (url: string) => SyncSocket;
   onSessionExpired: () => void;
   onStatus: (status: SyncStatus) => void;
+  /** The server refused this page's origin; `detail` is its reason, to be shown in words. */
+  onRefused?: (detail: string) => void;
   /** A server `error`, or a message the replica could not apply; the client reconnects either way. */
   onError?: (error: Error) => void;
   clock?: Clock;
@@ -55,6 +58,8 @@ const RECONNECT = { baseMs: 500, capMs: 30_000 };
 export const HEARTBEAT_MS = 25_000;
 /** The server's close code for an ended session (sync.routes.ts, sync-connection.ts). */
 const SESSION_ENDED = 4401;
+/** The server's close code for a page from an origin it does not accept (sync.routes.ts). */
+const ORIGIN_REFUSED = 4403;
 const UNREADABLE = 4000;
 
 interface Connection {
@@ -202,6 +207,7 @@ export class SyncClient {
         return;
       case "error":
         if (message.code === "UNAUTHENTICATED") this.#expire();
+        else if (message.code === "FORBIDDEN") this.#options.onRefused?.(message.detail);
         else this.#report(new SyncServerError(message.code, message.detail));
         return;
       default: {
@@ -261,7 +267,8 @@ export class SyncClient {
       this.#expire();
       return;
     }
-    this.#setStatus("offline");
+    // Refused, the client still tries now and then: the server's settings may change meanwhile.
+    this.#setStatus(code === ORIGIN_REFUSED ? "refused" : "offline");
     this.#reconnectLater();
   }
 

@@ -17,6 +17,7 @@ function setup() {
   const clock = new ManualClock();
   const statuses: SyncStatus[] = [];
   const errors: Error[] = [];
+  const refusals: string[] = [];
   let expired = 0;
   // The app's session object carries more than the hello may.
   const session = { ...credentials, expiry: "1790000000" };
@@ -30,10 +31,11 @@ function setup() {
     },
     onStatus: (status) => statuses.push(status),
     onError: (error) => errors.push(error),
+    onRefused: (detail) => refusals.push(detail),
     clock,
     random: () => 0.5,
   });
-  return { db, server, clock, client, statuses, errors, expiredCalls: () => expired };
+  return { db, server, clock, client, statuses, errors, refusals, expiredCalls: () => expired };
 }
 
 const hello = (cursor: number, scopes: string[]) => ({
@@ -204,11 +206,32 @@ test("other server errors are reported and the client tries again", async () => 
   const socket = server.latest();
   socket.open();
 
-  socket.receive({ type: "error", code: "FORBIDDEN", detail: "This origin may not open the sync socket" });
+  socket.receive({ type: "error", code: "BAD_REQUEST", detail: "hello was already sent" });
+  await client.idle();
+  socket.drop(4400);
+
+  expect(errors).toMatchObject([{ name: "SyncServerError", code: "BAD_REQUEST" }]);
+  expect(clock.pending()).toEqual([375]);
+});
+
+test("a refused origin is told with the server's reason, shown as refused rather than offline, and tried again later", async () => {
+  const { server, clock, client, statuses, refusals, errors } = setup();
+  client.start();
+  const socket = server.latest();
+  socket.open();
+
+  socket.receive({
+    type: "error",
+    code: "FORBIDDEN",
+    detail: "This server does not accept pages from http://a.example",
+  });
   await client.idle();
   socket.drop(4403);
 
-  expect(errors).toMatchObject([{ name: "SyncServerError", code: "FORBIDDEN" }]);
+  expect(refusals).toEqual(["This server does not accept pages from http://a.example"]);
+  expect(errors).toEqual([]);
+  expect(statuses).toEqual(["connecting", "refused"]);
+  expect(client.status).toBe("refused");
   expect(clock.pending()).toEqual([375]);
 });
 

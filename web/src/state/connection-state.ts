@@ -6,11 +6,14 @@ export interface ConnectionState {
   /** The browser's own idea of the network; `sync` says whether the server answers. */
   online: boolean;
   sync: SyncStatus;
+  /** The server's reason when it refused to sync with this page (sync `refused`). */
+  refusal: string | null;
 }
 
 export const connection = proxy<ConnectionState>({
   online: typeof navigator === "undefined" ? true : navigator.onLine,
   sync: "offline",
+  refusal: null,
 });
 
 /** Follows the browser's online and offline events; answers the function that stops. */

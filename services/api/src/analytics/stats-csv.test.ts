@@ -49,6 +49,18 @@ describe("statsCsv", () => {
     expect(lineOf("\r=1")).toBe(`"'\r=1",0,0,0,0,0,0,0\r\n`);
   });
 
+  it("escapes a formula behind zero-width characters or written with full-width signs", () => {
+    for (const hidden of ["\u200B", "\uFEFF", "\u200B\uFEFF", "\u200C", "\u200D", "\u2060"]) {
+      for (const sign of ["=", "+", "-", "@"]) {
+        expect(lineOf(`${hidden}${sign}1+2`)).toBe(`"'${hidden}${sign}1+2",0,0,0,0,0,0,0\r\n`);
+      }
+    }
+    for (const sign of ["\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"]) {
+      expect(lineOf(`${sign}SUM(A1)`)).toBe(`"'${sign}SUM(A1)",0,0,0,0,0,0,0\r\n`);
+      expect(lineOf(`\u200B${sign}SUM(A1)`)).toBe(`"'\u200B${sign}SUM(A1)",0,0,0,0,0,0,0\r\n`);
+    }
+  });
+
   it("escapes a formula that also holds a line break (papaparse's own pattern would not)", () => {
     expect(lineOf("=1+2\nx")).toBe(`"'=1+2\nx",0,0,0,0,0,0,0\r\n`);
     expect(Papa.unparse([["=1+2\nx"]], { escapeFormulae: true })).toBe(`"=1+2\nx"`);

@@ -18,8 +18,10 @@ export const statsCsvColumns = [
  * prefixed with a single quote (and quoted), so a spreadsheet shows it instead of running it.
  * papaparse's own `escapeFormulae: true` pattern, /^[=+\-@\t\r].*$/, misses a cell that also holds
  * a line break (`.` and `$` stop there), so the pattern is given here. Numbers are never escaped.
+ * Spreadsheets also run a formula behind invisible characters (zero-width space, joiners, word
+ * joiner, byte-order mark) and one written with the full-width signs ＝ ＋ － ＠, so those count too.
  */
-const formulaStart = /^[=+\-@\t\r]/;
+const formulaStart = /^[\u200B-\u200D\u2060\uFEFF]*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 export interface StatsCsvRow {
   /** The project's name: user text, so it may hold anything. */

@@ -103,18 +103,21 @@ export function authRoutes(app: FastifyInstance, deps: Deps & { sessions: Sessio
     const now = deps.clock();
     const emailKey = `sign-in:${email}`;
     const addressKey = `sign-in-ip:${request.ip}`;
-    const wait = Math.max(
-      await retryAfterSeconds(deps.db, emailKey, signInPerEmail, now),
-      await retryAfterSeconds(deps.db, addressKey, signInPerAddress, now),
-    );
-    if (wait > 0) return tooMany(reply, wait);
+    // The email's attempt is counted before its password is checked, in one statement, so sixty
+    // attempts sent at once see counts 1 to 60 and only the first five are checked.
+    // The address counts failures only. Behind a shared proxy it is everybody's address, so
+    // reaching its limit locks nobody out: it cuts each email's allowance from five checks per
+    // window to one. Someone spraying guesses across accounts from it gets one guess per account
+    // instead of five, while a user who types their own password right still signs in.
+    const addressLimited = (await retryAfterSeconds(deps.db, addressKey, signInPerAddress, now)) > 0;
+    const attempt = await countAttempt(deps.db, emailKey, signInPerEmail, now);
+    if (attempt.count > (addressLimited ? 1 : signInPerEmail.limit)) return tooMany(reply, attempt.windowLeftSeconds);
     const user = email
       ? await deps.db.selectFrom("read.users").selectAll().where("email", "=", email).executeTakeFirst()
       : undefined;
     // Hash even for unknown emails, so timing does not tell which emails have accounts.
     const valid = await verifyPassword(password, user?.password_hash ?? "scrypt$32768$8$1$AAAA$AAAA");
     if (!parsed.success || !user || !valid) {
-      await countAttempt(deps.db, emailKey, signInPerEmail, now);
       await countAttempt(deps.db, addressKey, signInPerAddress, now);
       return reply.status(401).send({ success: false, errors: [messages.invalidLogin] });
     }
@@ -152,9 +155,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps & { sessions: Sessio
     }
     const now = deps.clock();
     const key = `reset:${email}`;
-    const wait = await retryAfterSeconds(deps.db, key, resetPerEmail, now);
-    if (wait > 0) return tooMany(reply, wait);
-    await countAttempt(deps.db, key, resetPerEmail, now);
+    const attempt = await countAttempt(deps.db, key, resetPerEmail, now);
+    if (attempt.count > resetPerEmail.limit) return tooMany(reply, attempt.windowLeftSeconds);
     const user = await deps.db
       .selectFrom("read.users")
       .select(["id", "email"])

@@ -87,14 +87,22 @@ export function waitingInvitationsOf(deps: Deps, user: { userId: string; email: 
 export function waitingInvitationsTo(
   deps: Deps,
   userId: string,
-  where: { projectId: string } | { workspaceId: string },
+  where: { projectId: string } | { workspaceId: string | "me" },
 ) {
   const query = withInviter(deps).where("i.status", "=", "waiting");
   return (
     "projectId" in where
       ? query.where("i.invitable_id", "=", where.projectId)
       : query
-          .where("i.workspace_id", "=", where.workspaceId)
+          .where((eb) =>
+            where.workspaceId === "me"
+              ? eb(
+                  "i.workspace_id",
+                  "in",
+                  eb.selectFrom("read.workspace_members").select("workspace_id").where("user_id", "=", userId),
+                )
+              : eb("i.workspace_id", "=", where.workspaceId),
+          )
           .where((eb) =>
             eb.or([
               eb("i.invitable_type", "=", "Workspace"),

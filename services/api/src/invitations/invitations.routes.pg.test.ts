@@ -284,6 +284,43 @@ describe("POST /invitations to a workspace", () => {
   });
 });
 
+describe("GET /workspaces/me/invitations", () => {
+  it("lists the waiting invitations of every workspace the user belongs to, and none of another's", async () => {
+    const owner = await f.newUser();
+    const outsider = await f.newUser();
+    const first = await f.createWorkspace(owner);
+    const second = await f.createWorkspace(owner);
+    const foreign = await f.createWorkspace(outsider);
+    const ids: string[] = [];
+    let position = 0;
+    for (const [from, workspaceId] of [
+      [owner, first],
+      [owner, second],
+      [outsider, foreign],
+    ] as const) {
+      const sent = await invite(from, {
+        user_to_email: (await newInvitee()).email,
+        invitable_type: "Workspace",
+        invitable_id: workspaceId,
+        workspace_role: "viewer",
+      });
+      expect(sent.statusCode).toBe(201);
+      ids.push(sent.json().data.id);
+      position = Math.max(position, sent.json().meta.position);
+    }
+    const mine = await f.read(owner, "/workspaces/me/invitations", position);
+    expect(mine.statusCode).toBe(200);
+    expect(
+      mine
+        .json()
+        .data.map((each: { id: string }) => each.id)
+        .sort(),
+    ).toEqual([ids[0], ids[1]].sort());
+    const theirs = await f.read(outsider, "/workspaces/me/invitations", position);
+    expect(theirs.json().data.map((each: { id: string }) => each.id)).toEqual([ids[2]]);
+  });
+});
+
 describe("PUT and DELETE /projects/{p}/project_users/{id}", () => {
   it("the only owner can be neither demoted nor removed; a removed member is gone", async () => {
     const owner = await f.newUser();

@@ -17,6 +17,7 @@ import { listDocument, type ResourceObject } from "../http/jsonapi.ts";
 import { parseParams, parseWriteBody } from "../http/parse.ts";
 import { pathId } from "../http/path-id.ts";
 import { afterOwnWrites } from "../http/read-your-writes.ts";
+import { workspaceParam } from "../projects/project-path.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import { answerInvitation } from "./accept-invitation.ts";
 import { runInvitationCommand } from "./invitation-commands.ts";
@@ -121,9 +122,9 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get("/workspaces/:id/invitations", async (request) => {
     const session = requireSession(request);
-    const workspaceId = pathId(request.params, "id", "Workspace not found");
+    const workspaceId = workspaceParam(request.params);
     const query = parseParams(invitationListQuery, request.query);
-    if (!(await findWorkspace(deps, session.userId, workspaceId)))
+    if (workspaceId !== "me" && !(await findWorkspace(deps, session.userId, workspaceId)))
       throw new DomainError("NOT_FOUND", "Workspace not found");
     return listed(
       await waitingInvitationsTo(deps, session.userId, { workspaceId }),

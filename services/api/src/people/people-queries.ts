@@ -62,11 +62,13 @@ export function listPool(deps: Deps, userId: string, list: ListQuery) {
 }
 
 /** A workspace's people; the caller has checked the user belongs to the workspace. */
-export function listWorkspacePeople(deps: Deps, workspaceId: string, list: ListQuery) {
-  const query = deps.db
-    .selectFrom("read.people")
-    .selectAll()
-    .where(sql<boolean>`workspace_ids @> array[${workspaceId}]::uuid[]`);
+/** The people of one workspace or, for `me`, of every workspace the user belongs to. */
+export function listWorkspacePeople(deps: Deps, userId: string, workspaceId: string | "me", list: ListQuery) {
+  const inWorkspace =
+    workspaceId === "me"
+      ? sql<boolean>`workspace_ids && array(select workspace_id from read.workspace_members where user_id = ${userId})`
+      : sql<boolean>`workspace_ids @> array[${workspaceId}]::uuid[]`;
+  const query = deps.db.selectFrom("read.people").selectAll().where(inWorkspace);
   return page(matching(query, list.search_by), list);
 }
 

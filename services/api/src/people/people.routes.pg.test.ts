@@ -177,6 +177,26 @@ describe("workspace people and who may see a person", () => {
     expect(namesOf((await read(member, "/api/v1/people", latest)).json())).toEqual([]);
   });
 
+  it("lists the people of every workspace the user belongs to at /workspaces/me/people, and nobody else's", async () => {
+    const owner = await newUser();
+    const member = await newUser();
+    const other = await newUser();
+    const own = await createWorkspace(owner, "Own");
+    const joined = await createWorkspace(member, "Joined");
+    const foreign = await createWorkspace(other, "Foreign");
+    await join(joined.id, owner, "viewer");
+    await addPerson(owner, { first_name: "Ada" }, own.id);
+    await addPerson(member, { first_name: "Grace" }, joined.id);
+    await addPerson(other, { first_name: "Mallory" }, foreign.id);
+    const { position } = await addPerson(owner, { first_name: "Pool only" });
+
+    const list = await read(owner, "/api/v1/workspaces/me/people", position);
+    expect(list.statusCode).toBe(200);
+    expect(namesOf(list.json()).sort()).toEqual(["Ada", "Grace"]);
+    expect(list.json().links.first).toMatch(/^\/api\/v1\/workspaces\/me\/people\?/);
+    expect(namesOf((await read(other, "/api/v1/workspaces/me/people", position)).json())).toEqual(["Mallory"]);
+  });
+
   it("answers 404 for ids that are not UUIDs or name nothing", async () => {
     const owner = await newUser();
     expect((await read(owner, "/api/v1/people/not-a-uuid", 0)).statusCode).toBe(404);

@@ -8,6 +8,7 @@ import { commandIdOf } from "../http/idempotency.ts";
 import { listDocument } from "../http/jsonapi.ts";
 import { parseParams, parseWriteBody } from "../http/parse.ts";
 import { pathId } from "../http/path-id.ts";
+import { workspaceParam } from "../projects/project-path.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import {
   findVisiblePerson,
@@ -82,11 +83,11 @@ export function peopleRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get("/workspaces/:id/people", async (request) => {
     const session = requireSession(request);
-    const workspaceId = idOf(request.params, "Workspace");
+    const workspaceId = workspaceParam(request.params);
     const query = parseParams(listQuery, request.query);
-    if (!(await findWorkspace(deps, session.userId, workspaceId)))
+    if (workspaceId !== "me" && !(await findWorkspace(deps, session.userId, workspaceId)))
       throw new DomainError("NOT_FOUND", "Workspace not found");
-    const { rows, total } = await listWorkspacePeople(deps, workspaceId, query);
+    const { rows, total } = await listWorkspacePeople(deps, session.userId, workspaceId, query);
     return listDocument(await resources(deps, session.userId, rows), {
       total,
       page: { number: query.page, size: query.limit },

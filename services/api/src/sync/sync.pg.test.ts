@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PipelineFixtures, pipelineFixtures } from "../candidacies/testing/pipeline-fixtures.ts";
@@ -7,11 +8,13 @@ import { type SignedIn, signUpUser, startTestApp, type TestApp } from "../testin
 let t: TestApp;
 let f: PipelineFixtures;
 let syncUrl: string;
+let served: URL;
 beforeAll(async () => {
   t = await startTestApp({ now: new Date() });
   f = pipelineFixtures(t, "sync-pipeline");
   const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
   syncUrl = `${address.replace("http", "ws")}/api/v1/sync`;
+  served = new URL(address);
 });
 afterAll(async () => {
   await t.close();
@@ -206,5 +209,30 @@ describe("the sync socket", () => {
     await t.app.inject({ method: "DELETE", url: "/api/v1/auth/sign_out", headers: ada.headers });
     await live.until((m) => m.type === "session-expired");
     expect(await live.closed).toEqual({ code: 4401 });
+  });
+
+  it("accepts a hello holding as many scopes as its schema allows, 1,500 projects among them", async () => {
+    const ada = await signUpUser(t.app, "sync-many-scopes@example.com");
+    const scopes = Array.from({ length: 1500 }, () => `proj:${randomUUID()}`);
+    const client = connect(ada, { scopes });
+    const ready = await client.until((m) => m.type === "ready");
+    // None of them is Ada's: each is dropped, and the socket stays open.
+    expect(client.messages.filter((m) => m.type === "drop-scope")).toHaveLength(1500);
+    expect(ready).toMatchObject({ scopes: [`user:${ada.userId}`] });
+    client.socket.close();
+  });
+
+  it("accepts the origin the page was served from, by the request's Host, and refuses others", async () => {
+    const ada = await signUpUser(t.app, "sync-origin@example.com");
+    // The page was opened at http://127.0.0.1:PORT, not at APP_URL (http://localhost:3000 here).
+    const sameOrigin = connect(ada, {}, served.origin);
+    await sameOrigin.until((m) => m.type === "ready");
+    sameOrigin.socket.close();
+
+    for (const other of [`http://localhost:${served.port}`, `http://127.0.0.1:${Number(served.port) + 1}`]) {
+      const refused = connect(ada, {}, other);
+      expect(await refused.closed).toEqual({ code: 4403 });
+      expect(refused.messages).toEqual([{ type: "error", code: "FORBIDDEN", detail: expect.stringContaining(other) }]);
+    }
   });
 });

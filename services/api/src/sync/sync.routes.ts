@@ -4,26 +4,29 @@ import { findSession } from "../auth/sessions.ts";
 import type { Deps } from "../deps.ts";
 import { SyncConnection } from "./sync-connection.ts";
 import type { SyncHub } from "./sync-hub.ts";
+import { originAccepted, originRule } from "./sync-origin.ts";
 
 const HELLO_TIMEOUT_MS = 10_000;
 
 /**
  * GET /api/v1/sync, upgraded to a WebSocket. The browser proves its session in its first message
- * (never in the URL, which ends up in logs), from the app's own origin only.
+ * (never in the URL, which ends up in logs), from the app's own pages only (sync-origin.ts).
  */
 export function syncRoutes(app: FastifyInstance, deps: Deps, hub: SyncHub): void {
-  const appOrigin = new URL(deps.appUrl).origin;
+  const origins = originRule(deps.appUrl, deps.allowedOrigins);
   app.get("/sync", { websocket: true }, (socket, request) => {
     const send = (message: ServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
     const refuse = (code: number, errorCode: string, detail: string) => {
       send({ type: "error", code: errorCode, detail });
-      socket.close(code, detail);
+      // A close reason holds at most 123 bytes; the detail can be longer (it may quote the Origin).
+      socket.close(code, Buffer.byteLength(detail) <= 123 ? detail : errorCode);
     };
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== appOrigin) {
-      refuse(4403, "FORBIDDEN", "This origin may not open the sync socket");
+    if (!originAccepted(origins, origin, request.host)) {
+      // The page says why it cannot sync, in words: the detail names the origin refused.
+      refuse(4403, "FORBIDDEN", `This server does not accept pages from ${origin}`);
       return;
     }
     let connection: SyncConnection | undefined;

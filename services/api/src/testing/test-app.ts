@@ -40,6 +40,8 @@ export interface TestAppOptions {
   features?: FeatureFlags;
   /** Run the reactions (mail, workflow copies) and deliver mail into `local_mailbox`. */
   reactions?: boolean;
+  trustProxy?: boolean | string;
+  allowedOrigins?: readonly string[];
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -66,6 +68,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       appUrl,
       ...(options.webRoot ? { webRoot: options.webRoot } : {}),
       ...(options.features ? { features: options.features } : {}),
+      ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+      ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
       ...(options.readYourWritesTimeoutMs !== undefined
         ? { readYourWritesTimeoutMs: options.readYourWritesTimeoutMs }
         : {}),

@@ -8,12 +8,28 @@ function pendingText(count: number): string {
   return count === 1 ? "1 change waiting to be saved" : `${count} changes waiting to be saved`;
 }
 
+/**
+ * The server answered but will not sync with a page from this address: waiting would never help,
+ * so the badge says so in words, with the server's reason and what to do.
+ */
+function RefusedBadge({ reason }: { reason: string | null }) {
+  const detail = `${reason ?? "This server does not accept pages from this address"}. Open Hirestream at the address it is set up for (APP_URL), or have this address added to ALLOWED_ORIGINS. Changes you make are kept in this browser meanwhile.`;
+  return (
+    <Tooltip label={detail} multiline w={320}>
+      <Badge color="red" variant="light" role="alert" aria-label={`Not syncing: this address is refused. ${detail}`}>
+        Not syncing: this address is refused
+      </Badge>
+    </Tooltip>
+  );
+}
+
 /** Says when the app works from this browser's copy and how many changes wait for the server. */
 export function ConnectionIndicator() {
   const { db } = useReplica();
-  const { online, sync } = useSnapshot(connection);
+  const { online, sync, refusal } = useSnapshot(connection);
   const pending = useLiveQuery(() => db.outbox.count(), [db]) ?? 0;
-  const offline = !online || sync === "offline";
+  if (online && sync === "refused") return <RefusedBadge reason={refusal} />;
+  const offline = !online || sync === "offline" || sync === "refused";
   if (!offline && pending === 0) return null;
   const label = offline ? "Offline" : sync === "connecting" ? "Connecting" : "Saving";
   const detail = offline

@@ -119,7 +119,7 @@ it("imports the example file into a workspace, then finds, opens and lists the p
   expect(await linkedin.getAttribute("rel")).toBe("noopener noreferrer");
   await page.getByRole("link", { name: "GitHub" }).waitFor();
   await page.getByText("Builds streaming data platforms; open to staff roles.").waitFor();
-  await page.getByText("Not in any project yet.").waitFor();
+  await page.getByRole("region", { name: "Projects" }).getByText("Not in any project you have access to.").waitFor();
   await page.getByRole("region", { name: "Workspaces" }).getByRole("link", { name: "Data hiring" }).waitFor();
   await page.getByText("No Messages").waitFor();
   await page.getByRole("link", { name: "Back to People" }).click();

@@ -90,6 +90,54 @@ describe("with the sequence feature on", () => {
     await context.close();
   });
 
+  it("opens a workspace's entries beside the collapsed sidebar, and shows the open one's as named icons", async () => {
+    const context = await e2e.newContext();
+    const page = await context.newPage();
+    await signUpThroughScreens(page, "rail@example.com");
+    await page.goto("/workspaces");
+    await newWorkspace(page, "Alpha");
+    await page.getByRole("button", { name: "Collapse sidebar" }).click();
+    const nav = page.locator("nav.mantine-AppShell-navbar");
+    await page.waitForFunction(
+      () => document.querySelector("nav.mantine-AppShell-navbar")?.getBoundingClientRect().width === 60,
+    );
+
+    // A click on the circle opens the workspace's entries beside the sidebar, each named.
+    await nav.getByRole("button", { name: "Alpha", exact: true }).click();
+    const flyout = page.getByRole("menu", { name: "Alpha" });
+    await flyout.waitFor();
+    for (const entry of ["Home", "Projects", "People", "Workflows", "Sequences", "Integrations"]) {
+      const item = flyout.getByRole("menuitem", { name: entry, exact: true });
+      await item.waitFor();
+      expect(await item.locator("svg").count(), entry).toBe(1);
+    }
+    await flyout.getByRole("menuitem", { name: "People", exact: true }).click();
+    await page.waitForURL(/\/workspaces\/[0-9a-f-]+\/people$/);
+    await flyout.waitFor({ state: "detached" });
+
+    // The workspace chosen stays open in the sidebar: an icon per entry, named for screen readers
+    // and by a tooltip on hover, never a clipped word.
+    for (const entry of ["Home", "Projects", "People", "Workflows", "Sequences", "Integrations"]) {
+      const link = nav.getByRole("link", { name: entry, exact: true });
+      await link.waitFor();
+      expect(await link.locator("svg").count(), entry).toBe(1);
+      expect((await link.textContent())?.trim(), entry).toBe("");
+    }
+    await nav.getByRole("link", { name: "Projects", exact: true }).hover();
+    await page.getByRole("tooltip", { name: "Projects" }).waitFor();
+    await nav.getByRole("link", { name: "Projects", exact: true }).click();
+    await page.waitForURL(/\/workspaces\/[0-9a-f-]+\/projects$/);
+
+    // By keyboard: Enter on the circle opens the entries, the arrows walk them, Enter follows one.
+    await nav.getByRole("button", { name: "Alpha", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await flyout.waitFor();
+    for (const _ of ["Home", "Projects", "People"]) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/workspaces\/[0-9a-f-]+\/people$/);
+    await context.close();
+  }, 60_000);
+
   it("shows a new name and colour on every device, and signs the other devices out", async () => {
     const laptop = await e2e.newContext();
     const desktop = await e2e.newContext();

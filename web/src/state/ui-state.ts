@@ -38,3 +38,8 @@ export function toggleSidebar(): void {
 export function toggleWorkspaceMenu(workspaceId: string): void {
   ui.openWorkspaceId = ui.openWorkspaceId === workspaceId ? null : workspaceId;
 }
+
+/** Opens this workspace's submenu (closing any other), as choosing one of its pages does. */
+export function openWorkspaceMenu(workspaceId: string): void {
+  ui.openWorkspaceId = workspaceId;
+}

@@ -2,7 +2,7 @@ import { Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { ListPager } from "../list-pager.tsx";
 import { PeopleSearchBox } from "./people-search-box.tsx";
-import { PeopleTable } from "./people-table.tsx";
+import { type PeopleColumn, PeopleTable } from "./people-table.tsx";
 import type { PersonListRow } from "./use-people.ts";
 import type { PeopleView } from "./use-people-view.ts";
 
@@ -14,10 +14,18 @@ export interface PeopleListViewProps {
   onEdit?: ((person: PersonListRow) => void) | undefined;
   /** Shown beside the counter: the assign bar. */
   actions?: ReactNode;
+  extraColumn?: PeopleColumn | undefined;
 }
 
 /** The people table of the spec: search, selection, the table or 'No results', and paging. */
-export function PeopleListView({ view, hrefOf, selectable = false, onEdit, actions }: PeopleListViewProps) {
+export function PeopleListView({
+  view,
+  hrefOf,
+  selectable = false,
+  onEdit,
+  actions,
+  extraColumn,
+}: PeopleListViewProps) {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -44,6 +52,7 @@ export function PeopleListView({ view, hrefOf, selectable = false, onEdit, actio
             people={view.page.items}
             hrefOf={hrefOf}
             onEdit={onEdit}
+            extraColumn={extraColumn}
             selection={
               selectable ? { selected: view.selected, onToggle: view.toggle, onTogglePage: view.togglePage } : undefined
             }

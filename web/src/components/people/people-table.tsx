@@ -1,5 +1,5 @@
 import { Checkbox, Group, Menu, Table, Text } from "@mantine/core";
-import type { MouseEvent } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { useLocation } from "wouter";
 import { RouterAnchor } from "../router-anchor.tsx";
 import { RowMenu } from "../row-menu.tsx";
@@ -19,6 +19,13 @@ export interface PeopleTableProps {
   hrefOf: (person: PersonListRow) => string;
   selection?: PeopleSelection | undefined;
   onEdit?: ((person: PersonListRow) => void) | undefined;
+  /** A column of the list's own, after the name. */
+  extraColumn?: PeopleColumn | undefined;
+}
+
+export interface PeopleColumn {
+  header: string;
+  cell: (person: PersonListRow) => ReactNode;
 }
 
 /** Clicks on the row's own controls (and on menus portalled out of it) do what the control does. */
@@ -29,7 +36,7 @@ function isRowBackground(event: MouseEvent<HTMLTableRowElement>): boolean {
 }
 
 /** One page of people: name, email, company, title and location, with selection and a row menu. */
-export function PeopleTable({ people, hrefOf, selection, onEdit }: PeopleTableProps) {
+export function PeopleTable({ people, hrefOf, selection, onEdit, extraColumn }: PeopleTableProps) {
   const [, navigate] = useLocation();
   const onPage = selection ? people.filter((person) => selection.selected.has(person.id)).length : 0;
   return (
@@ -47,6 +54,7 @@ export function PeopleTable({ people, hrefOf, selection, onEdit }: PeopleTablePr
             </Table.Th>
           )}
           <Table.Th>Name</Table.Th>
+          {extraColumn && <Table.Th>{extraColumn.header}</Table.Th>}
           <Table.Th>Email</Table.Th>
           <Table.Th>Company</Table.Th>
           <Table.Th>Title</Table.Th>
@@ -84,6 +92,7 @@ export function PeopleTable({ people, hrefOf, selection, onEdit }: PeopleTablePr
                   {person._pending > 0 && <PendingBadge />}
                 </Group>
               </Table.Td>
+              {extraColumn && <Table.Td>{extraColumn.cell(person)}</Table.Td>}
               <Table.Td>{person.email}</Table.Td>
               <Table.Td>{person.company}</Table.Td>
               <Table.Td>{person.title}</Table.Td>

@@ -4,7 +4,10 @@ import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
 import { SEARCH_BOX_WIDTHS } from "../../constants.ts";
 
-/** Collapsed to 2rem until focused, then 30rem (spec §9); submitting opens /talent_search. */
+/**
+ * Collapsed to 2rem until focused (by a click or by Tab), then 30rem (spec §9); submitting opens
+ * /talent_search.
+ */
 export function TalentSearchBox() {
   const [, navigate] = useLocation();
   const [focused, setFocused] = useState(false);
@@ -27,6 +30,8 @@ export function TalentSearchBox() {
           onFocus={() => setFocused(true)}
           onBlur={() => setFocused(false)}
           leftSection={<IconSearch size={16} aria-hidden="true" />}
+          // The icon fills the whole collapsed box: a click on it must reach the input and open it.
+          leftSectionPointerEvents="none"
           leftSectionWidth={SEARCH_BOX_WIDTHS.collapsed}
           radius="xl"
           styles={{

@@ -81,7 +81,7 @@ export const helpTopics: readonly HelpTopic[] = [
     section: "getting-started",
     title: "Finding your way around",
     body: [
-      "The left navigation lists your Talent Pool and each of your workspaces as a circle with its first two letters. Open a workspace to reach its Projects, People, Workflows, Sequences and Integrations. You can collapse the navigation to icons or expand it to show names.",
+      "The left navigation lists your Talent Pool and each of your workspaces as a circle with its first two letters. Open a workspace to reach its Projects, People, Workflows, Sequences and Integrations. You can collapse the navigation to icons or expand it to show names. Collapsed, a click on a workspace's circle lists its pages beside the navigation, and the workspace you open keeps its pages as icons, named when you point at them.",
       "The top bar has a talent search box (Search for a talent...), the invitations bell and your avatar menu with Settings, Profile, the Chrome extension, the privacy notice and Logout.",
       "Hirestream is made for desktop screens. On a screen 800 pixels wide or narrower it shows a notice instead of the app.",
     ],
@@ -189,7 +189,7 @@ export const helpTopics: readonly HelpTopic[] = [
     section: "people",
     title: "Finding and editing people",
     body: [
-      "Type in the search box of a people list and press Enter. Lists show 10 rows by default; choose 20, 30, 40 or 50 per page if you prefer. The talent search in the top bar searches the people in your projects.",
+      "Type in the search box of a people list and press Enter. Lists show 10 rows by default; choose 20, 30, 40 or 50 per page if you prefer. The talent search in the top bar searches your Talent Pool and the people of your workspaces, and shows each candidate's projects with their stage and response.",
       "Choose Edit on a person's row to correct their details. A person's profile shows their contact details, experience, education and the projects they are in.",
     ],
   },

@@ -33,14 +33,24 @@ export function PersonDetailPage({ personId, workspaceId }: PersonDetailProps) {
   const [editing, setEditing] = useState(false);
   const back = workspaceId ? `/workspaces/${workspaceId}/people` : "/talent_pool";
 
-  if (person === undefined || (person === null && !synced)) return <LoadingScreen label="Loading profile" />;
+  if (person === undefined || synced === undefined) return <LoadingScreen label="Loading profile" />;
+  if (person === null && !synced) {
+    return (
+      <LoadingScreen
+        label="Loading profile"
+        message="This device is still catching up with the server: the profile shows once it has."
+      />
+    );
+  }
   if (person === null) {
+    // The replica holds everyone in the user's Talent Pool and workspaces: anyone else is out of reach.
     return (
       <Stack gap="xs">
         <Title order={1} size="h2">
           Profile
         </Title>
         <Text c="dimmed">This profile is not available.</Text>
+        <Text c="dimmed">No one with this id is in your Talent Pool or in a workspace you are in.</Text>
         <BackToPeople href={back} />
       </Stack>
     );

@@ -3,6 +3,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import type { PersonListRow } from "../../components/people/use-people.ts";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { useReplica } from "../../replica/replica-provider.tsx";
+import { PersonProjectsCard } from "./person-projects-card.tsx";
 
 /** The workspaces of the person that this replica knows by name: the user's own. */
 function usePersonWorkspaces(workspaceIds: readonly string[]) {
@@ -15,17 +16,12 @@ function usePersonWorkspaces(workspaceIds: readonly string[]) {
   }, [db, key]);
 }
 
-/** Where the person is used: projects (none until projects exist) and the user's workspaces. */
+/** Where the person is used: the projects and workspaces of the user's that hold them. */
 export function PersonSidePanel({ person, inPool }: { person: PersonListRow; inPool: boolean }) {
   const workspaces = usePersonWorkspaces(person.workspace_ids);
   return (
     <Stack gap="md">
-      <Card withBorder component="section" aria-label="Projects">
-        <Title order={2} size="h4" mb="sm">
-          Projects
-        </Title>
-        <Text c="dimmed">Not in any project yet.</Text>
-      </Card>
+      <PersonProjectsCard personId={person.id} />
       <Card withBorder component="section" aria-label="Workspaces">
         <Title order={2} size="h4" mb="sm">
           Workspaces

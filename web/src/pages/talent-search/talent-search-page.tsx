@@ -1,12 +1,36 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Loader, Stack, Text, Title } from "@mantine/core";
 import { useLocation, useSearch } from "wouter";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { PeopleListView } from "../../components/people/people-list-view.tsx";
+import type { PeopleColumn } from "../../components/people/people-table.tsx";
+import { PersonProjectList } from "../../components/people/person-project-list.tsx";
+import type { PersonProject } from "../../components/people/person-projects.ts";
 import { type PersonListRow, useAllPeople } from "../../components/people/use-people.ts";
+import { usePeopleProjects } from "../../components/people/use-people-projects.ts";
 import { usePeopleView } from "../../components/people/use-people-view.ts";
 import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
 
 const profileHref = (person: PersonListRow) => `/profile/${person.id}`;
+
+/** Each candidate's projects with their stage and response (spec §2: a project-people search). */
+function projectsColumn(
+  projects: ReadonlyMap<string, readonly PersonProject[]> | undefined,
+  synced: boolean | undefined,
+): PeopleColumn {
+  return {
+    header: "Projects",
+    cell: (person) => {
+      const entries = projects?.get(person.id);
+      if (entries === undefined) return <Loader size="xs" aria-label="Loading projects" />;
+      if (entries.length > 0) return <PersonProjectList entries={entries} layout="inline" />;
+      return (
+        <Text size="sm" c="dimmed">
+          {synced ? "No project you have access to" : "Still catching up with the server"}
+        </Text>
+      );
+    },
+  };
+}
 
 function TalentSearchResults({ people, searchBy }: { people: readonly PersonListRow[]; searchBy: string }) {
   const [, navigate] = useLocation();
@@ -15,10 +39,16 @@ function TalentSearchResults({ people, searchBy }: { people: readonly PersonList
     initialSearch: searchBy,
     onSearch: (text) => navigate(text ? `/talent_search?search_by=${encodeURIComponent(text)}` : "/talent_search"),
   });
-  return <PeopleListView view={view} hrefOf={profileHref} />;
+  // Only the page shown: a search may find thousands.
+  const projects = usePeopleProjects(view.page.items.map((person) => person.id));
+  const synced = useFirstSyncDone();
+  return <PeopleListView view={view} hrefOf={profileHref} extraColumn={projectsColumn(projects, synced)} />;
 }
 
-/** /talent_search?search_by=…: everyone this device knows of (pool and workspaces), searched offline. */
+/**
+ * /talent_search?search_by=…: everyone this device knows of (pool and workspaces), searched offline,
+ * with the projects each is a candidate in.
+ */
 export function TalentSearchPage() {
   const searchBy = new URLSearchParams(useSearch()).get("search_by")?.trim() ?? "";
   const people = useAllPeople();

@@ -228,3 +228,44 @@ it("a project made without a workflow shows the pick-a-workflow state, and assig
   );
   expect(assigned?.workflow_id).toEqual(expect.any(String));
 });
+
+/** People imported into the project's first stage through the API, one import per call. */
+async function importInto(page: Page, workspaceId: string, projectId: string, csv: string) {
+  const imported = await page.request.post("/api/v1/people/import_csv", {
+    headers: { ...(await sessionHeadersOf(page)), "idempotency-key": randomUUID() },
+    multipart: {
+      "data[workspace_id]": workspaceId,
+      "data[project_id]": projectId,
+      "data[file]": { name: "people.csv", mimeType: "text/csv", buffer: Buffer.from(csv) },
+    },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+}
+
+it("the project's people list says its order in the header: newest added first, and a move keeps the place", async () => {
+  const page = await (await e2e.newContext()).newPage();
+  await signUpThroughScreens(page, "people-order@example.com");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Ordered", e2e);
+  const projectId = await projectWithWorkflow(page, workspaceId, "Ordered search");
+  await importInto(page, workspaceId, projectId, "first_name,last_name,email\nAnn,Early,ann@example.com");
+  // The server's clock stands still in tests: a minute on, Ben is added later than Ann.
+  e2e.app.clock.now = new Date(e2e.app.clock.now.getTime() + 60_000);
+  await importInto(page, workspaceId, projectId, "first_name,last_name,email\nBen,Later,ben@example.com");
+  await page.goto(`/workspaces/${workspaceId}/project/${projectId}`);
+  await page.getByRole("columnheader", { name: "Added ↓" }).waitFor();
+  const names = page.getByRole("link", { name: /^(Ann Early|Ben Later)$/ });
+  await page.getByRole("link", { name: "Ann Early" }).waitFor();
+  expect(await names.allTextContents()).toEqual(["Ben Later", "Ann Early"]);
+  await page.getByRole("combobox", { name: "Stage of Ben Later", exact: true }).selectOption({ label: "Interview" });
+  await eventually(
+    () =>
+      e2e.app.db
+        .selectFrom("read.candidacies")
+        .select("status")
+        .where("project_id", "=", projectId)
+        .where("status", "=", "Interview")
+        .executeTakeFirst(),
+    (found) => found !== undefined,
+  );
+  expect(await names.allTextContents()).toEqual(["Ben Later", "Ann Early"]);
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type E2E, startE2E } from "./harness.ts";
+import { PASSWORD, signUpThroughScreens } from "./session.ts";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -60,5 +61,28 @@ it("shows a 700 px wide window the mobile warning", async () => {
   await page.waitForURL("**/mobile_warning");
   await page.goto("/workspaces/me/projects");
   await page.waitForURL("**/mobile_warning");
+  await context.close();
+});
+
+it("a failed sign-in's toast does not outlive the next successful sign-in", async () => {
+  const first = await e2e.newContext();
+  await signUpThroughScreens(await first.newPage(), "toast-user@example.com");
+  await first.close();
+
+  const context = await e2e.newContext();
+  const page = await context.newPage();
+  await page.goto("/sign_in");
+  await page.getByRole("textbox", { name: /^Email/ }).fill("toast-user@example.com");
+  const passwordInput = page.locator("input[type=password]").first();
+  await passwordInput.fill("not the password");
+  await passwordInput.press("Enter");
+  const toast = page.getByRole("alert").filter({ hasText: "Invalid login credentials" });
+  await toast.waitFor();
+  // The pointer rests on the toast, which keeps it from closing by itself: only the app takes it away.
+  await toast.hover();
+  await passwordInput.fill(PASSWORD);
+  await passwordInput.press("Enter");
+  await page.waitForURL("**/workspaces/me/projects");
+  await toast.waitFor({ state: "detached" });
   await context.close();
 });

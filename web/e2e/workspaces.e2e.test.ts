@@ -35,7 +35,7 @@ async function renameWorkspace(page: Page, from: string, to: string): Promise<vo
   await page.getByRole("menuitem", { name: "Edit" }).click();
   const name = page.getByRole("dialog").getByRole("textbox", { name: /^Name/ });
   await name.fill(to);
-  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Update" }).click();
 }
 
 it("creates, renames and removes a workspace, with the spec's confirmation", async () => {

@@ -6,7 +6,7 @@ import { workspaceRole } from "../workspaces/events.ts";
 export const invitableTypes = ["Workspace", "Project"] as const;
 export type InvitableType = (typeof invitableTypes)[number];
 
-/** Spec §3: waiting (shown as Pending), active (accepted), inactive (rejected). */
+/** Spec §3: waiting (shown as Pending), active (accepted), inactive (rejected or withdrawn). */
 export const invitationStatuses = ["waiting", "active", "inactive"] as const;
 export type InvitationStatus = (typeof invitationStatuses)[number];
 
@@ -41,5 +41,19 @@ export const invitationRejected = z.object({
   data: z.object({ invitationId: z.uuid(), userId: z.uuid(), at: z.iso.datetime({ offset: true }) }),
 });
 
-export const invitationEvent = z.discriminatedUnion("type", [invitationSent, invitationAccepted, invitationRejected]);
+/**
+ * Whoever may invite there took back an invitation still waiting: it turns inactive, as a rejected
+ * one does, and leaves the invitee's bell. `userId` is who withdrew it.
+ */
+export const invitationWithdrawn = z.object({
+  type: z.literal("InvitationWithdrawn"),
+  data: z.object({ invitationId: z.uuid(), userId: z.uuid(), at: z.iso.datetime({ offset: true }) }),
+});
+
+export const invitationEvent = z.discriminatedUnion("type", [
+  invitationSent,
+  invitationAccepted,
+  invitationRejected,
+  invitationWithdrawn,
+]);
 export type InvitationEvent = z.infer<typeof invitationEvent>;

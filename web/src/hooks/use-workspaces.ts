@@ -1,6 +1,7 @@
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { WorkspaceRow } from "@hirestream/contracts/workspaces/rows.ts";
 import { useLiveQuery } from "dexie-react-hooks";
+import { byNameThenId } from "../components/natural-order.ts";
 import { useReplica } from "../replica/replica-provider.tsx";
 
 export interface MyWorkspace extends WorkspaceRow {
@@ -37,8 +38,6 @@ export function useMyWorkspaces(userId: string | undefined): MyWorkspace[] | und
         pending: _pending > 0,
       });
     });
-    return mine.sort(
-      (a, b) => Number(b.owned) - Number(a.owned) || a.name.localeCompare(b.name, "en", { sensitivity: "base" }),
-    );
+    return mine.sort((a, b) => Number(b.owned) - Number(a.owned) || byNameThenId(a, b));
   }, [db, userId]);
 }

@@ -228,6 +228,12 @@ export class ReplicaDb extends Dexie {
       .upgrade(async (tx) => {
         await tx.table("meta").delete("cursor");
       });
+    // The project's People tab lists candidates newest first (when they were added, then by id):
+    // an order read page by page from an index, as the id order before it was.
+    this.version(9).stores({
+      candidacies:
+        "id, *scopes, project_id, [project_id+stage_id], [project_id+created_at], [project_id+stage_id+created_at], person_id, workspace_id",
+    });
     this.use(pipelineCountsMiddleware);
     this.workspaces = this.table("workspaces");
     this.workspace_members = this.table("workspace_members");

@@ -20,7 +20,7 @@ import {
   subscribeCredentials,
 } from "../api/session-credentials.ts";
 import { AFTER_SIGN_IN_PATH, MOBILE_MEDIA_QUERY } from "../constants.ts";
-import { showErrorToasts } from "../notifications/toasts.ts";
+import { hideToasts, showErrorToasts } from "../notifications/toasts.ts";
 import { activePendingWrites, deleteReplica } from "../replica/replica-provider.tsx";
 import { ui } from "./ui-state.ts";
 
@@ -90,17 +90,26 @@ export function watchCredentials(): () => void {
   });
 }
 
+/** The toasts of failed sign-ins and sign-ups: a later success takes them away, as they no longer hold. */
+let failureToasts: string[] = [];
+
+function dismissFailureToasts(): void {
+  hideToasts(failureToasts);
+  failureToasts = [];
+}
+
 export async function signIn(email: string, password: string): Promise<void> {
   start();
   try {
     const user = await postSignIn(email.trim(), password);
+    dismissFailureToasts();
     // Navigate first: the signed-in routes then render at the destination, not at /sign_in.
     navigate(AFTER_SIGN_IN_PATH);
     signedIn(user);
   } catch (error) {
     const list = messagesOf(error);
     fail(list[0] ?? null);
-    showErrorToasts(list);
+    failureToasts.push(...showErrorToasts(list));
   }
 }
 
@@ -113,13 +122,14 @@ export async function signUp(email: string, password: string, passwordConfirmati
       passwordConfirmation,
       confirmSuccessUrl: `${window.location.origin}${AFTER_SIGN_IN_PATH}`,
     });
+    dismissFailureToasts();
     navigate(window.matchMedia(MOBILE_MEDIA_QUERY).matches ? "/mobile_warning" : AFTER_SIGN_IN_PATH);
     signedIn(user);
   } catch (error) {
     // The spec: store the first error (or the error field); toast the first error's full message.
     const first = error instanceof ApiError ? (error.fullMessages[0] ?? error.messages[0]) : messagesOf(error)[0];
     fail(first ?? null);
-    if (first) showErrorToasts([first]);
+    if (first) failureToasts.push(...showErrorToasts([first]));
   }
 }
 

@@ -53,6 +53,27 @@ export function answerContext(deps: Deps, actor: Actor): InvitationContext {
   };
 }
 
+/**
+ * Withdrawing is decided against the withdrawer's standing toward what the invitation opens, read
+ * from the workspace's and project's own streams as for sending.
+ */
+export async function withdrawContext(
+  deps: Deps,
+  actor: Actor,
+  opens: { invitableType: "Workspace" | "Project"; invitableId: string } | null,
+): Promise<InvitationContext> {
+  const target =
+    opens === null
+      ? null
+      : opens.invitableType === "Project"
+        ? await projectTarget(deps, actor, opens.invitableId)
+        : await workspaceTarget(deps, actor, opens.invitableId);
+  return {
+    ...answerContext(deps, actor),
+    target: target && { workspaceId: target.workspaceId, projectId: target.projectId, inviter: target.inviter },
+  };
+}
+
 const noMembers = new Map<string, never>();
 
 async function workspaceTarget(deps: Deps, actor: Actor, workspaceId: string) {

@@ -360,3 +360,42 @@ describe("PUT and DELETE /projects/{p}/project_users/{id}", () => {
     expect(refused.json().errors[0].detail).toBe("must be one of owner, manager, collaborator, viewer");
   });
 });
+
+describe("DELETE /invitations/{id}", () => {
+  it("the project's owner withdraws a waiting invitation: gone from the invitee's list and the project's, and no longer accepted; it may be sent again", async () => {
+    const owner = await f.newUser();
+    const invitee = await newInvitee();
+    const { id: projectId } = await project(owner);
+    const attributes = {
+      user_to_email: invitee.email,
+      invitable_type: "Project",
+      invitable_id: projectId,
+      workspace_role: "viewer",
+      project_role: "collaborator",
+    };
+    const sent = await invite(owner, attributes);
+    const id = sent.json().data.id;
+    // The invitee does not see the project yet: for them there is nothing to withdraw.
+    expect((await f.send(invitee, "DELETE", `/invitations/${id}`)).statusCode).toBe(404);
+
+    const withdrawn = await f.send(owner, "DELETE", `/invitations/${id}`);
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json().data.attributes.status).toBe("inactive");
+    const position = withdrawn.json().meta.position;
+    expect((await f.read(invitee, "/invitations", position)).json().data).toEqual([]);
+    expect((await f.read(owner, `/projects/${projectId}/invitations`, position)).json().data).toEqual([]);
+    const late = await f.send(invitee, "PUT", `/invitations/${id}/accept`);
+    expect(late.statusCode).toBe(422);
+
+    const events = await countEvents(t.pool);
+    expect((await f.send(owner, "DELETE", `/invitations/${id}`)).statusCode).toBe(200);
+    expect(await countEvents(t.pool)).toBe(events);
+    expect((await invite(owner, attributes)).statusCode).toBe(201);
+  });
+
+  it("an unknown invitation is not found", async () => {
+    const owner = await f.newUser();
+    const unknown = await f.send(owner, "DELETE", `/invitations/${crypto.randomUUID()}`);
+    expect(unknown.statusCode).toBe(404);
+  });
+});

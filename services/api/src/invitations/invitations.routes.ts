@@ -20,8 +20,8 @@ import { afterOwnWrites } from "../http/read-your-writes.ts";
 import { workspaceParam } from "../projects/project-path.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import { answerInvitation } from "./accept-invitation.ts";
-import { runInvitationCommand } from "./invitation-commands.ts";
-import { sendContext } from "./invitation-context.ts";
+import { currentInvitation, runInvitationCommand } from "./invitation-commands.ts";
+import { sendContext, withdrawContext } from "./invitation-context.ts";
 import {
   invitationIncluded,
   invitationResource,
@@ -135,6 +135,23 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.put("/invitations/:id/accept", (request) => answer(request, "AcceptInvitation"));
   app.put("/invitations/:id/reject", (request) => answer(request, "RejectInvitation"));
+
+  // Beyond API.md: whoever may invite to the workspace or project takes back a waiting invitation.
+  app.delete("/invitations/:id", async (request) => {
+    const session = requireSession(request);
+    const invitationId = pathId(request.params, "id", "Invitation not found");
+    const actor = { userId: session.userId, email: session.email };
+    const current = await currentInvitation(deps, invitationId);
+    const opens = current.status === "unknown" ? null : current.invitation;
+    const outcome = await runInvitationCommand(
+      deps,
+      invitationId,
+      { type: "WithdrawInvitation" },
+      commandIdOf(request),
+      await withdrawContext(deps, actor, opens),
+    );
+    return { data: writtenInvitation(outcome.state), meta: { position: outcome.position } };
+  });
 
   async function answer(request: FastifyRequest, type: "AcceptInvitation" | "RejectInvitation") {
     const session = requireSession(request);

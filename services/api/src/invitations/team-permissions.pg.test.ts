@@ -189,3 +189,43 @@ describe("removing the project's owner", () => {
     });
   }
 });
+
+/** The owner invites a newcomer to the workspace, or to the project; answers the invitation's id. */
+async function invitedByOwner(owner: SignedIn, opens: { workspaceId: string } | { projectId: string }) {
+  const attributes =
+    "projectId" in opens
+      ? { invitable_type: "Project", invitable_id: opens.projectId, project_role: "collaborator" }
+      : { invitable_type: "Workspace", invitable_id: opens.workspaceId };
+  const answer = await f.send(owner, "POST", "/invitations", {
+    user_to_email: `invited-${crypto.randomUUID()}@example.com`,
+    workspace_role: "viewer",
+    ...attributes,
+  });
+  expect(answer.statusCode).toBe(201);
+  return String(answer.json().data.id);
+}
+
+describe("withdrawing a workspace invitation", () => {
+  for (const standing of workspaceStandings) {
+    const role = standing.workspaceRole;
+    const allowed = role !== undefined && mayInWorkspace(role, "workspace.members.manage");
+    const expected = expectedStatus(allowed, role !== undefined);
+    it(`${describeStanding(standing)}: ${expected}`, async () => {
+      const { owner, actor, workspaceId } = await arrange(standing);
+      const invitationId = await invitedByOwner(owner, { workspaceId });
+      await check(actor, () => f.send(actor, "DELETE", `/invitations/${invitationId}`), expected);
+    });
+  }
+});
+
+describe("withdrawing a project invitation", () => {
+  for (const standing of projectStandings) {
+    const allowed = mayInProject(projectAccess(standing), "project.members.manage");
+    const expected = expectedStatus(allowed, seesProject(standing));
+    it(`${describeStanding(standing)}: ${expected}`, async () => {
+      const { owner, actor, projectId } = await arrange(standing);
+      const invitationId = await invitedByOwner(owner, { projectId });
+      await check(actor, () => f.send(actor, "DELETE", `/invitations/${invitationId}`), expected);
+    });
+  }
+});

@@ -42,9 +42,10 @@ function visibleTo(eb: ExpressionBuilder<Database, "read.people">, userId: strin
 async function page(query: PeopleQuery, list: ListQuery): Promise<{ rows: PersonRecord[]; total: number }> {
   const rows = await query
     .select(sql<string>`count(*) over ()`.as("total"))
-    // As the screens sort: by last name, then first name, ignoring case; nameless people last.
-    .orderBy(sql`lower(last_name) asc nulls last`)
-    .orderBy(sql`lower(first_name) asc nulls last`)
+    // As the screens sort: by last name, then first name, ignoring case, numbers as numbers
+    // (Case2 before Case10); nameless people last.
+    .orderBy(sql`lower(last_name) collate public.name_order asc nulls last`)
+    .orderBy(sql`lower(first_name) collate public.name_order asc nulls last`)
     .orderBy("id")
     .limit(list.limit)
     .offset((list.page - 1) * list.limit)
@@ -97,7 +98,7 @@ function relatedProjects(deps: Deps, userId: string, personId: string): Promise<
     .select(["p.id", "p.name", "p.status", "p.workspace_id"])
     .where("c.person_id", "=", personId)
     .where("p.id", "in", readableProjectIds(deps.db, userId))
-    .orderBy("p.name")
+    .orderBy(sql`p.name collate public.name_order`)
     .orderBy("p.id")
     .execute();
 }

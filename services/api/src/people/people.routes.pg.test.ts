@@ -97,6 +97,21 @@ describe("GET /people (the talent pool)", () => {
     expect(body.links.next).toBeNull();
   });
 
+  it("sorts names naturally: Case2 before Case10, case aside", async () => {
+    const owner = await newUser();
+    let position = 0;
+    for (const [first_name, last_name] of [
+      ["b", "Case10"],
+      ["c", "case2"],
+      ["a", "Case2"],
+      ["d", "Case1"],
+    ] as const) {
+      ({ position } = await addPerson(owner, { first_name, last_name }));
+    }
+    const listed = await read(owner, "/api/v1/people?limit=10", position);
+    expect(namesOf(listed.json())).toEqual(["d", "a", "c", "b"]);
+  });
+
   it("searches name, emails, company, title and location; every word must match", async () => {
     const owner = await newUser();
     await addPerson(owner, { first_name: "Maya", last_name: "Okafor", company: "Northwind", city: "Lagos" });

@@ -274,3 +274,74 @@ describe("answering an invitation", () => {
     });
   });
 });
+
+describe("withdrawing an invitation", () => {
+  const withdraw: InvitationCommand = { type: "WithdrawInvitation" };
+  const withdrawn: InvitationEvent = {
+    type: "InvitationWithdrawn",
+    data: { invitationId, userId: inviterId, at },
+  };
+
+  it("whoever may invite to the project takes back a waiting invitation, and it becomes inactive for good", () => {
+    for (const inviter of [
+      { workspaceRole: "owner", projectRole: undefined },
+      { workspaceRole: "manager", projectRole: undefined },
+      { workspaceRole: "viewer", projectRole: "manager" },
+    ] satisfies ProjectAccess[]) {
+      expect(decide([sent()], withdraw, context({ inviter, actorId: strangerId }))).toEqual([
+        { type: "InvitationWithdrawn", data: { invitationId, userId: strangerId, at } },
+      ]);
+    }
+    expect(fold(invitationDecider, [sent(), withdrawn])).toMatchObject({ status: "inactive" });
+    const asInvitee = context({ actorId: inviteeId, actorEmail: "grace@example.com" });
+    expect(rejection(() => decide([sent(), withdrawn], { type: "AcceptInvitation" }, asInvitee))).toMatchObject({
+      code: "VALIDATION",
+      detail: invitationMessages.answered,
+    });
+  });
+
+  it("is refused to those who may not invite there, and unknown to those who cannot see it", () => {
+    const collaborator = context({ inviter: { workspaceRole: "collaborator", projectRole: "collaborator" } });
+    expect(rejection(() => decide([sent()], withdraw, collaborator))).toEqual({
+      code: "FORBIDDEN",
+      detail: invitationMessages.mayNotWithdraw,
+      pointer: undefined,
+    });
+    expect(rejection(() => decide([sent()], withdraw, context({ hidden: true })))).toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(rejection(() => decide([], withdraw, context()))).toMatchObject({ code: "NOT_FOUND" });
+    // A workspace's standing read for another project does not reach this one.
+    const elsewhere = {
+      ...context(),
+      target: {
+        workspaceId,
+        projectId: strangerId,
+        inviter: { workspaceRole: "owner" as const, projectRole: undefined },
+      },
+    };
+    expect(rejection(() => decide([sent()], withdraw, elsewhere))).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("takes back a workspace invitation only for the workspace's owner and managers", () => {
+    const toTheWorkspace = sent({ invitableType: "Workspace", invitableId: workspaceId, projectRole: null });
+    const asManager = context({ project: false, inviter: { workspaceRole: "manager", projectRole: undefined } });
+    expect(decide([toTheWorkspace], withdraw, asManager)).toHaveLength(1);
+    const asCollaborator = context({
+      project: false,
+      inviter: { workspaceRole: "collaborator", projectRole: undefined },
+    });
+    expect(rejection(() => decide([toTheWorkspace], withdraw, asCollaborator))).toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("again changes nothing, nor does it after a rejection; an accepted one is a membership and stays", () => {
+    expect(decide([sent(), withdrawn], withdraw, context())).toEqual([]);
+    const rejected: InvitationEvent = { type: "InvitationRejected", data: { invitationId, userId: inviteeId, at } };
+    expect(decide([sent(), rejected], withdraw, context())).toEqual([]);
+    const accepted: InvitationEvent = { type: "InvitationAccepted", data: { invitationId, userId: inviteeId, at } };
+    expect(rejection(() => decide([sent(), accepted], withdraw, context()))).toMatchObject({
+      code: "VALIDATION",
+      detail: invitationMessages.answered,
+    });
+  });
+});

@@ -26,7 +26,8 @@ export type InvitationCommand =
       };
     }
   | { type: "AcceptInvitation" }
-  | { type: "RejectInvitation" };
+  | { type: "RejectInvitation" }
+  | { type: "WithdrawInvitation" };
 
 export interface Invitation {
   invitationId: string;
@@ -69,6 +70,7 @@ export const invitationMessages = {
   projectMember: "is already a member of this project",
   alreadyInvited: "has a pending invitation already",
   mayNotInvite: "Your role does not allow inviting people here",
+  mayNotWithdraw: "Your role does not allow withdrawing invitations here",
   mayNotGive: (role: ProjectRole) => `Your role does not allow giving the ${role} role`,
   answered: "This invitation has already been answered",
   oneOf: (roles: readonly string[]) => `must be one of ${roles.join(", ")}`,
@@ -97,6 +99,9 @@ export const invitationDecider: Decider<InvitationState, InvitationCommand, Invi
       case "InvitationRejected":
         if (state.status === "unknown") return state;
         return { status: "inactive", invitation: { ...state.invitation, toUserId: event.data.userId } };
+      case "InvitationWithdrawn":
+        if (state.status === "unknown") return state;
+        return { status: "inactive", invitation: state.invitation };
       default:
         return state;
     }
@@ -106,6 +111,7 @@ export const invitationDecider: Decider<InvitationState, InvitationCommand, Invi
     const actorId = context.actorId;
     if (!actorId) throw new DomainError("UNAUTHENTICATED");
     if (command.type === "SendInvitation") return send(state, command.data, context, actorId);
+    if (command.type === "WithdrawInvitation") return withdraw(state, context, actorId);
     if (state.status === "unknown" || !isInvitee(state.invitation, actorId, context.actorEmail))
       throw new DomainError("NOT_FOUND", invitationMessages.notFound);
     const { invitationId } = state.invitation;
@@ -140,10 +146,7 @@ function send(
   if (!emailPattern.test(toEmail)) throw new DomainError("VALIDATION", messages.validEmail, pointers.email);
 
   const { inviter } = target;
-  const allowed = toProject
-    ? mayInProject(inviter, "project.members.manage")
-    : inviter.workspaceRole !== undefined && mayInWorkspace(inviter.workspaceRole, "workspace.members.manage");
-  if (!allowed) throw new DomainError("FORBIDDEN", invitationMessages.mayNotInvite);
+  if (!mayInvite(data.invitableType, inviter)) throw new DomainError("FORBIDDEN", invitationMessages.mayNotInvite);
 
   const projectRole = toProject ? invitedProjectRole(data.projectRole, inviter) : null;
   if (toProject ? invitee.projectRole !== undefined : invitee.workspaceRole !== undefined) {
@@ -171,6 +174,36 @@ function send(
       },
     },
   ];
+}
+
+/**
+ * Taking back a waiting invitation: whoever may invite to what it opens may withdraw it, whoever
+ * sent it. Withdrawing one that is inactive already (withdrawn or rejected) changes nothing; an
+ * accepted one is a membership now, removed as such.
+ */
+function withdraw(state: InvitationState, context: InvitationContext, actorId: string): InvitationEvent[] {
+  const { target } = context;
+  if (state.status === "unknown" || target === null || !opens(state.invitation, target))
+    throw new DomainError("NOT_FOUND", invitationMessages.notFound);
+  if (!mayInvite(state.invitation.invitableType, target.inviter))
+    throw new DomainError("FORBIDDEN", invitationMessages.mayNotWithdraw);
+  if (state.status === "inactive") return [];
+  if (state.status === "active") throw new DomainError("VALIDATION", invitationMessages.answered);
+  const { invitationId } = state.invitation;
+  return [{ type: "InvitationWithdrawn", data: { invitationId, userId: actorId, at: context.now.toISOString() } }];
+}
+
+/** Whether the target the context was read for is the one the invitation opens. */
+function opens(invitation: Invitation, target: NonNullable<InvitationContext["target"]>): boolean {
+  return invitation.invitableType === "Project"
+    ? target.projectId === invitation.invitableId
+    : target.projectId === null && target.workspaceId === invitation.invitableId;
+}
+
+function mayInvite(invitableType: InvitableType, inviter: ProjectAccess): boolean {
+  return invitableType === "Project"
+    ? mayInProject(inviter, "project.members.manage")
+    : inviter.workspaceRole !== undefined && mayInWorkspace(inviter.workspaceRole, "workspace.members.manage");
 }
 
 /** One of the invite dialog's roles (Owner, Manager, Collaborator), and one the inviter may give. */

@@ -217,6 +217,30 @@ it("an invitation to a hidden project is logged in the project's scope and the b
   );
 });
 
+it("a withdrawn invitation turns inactive, in the scope of what it opens and of the invitee's bell", async () => {
+  const withdrawn = await given(
+    `invitation-${toSecret}`,
+    "2026-11-05T13:00:00.000Z",
+    [{ type: "InvitationWithdrawn", data: { invitationId: toSecret, userId: ada, at: "2026-11-05T13:00:00.000Z" } }],
+    ada,
+  );
+  const tables = await project();
+  expect(tables.invitations).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        id: toSecret,
+        status: "inactive",
+        to_user_id: dan,
+        updated_at: "2026-11-05T13:00:00+00:00",
+      }),
+    ]),
+  );
+  expect(invitationLog(tables, withdrawn)).toEqual([
+    { scope: "proj:00000000-0000-4000-8000-0000000000a2", id: toSecret, op: "put" },
+    { scope: `user:${dan}`, id: toSecret, op: "put" },
+  ]);
+});
+
 it("removing the project removes its invitations; removing the workspace, the rest", async () => {
   const projectRemoved = await given(`project-${backend}`, "2026-11-06T09:00:00.000Z", [
     { type: "ProjectRemoved", data: { projectId: backend, workspaceId: ws } },

@@ -20,6 +20,7 @@ export const invitationsProjection: Projection<InvitationRow> = {
       case "InvitationSent":
       case "InvitationAccepted":
       case "InvitationRejected":
+      case "InvitationWithdrawn":
         return [{ column: "id", value: event.data.invitationId }];
       case "UserSignedUp":
         return [{ column: "to_email", value: event.data.email.toLowerCase() }];
@@ -51,6 +52,12 @@ export const invitationsProjection: Projection<InvitationRow> = {
         const invitation = rows.get(event.data.invitationId);
         const status = event.type === "InvitationAccepted" ? "active" : "inactive";
         if (invitation) rows.put({ ...invitation, status, to_user_id: event.data.userId, updated_at: occurredAt });
+        return;
+      }
+      // The invitee (if the invitation names one) keeps it in scope, so their bell learns it is gone.
+      case "InvitationWithdrawn": {
+        const invitation = rows.get(event.data.invitationId);
+        if (invitation) rows.put({ ...invitation, status: "inactive", updated_at: occurredAt });
         return;
       }
       // The email has an account now: the invitation reaches its bell. Only its audience changed,

@@ -9,12 +9,23 @@ export interface NameDialogProps {
   label: string;
   initialName: string;
   submitLabel: string;
+  /** Editing: the submit button stays disabled until the name differs from `initialName` (spec §5). */
+  requireChange?: boolean;
   onSubmit: (name: string) => void;
   onCancel: () => void;
 }
 
 /** Asks for a name: new workspace, rename. Blank is refused with the spec's 'This field is required'. */
-export function NameDialog({ opened, title, label, initialName, submitLabel, onSubmit, onCancel }: NameDialogProps) {
+export function NameDialog({
+  opened,
+  title,
+  label,
+  initialName,
+  submitLabel,
+  requireChange = false,
+  onSubmit,
+  onCancel,
+}: NameDialogProps) {
   const form = useForm({
     initialValues: { name: initialName },
     validate: { name: (value) => required(value.trim()) },
@@ -32,7 +43,9 @@ export function NameDialog({ opened, title, label, initialName, submitLabel, onS
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit">{submitLabel}</Button>
+          <Button type="submit" disabled={requireChange && form.values.name.trim() === initialName.trim()}>
+            {submitLabel}
+          </Button>
         </Group>
       </form>
     </Modal>

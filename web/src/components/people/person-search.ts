@@ -45,7 +45,8 @@ export function matchesWords(person: SearchablePerson, words: readonly string[])
   return words.every((word) => text.includes(word));
 }
 
-const collator = new Intl.Collator("en", { sensitivity: "accent" });
+// Natural order (Case2 before Case10) as every list of names, but accents count here.
+const collator = new Intl.Collator("en", { sensitivity: "accent", numeric: true });
 
 /** Blank names sort after every name, so that unnamed people gather at the end. */
 function compareNames(a: string | null, b: string | null): number {

@@ -6,6 +6,7 @@
 import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
 import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import type { PersonRow } from "@hirestream/contracts/people/rows.ts";
+import { Dexie } from "dexie";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
 import { matchesWords, type Page, searchWords } from "../people/person-search.ts";
 import { pageWindow } from "./pipeline-paging.ts";
@@ -74,10 +75,29 @@ export async function searchCandidacies(
   return { searchBy, candidacyIds };
 }
 
+/**
+ * The project's (or stage's) candidates in list order: newest first by when they were added to the
+ * project, equal times by id, read from an index. A moved candidate keeps their place.
+ */
 function inStage(db: ReplicaDb, query: PipelineQuery) {
-  return query.stageId === null
-    ? db.candidacies.where("project_id").equals(query.projectId)
-    : db.candidacies.where("[project_id+stage_id]").equals([query.projectId, query.stageId]);
+  const { projectId, stageId } = query;
+  return (
+    stageId === null
+      ? db.candidacies
+          .where("[project_id+created_at]")
+          .between([projectId, Dexie.minKey], [projectId, Dexie.maxKey], true, true)
+      : db.candidacies
+          .where("[project_id+stage_id+created_at]")
+          .between([projectId, stageId, Dexie.minKey], [projectId, stageId, Dexie.maxKey], true, true)
+  ).reverse();
+}
+
+/** The list's order (see `inStage`), for rows read by id. */
+export function newestAddedFirst(
+  a: Pick<CandidacyRow, "created_at" | "id">,
+  b: Pick<CandidacyRow, "created_at" | "id">,
+) {
+  return byId(b.created_at, a.created_at) || byId(b.id, a.id);
 }
 
 async function withPeople(db: ReplicaDb, candidacies: readonly Stored<CandidacyRow>[]): Promise<Candidate[]> {
@@ -88,22 +108,24 @@ async function withPeople(db: ReplicaDb, candidacies: readonly Stored<CandidacyR
 /** Past this many people found, the project's keys are read instead of each match's row. */
 const READ_MATCHES_BY_ID = 2_000;
 
-/** Which of the people found are candidates of the project (and stage), in id order. */
+/** Which of the people found are candidates of the project (and stage), in list order. */
 async function matchesInStage(db: ReplicaDb, query: PipelineQuery, candidacyIds: readonly string[]): Promise<string[]> {
   if (candidacyIds.length <= READ_MATCHES_BY_ID) {
     const rows = await db.candidacies.bulkGet([...candidacyIds]);
     return rows
-      .filter((row) => row !== undefined && (query.stageId === null || row.stage_id === query.stageId))
-      .map((row) => row?.id ?? "");
+      .filter((row) => row !== undefined)
+      .filter((row) => query.stageId === null || row.stage_id === query.stageId)
+      .sort(newestAddedFirst)
+      .map((row) => row.id);
   }
   // Keys only: far lighter than the rows, and the page's few rows are read by id after.
-  const inProject = new Set(await inStage(db, query).primaryKeys());
-  return candidacyIds.filter((id) => inProject.has(id));
+  const found = new Set(candidacyIds);
+  return (await inStage(db, query).primaryKeys()).filter((id) => found.has(id));
 }
 
 /**
- * A page of the pipeline, in the order of the index (candidacy id within the project or stage): a
- * candidate keeps their place when moved, and a search lists its matches in the same order. With
+ * A page of the pipeline, in list order (newest added first, then by id): a candidate keeps their
+ * place when moved, and a search lists its matches in the same order. With
  * `search`, the page holds the candidates it found in the project (and stage).
  */
 export function pipelinePage(db: ReplicaDb, query: PipelineQuery, search: SearchResult | null): Promise<PipelinePage> {

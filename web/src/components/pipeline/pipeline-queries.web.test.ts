@@ -48,7 +48,11 @@ async function seeded(): Promise<ReplicaDb> {
 }
 
 const ids = (page: { items: { candidacy: { id: string } }[] }) => page.items.map((item) => item.candidacy.id);
-const sortedIds = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
+/** The list's order: newest added first, equal times by id (descending, as the index reads back). */
+const listOrder = (rows: { id: string; created_at: string }[]) =>
+  [...rows]
+    .sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1))
+    .map((row) => row.id);
 
 describe("stageCounts", () => {
   it("counts the project's candidates in all and in each stage, an empty stage as 0", async () => {
@@ -61,15 +65,34 @@ describe("stageCounts", () => {
 });
 
 describe("pipelinePage without a search", () => {
-  it("reads a page of the project in candidacy id order, each with their person", async () => {
+  it("reads a page of the project in list order, each with their person", async () => {
     const db = await seeded();
-    const all = sortedIds(await db.candidacies.where("project_id").equals(projectId).toArray());
+    const all = listOrder(await db.candidacies.where("project_id").equals(projectId).toArray());
 
     const second = await pipelinePage(db, query({ page: 2, pageSize: 3 }), null);
 
     expect(ids(second)).toEqual(all.slice(3, 6));
     expect(second).toMatchObject({ page: 2, pages: 3, total: 7 });
     for (const item of second.items) expect(item.person?.id).toBe(item.candidacy.person_id);
+  });
+
+  it("lists the newest added first, whatever the ids, and a moved candidate keeps their place", async () => {
+    const db = await seeded();
+    await db.candidacies.bulkPut([
+      candidacy(uuid(1), sourced, { created_at: "2026-11-20T09:00:00.000Z" }),
+      candidacy(uuid(7), screening, { created_at: "2026-10-01T09:00:00.000Z" }),
+      candidacy(uuid(4), sourced, { created_at: "2026-11-30T09:00:00.000Z" }),
+    ]);
+    const first = ids(await pipelinePage(db, query({ pageSize: 2 }), null));
+    expect(first).toEqual([candidacy(uuid(4), sourced).id, candidacy(uuid(1), sourced).id]);
+    const last = await pipelinePage(db, query({ page: 4, pageSize: 2 }), null);
+    expect(ids(last)).toEqual([candidacy(uuid(7), screening).id]);
+    await db.candidacies.put(candidacy(uuid(4), hired, { created_at: "2026-11-30T09:00:00.000Z" }));
+    expect(ids(await pipelinePage(db, query({ pageSize: 2 }), null))).toEqual(first);
+    const inSourced = await pipelinePage(db, query({ stageId: sourced.id, pageSize: 1 }), null);
+    expect(ids(inSourced)).toEqual([candidacy(uuid(1), sourced).id]);
+    const found = await search(db, "example", { pageSize: 2 });
+    expect(ids(found)).toEqual(first);
   });
 
   it("reads only the chosen stage", async () => {
@@ -115,9 +138,9 @@ describe("pipelinePage with a search", () => {
     expect((await search(db, "person8")).total).toBe(0);
   });
 
-  it("pages the matches in candidacy id order", async () => {
+  it("pages the matches in list order", async () => {
     const db = await seeded();
-    const all = sortedIds(await db.candidacies.where("project_id").equals(projectId).toArray());
+    const all = listOrder(await db.candidacies.where("project_id").equals(projectId).toArray());
     const page = await search(db, "example", { page: 2, pageSize: 2 });
     const matches = all.filter((id) => ![candidacy(uuid(3), sourced).id, candidacy(uuid(6), sourced).id].includes(id));
     expect(ids(page)).toEqual(matches.slice(2, 4));

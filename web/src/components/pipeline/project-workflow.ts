@@ -1,6 +1,7 @@
 import type { ProjectAccess } from "@hirestream/contracts/permissions/permission-table.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { StageRow, WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
+import { byNameThenId } from "../natural-order.ts";
 import { projectAbilities } from "../projects/project-permissions.ts";
 
 /** The stages as the pipeline shows them: by position (0-based). */
@@ -44,5 +45,5 @@ export function assignableProjects(
     const [firstStage] = orderedStages(workflowOfProject(project, workflows));
     if (firstStage) offered.push({ project, firstStage });
   }
-  return offered.sort((a, b) => a.project.name.localeCompare(b.project.name, "en", { sensitivity: "base" }));
+  return offered.sort((a, b) => byNameThenId(a.project, b.project));
 }

@@ -1,8 +1,22 @@
 import { messages } from "@hirestream/contracts/messages.ts";
 import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX } from "@hirestream/contracts/projects/commands.ts";
 import { projectPriorities, projectStatuses, projectSwitchStatuses } from "@hirestream/contracts/projects/events.ts";
+import { WORKFLOW_NAME_MAX } from "@hirestream/contracts/workflows/commands.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
-import { Anchor, Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import {
+  Anchor,
+  Autocomplete,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -20,6 +34,7 @@ import {
 } from "./project-form.ts";
 import { useWorkflow, useWorkflowTemplates } from "./use-project-workflow.ts";
 import type { ProjectListItem } from "./use-projects.ts";
+import { NEW_WORKFLOW_STAGES, templateFromTitle, templateTitles, workflowChoiceOf } from "./workflow-choice.ts";
 
 export type EditProjectModalProps = { userId: string; onClose: () => void } & (
   | {
@@ -65,16 +80,21 @@ export function EditProjectModal(props: EditProjectModalProps) {
     const now = new Date();
     if (!project) {
       if (!workspaceId) return setWorkspaceError(messages.required);
-      void runtime.mutate(
-        createProject({
-          id: crypto.randomUUID(),
+      const choice = values.workflowLater ? ({ kind: "none" } as const) : workflowChoiceOf(values.workflow, templates);
+      let template = choice.kind === "template" ? choice.template : undefined;
+      if (choice.kind === "new") {
+        const made = templateFromTitle({
+          name: choice.name,
           workspaceId,
-          fields,
-          template: templateOf(values.workflow),
           userId,
           now,
-        }),
-      );
+          newId: () => crypto.randomUUID(),
+        });
+        // Sent first: the outbox keeps the order, so the project names a template the server has.
+        void runtime.mutate(made.command);
+        template = made.template;
+      }
+      void runtime.mutate(createProject({ id: crypto.randomUUID(), workspaceId, fields, template, userId, now }));
       showSuccessToast(createdMessage(fields.name));
       return onClose();
     }
@@ -161,24 +181,42 @@ export function EditProjectModal(props: EditProjectModalProps) {
               />
             )}
           </SimpleGrid>
-          <Select
-            label="Workflow"
-            placeholder={hasWorkflow || readOnly ? "No workflow" : "Choose a workflow"}
-            withAsterisk={mode === "create"}
-            readOnly={readOnly}
-            disabled={hasWorkflow && !readOnly}
-            data={workflowData}
-            allowDeselect={false}
-            description={
-              hasWorkflow && !readOnly
-                ? "A project's workflow cannot be changed once assigned."
-                : noTemplates
-                  ? "This workspace has no workflows yet."
-                  : undefined
-            }
-            {...form.getInputProps("workflow")}
-          />
-          {noTemplates && targetWorkspace && (
+          {mode === "create" ? (
+            <>
+              <Autocomplete
+                label="Workflow"
+                placeholder="Choose a workflow or type a new title"
+                withAsterisk={!form.values.workflowLater}
+                disabled={form.values.workflowLater}
+                maxLength={WORKFLOW_NAME_MAX}
+                data={templateTitles(templates)}
+                description={newWorkflowNote(form.values.workflow, templates)}
+                {...form.getInputProps("workflow")}
+              />
+              <Checkbox
+                label="Choose the workflow later"
+                {...form.getInputProps("workflowLater", { type: "checkbox" })}
+              />
+            </>
+          ) : (
+            <Select
+              label="Workflow"
+              placeholder={hasWorkflow || readOnly ? "No workflow" : "Choose a workflow"}
+              readOnly={readOnly}
+              disabled={hasWorkflow && !readOnly}
+              data={workflowData}
+              allowDeselect={false}
+              description={
+                hasWorkflow && !readOnly
+                  ? "A project's workflow cannot be changed once assigned."
+                  : noTemplates
+                    ? "This workspace has no workflows yet."
+                    : undefined
+              }
+              {...form.getInputProps("workflow")}
+            />
+          )}
+          {mode !== "create" && noTemplates && targetWorkspace && (
             <Anchor component={Link} href={`/workspaces/${targetWorkspace}/workflows`} size="sm">
               Create a workflow
             </Anchor>
@@ -209,4 +247,11 @@ export function EditProjectModal(props: EditProjectModalProps) {
       </form>
     </Modal>
   );
+}
+
+/** Under the field, what a title not in the list will do. */
+function newWorkflowNote(typed: string, templates: readonly { name: string }[]): string | undefined {
+  const choice = workflowChoiceOf(typed, templates);
+  if (choice.kind !== "new") return undefined;
+  return `A new workflow ${choice.name} is created, with the stages ${NEW_WORKFLOW_STAGES.join(", ")}.`;
 }

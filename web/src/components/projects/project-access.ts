@@ -2,6 +2,7 @@
 // name and email (other members' profiles are not synced).
 import type { AvatarColor } from "@hirestream/contracts/accounts/events.ts";
 import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
+import { compareNatural } from "../natural-order.ts";
 import { type NamedUser, userDisplayName } from "../user-initials.ts";
 
 export interface AccessMember {
@@ -44,7 +45,7 @@ export function accessMembers(
     .sort(
       (a, b) =>
         roleRank[a.role] - roleRank[b.role] ||
-        memberName(a).localeCompare(memberName(b), "en", { sensitivity: "base" }) ||
+        compareNatural(memberName(a), memberName(b)) ||
         (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0),
     );
 }

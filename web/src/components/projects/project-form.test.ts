@@ -19,6 +19,7 @@ const filled: ProjectFormValues = {
   priority: "High",
   status: "Active",
   workflow: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+  workflowLater: false,
   startDate: "2026-12-01",
   deadline: "2027-02-01",
   visible: true,
@@ -53,6 +54,14 @@ describe("validateProjectForm", () => {
       status: "This field is required",
       workflow: "This field is required",
     });
+  });
+
+  it("on creation, a typed title counts as the workflow, and choosing it later asks for none", () => {
+    expect(validateProjectForm({ ...filled, workflow: "Nursing pipeline" }, "create")).toEqual({});
+    expect(validateProjectForm({ ...filled, workflow: "  " }, "create")).toEqual({
+      workflow: "This field is required",
+    });
+    expect(validateProjectForm({ ...filled, workflow: "", workflowLater: true }, "create")).toEqual({});
   });
 
   it("does not ask for a workflow when editing", () => {
@@ -118,6 +127,7 @@ describe("projectFormValues", () => {
       priority: "High",
       status: "Active",
       workflow: project.workflow_id,
+      workflowLater: false,
       startDate: "2026-12-01",
       deadline: "2027-02-01",
       visible: true,

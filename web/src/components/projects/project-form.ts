@@ -21,8 +21,13 @@ export interface ProjectFormValues {
   description: string;
   priority: ProjectPriority | "";
   status: ProjectSwitchStatus | "";
-  /** The template chosen on creation; on edit, the project's own workflow when it has one. */
+  /**
+   * On creation, the workflow's title as picked or typed (a title not in the list makes a new
+   * workflow); on edit, the id of the project's own workflow when it has one, else a template's.
+   */
   workflow: string;
+  /** On creation: the project starts without a workflow, picked later on its Workflow tab. */
+  workflowLater: boolean;
   startDate: string;
   deadline: string;
   visible: boolean;
@@ -34,6 +39,7 @@ export const emptyProjectForm: ProjectFormValues = {
   priority: "",
   status: "Active",
   workflow: "",
+  workflowLater: false,
   startDate: "",
   deadline: "",
   visible: true,
@@ -47,6 +53,7 @@ export function projectFormValues(project: ProjectRow): ProjectFormValues {
     priority: project.priority,
     status: project.status === "Archived" ? "" : project.status,
     workflow: project.workflow_id ?? "",
+    workflowLater: false,
     startDate: project.start_date ?? "",
     deadline: project.deadline ?? "",
     visible: project.visible,
@@ -74,7 +81,9 @@ export function validateProjectForm(values: ProjectFormValues, mode: "create" | 
   if (values.description.trim().length > PROJECT_DESCRIPTION_MAX) errors.description = descriptionTooLong;
   if (!(projectPriorities as readonly string[]).includes(values.priority)) errors.priority = messages.required;
   if (!(projectSwitchStatuses as readonly string[]).includes(values.status)) errors.status = messages.required;
-  if (mode === "create" && values.workflow === "") errors.workflow = messages.required;
+  // Spec §5 asks for the workflow on creation; choosing it later is said so in words, and leads to
+  // the Workflow tab's pick-a-workflow state (doc 2 §2).
+  if (mode === "create" && !values.workflowLater && values.workflow.trim() === "") errors.workflow = messages.required;
   if (values.startDate !== "" && !isoDate.test(values.startDate)) errors.startDate = enterADate;
   if (values.deadline !== "" && !isoDate.test(values.deadline)) errors.deadline = enterADate;
   // ISO dates compare as strings; only two readable dates are compared.

@@ -12,6 +12,11 @@ export function removeMember(projectId: string, memberId: string): Promise<unkno
   return apiRequest(`/projects/${projectId}/project_users/${memberId}`, { method: "DELETE" });
 }
 
+/** Takes back a waiting invitation; the replica loses it when the change is synced. */
+export function withdrawInvitation(invitationId: string): Promise<unknown> {
+  return apiRequest(`/invitations/${invitationId}`, { method: "DELETE" });
+}
+
 export interface ProjectInvite {
   projectId: string;
   email: string;

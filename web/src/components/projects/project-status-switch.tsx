@@ -2,8 +2,8 @@ import type { ProjectStatus } from "@hirestream/contracts/projects/events.ts";
 import { Switch } from "@mantine/core";
 
 /**
- * The Active/Inactive switch (spec §4). An archived project shows it off and fixed: archiving
- * cannot be switched back.
+ * The Active/Inactive switch (spec §4). An archived project shows it off, fixed and labelled
+ * Archived, as the Show Project form says: archiving cannot be switched back.
  */
 export function ProjectStatusSwitch({
   name,
@@ -19,7 +19,7 @@ export function ProjectStatusSwitch({
   return (
     <Switch
       checked={status === "Active"}
-      label={status === "Archived" ? "Inactive" : status}
+      label={status}
       onChange={(event) => onChange(event.currentTarget.checked ? "Active" : "Inactive")}
       disabled={disabled || status === "Archived"}
       aria-label={`Active: ${name}`}

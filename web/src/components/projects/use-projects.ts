@@ -7,6 +7,7 @@ import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
+import { byNameThenId } from "../natural-order.ts";
 import { type AccessMember, accessMembers } from "./project-access.ts";
 import { projectRowOf } from "./project-commands.ts";
 import { projectRolesOf } from "./project-permissions.ts";
@@ -79,7 +80,7 @@ export function useProjectScope(workspaceId: string, userId: string | undefined)
         // The replica holds only what sync allows; this also drops a project the moment access goes.
         return mayReachProject(accessTo(item), item) ? [item] : [];
       }),
-      workspaces: workspaces.sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" })),
+      workspaces: workspaces.sort(byNameThenId),
     };
   }, [db, workspaceId, userId]);
 }

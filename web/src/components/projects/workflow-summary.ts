@@ -1,6 +1,7 @@
 // The Workflow tab's summary card: each stage of the project's workflow with its talent count and
 // the name of its sequence (workflows-sequences-messaging.md §2).
 import type { StageRow, WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
+import { byNameThenId } from "../natural-order.ts";
 
 export const NO_SEQUENCE = "-";
 /** A stage names a sequence this browser has no name for (sequences are not in the replica). */
@@ -39,7 +40,5 @@ export function workflowSummary(
 
 /** The workspace's templates a project can take, by name. */
 export function templatesOf<W extends Pick<WorkflowRow, "assigned_to" | "name" | "id">>(workflows: readonly W[]): W[] {
-  return workflows
-    .filter((workflow) => workflow.assigned_to === "template")
-    .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || (a.id < b.id ? -1 : 1));
+  return workflows.filter((workflow) => workflow.assigned_to === "template").sort(byNameThenId);
 }

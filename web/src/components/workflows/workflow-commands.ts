@@ -48,16 +48,39 @@ function editedStage(stage: StageRow) {
  * A new template under ids chosen here (the workflow's and each stage's), so that it can be edited,
  * assigned or removed before the server has seen it, and the server's row replaces it unchanged.
  */
-export function createWorkflow(input: {
+export function createWorkflow(input: NewTemplate): Command {
+  const workflow = newTemplateRow(input);
+  return {
+    method: "POST",
+    path: workflowsPath(input.workspaceId),
+    body: {
+      data: {
+        type: "workflows",
+        id: workflow.id,
+        attributes: {
+          name: workflow.name,
+          description: workflow.description,
+          stages_attributes: workflow.stages.map(createdStage),
+        },
+      },
+    },
+    optimistic: [{ table: "workflows", id: workflow.id, next: workflow }],
+  };
+}
+
+export interface NewTemplate {
   id: string;
   workspaceId: string;
   userId: string;
   draft: WorkflowDraft;
   now: Date;
-}): Command {
+}
+
+/** The template New Workflow makes, as it shows before the server has it. */
+export function newTemplateRow(input: NewTemplate): WorkflowRow {
   const at = input.now.toISOString();
   const stages = stagesOfDraft(input.draft.stages);
-  const workflow: WorkflowRow = {
+  return {
     id: input.id,
     workspace_id: input.workspaceId,
     name: input.draft.name.trim(),
@@ -69,22 +92,6 @@ export function createWorkflow(input: {
     user_id: input.userId,
     created_at: at,
     updated_at: at,
-  };
-  return {
-    method: "POST",
-    path: workflowsPath(input.workspaceId),
-    body: {
-      data: {
-        type: "workflows",
-        id: workflow.id,
-        attributes: {
-          name: workflow.name,
-          description: workflow.description,
-          stages_attributes: stages.map(createdStage),
-        },
-      },
-    },
-    optimistic: [{ table: "workflows", id: workflow.id, next: workflow }],
   };
 }
 

@@ -8,6 +8,7 @@ import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import { workflowMessages } from "@hirestream/contracts/workflows/commands.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+import { compareNatural } from "../natural-order.ts";
 import { projectAbilities } from "../projects/project-permissions.ts";
 
 export type WorkflowTab = "templates" | "assigned";
@@ -22,7 +23,7 @@ export function listWidth(viewportWidthPx: number): string {
   return viewportWidthPx > WIDE_LAYOUT_MIN_PX ? "85%" : "95%";
 }
 
-const byName = <R extends { name: string }>(a: R, b: R) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
+const byName = <R extends { name: string }>(a: R, b: R) => compareNatural(a.name, b.name);
 
 /** The signed-in user as the Workflows screen asks about them: their roles in the workspace and its projects. */
 export interface WorkflowViewer {

@@ -6,10 +6,11 @@ import {
 import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
-import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { ApiError } from "../../api/api-errors.ts";
+import { ConfirmDialog } from "../../components/dialogs/confirm-dialog.tsx";
 import { AddPersonModal } from "../../components/projects/add-person-modal.tsx";
 import {
   type AccessMember,
@@ -17,10 +18,13 @@ import {
   memberName,
   roleLabels,
 } from "../../components/projects/project-access.ts";
-import { changeMemberRole, removeMember } from "../../components/projects/project-members-api.ts";
+import { changeMemberRole, removeMember, withdrawInvitation } from "../../components/projects/project-members-api.ts";
 import { useProjectAccess, useWorkspaceAccess } from "../../components/projects/use-projects.ts";
 import { UserAvatar } from "../../components/user-avatar.tsx";
 import { roleBadgeColor } from "../../components/user-initials.ts";
+
+/** Spec §5: the only owner's role cannot be changed, nor can they be removed. */
+export const ONLY_OWNER_STAYS = "The only owner of a project cannot be changed or removed";
 
 /** The server's words for a refused change, in red under the member it was about (spec §2). */
 function messagesOf(error: unknown): readonly string[] {
@@ -46,6 +50,8 @@ export function AccessTab({
   const [refusals, setRefusals] = useState<ReadonlyMap<string, readonly string[]>>(new Map());
   const [busy, setBusy] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<AccessMember | null>(null);
+  const [withdrawing, setWithdrawing] = useState<{ id: string; email: string } | null>(null);
   if (!access) return <Text c="dimmed">Loading members…</Text>;
 
   const mine = { workspaceRole, projectRole: access.members.find((member) => member.userId === userId)?.role };
@@ -68,8 +74,22 @@ export function AccessTab({
       setBusy(null);
     }
   };
+  const withdraw = async (invitationId: string) => {
+    setBusy(invitationId);
+    try {
+      await withdrawInvitation(invitationId);
+      setRefusals((current) => new Map([...current].filter(([id]) => id !== invitationId)));
+    } catch (error) {
+      setRefusals((current) => new Map(current).set(invitationId, messagesOf(error)));
+    } finally {
+      setBusy(null);
+    }
+  };
   // A manager leaves owners alone (spec §6); the server says so too.
   const mayChange = (member: AccessMember) => manages && (member.role !== "owner" || assignable.includes("owner"));
+  // Shown, but disabled: asking would only earn the server's refusal (spec §5).
+  const onlyOwner = (member: AccessMember) =>
+    member.role === "owner" && access.members.filter((each) => each.role === "owner").length === 1;
 
   return (
     <Stack gap="lg">
@@ -122,7 +142,8 @@ export function AccessTab({
                       data={roleOptions(assignable, member.role)}
                       value={member.role}
                       allowDeselect={false}
-                      disabled={busy === member.userId}
+                      disabled={busy === member.userId || onlyOwner(member)}
+                      title={onlyOwner(member) ? ONLY_OWNER_STAYS : undefined}
                       w={160}
                       onChange={(value) => {
                         const role = assignable.find((each) => each === value);
@@ -141,15 +162,18 @@ export function AccessTab({
                 {manages && (
                   <Table.Td>
                     {mayChange(member) && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${name}`}
-                        loading={busy === member.userId}
-                        onClick={() => void act(member, (memberId) => removeMember(project.id, memberId))}
-                      >
-                        <IconTrash size={16} aria-hidden="true" />
-                      </ActionIcon>
+                      <Tooltip label={ONLY_OWNER_STAYS} disabled={!onlyOwner(member)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove ${name}`}
+                          loading={busy === member.userId}
+                          disabled={onlyOwner(member)}
+                          onClick={() => setRemoving(member)}
+                        >
+                          <IconTrash size={16} aria-hidden="true" />
+                        </ActionIcon>
+                      </Tooltip>
                     )}
                   </Table.Td>
                 )}
@@ -176,11 +200,50 @@ export function AccessTab({
               </Table.Td>
               <Table.Td>Pending</Table.Td>
               <Table.Td>{lastActivityText(null)}</Table.Td>
-              {manages && <Table.Td />}
+              {manages && (
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Withdraw the invitation of ${invitation.to_email}`}
+                    loading={busy === invitation.id}
+                    onClick={() => setWithdrawing({ id: invitation.id, email: invitation.to_email })}
+                  >
+                    <IconTrash size={16} aria-hidden="true" />
+                  </ActionIcon>
+                  {(refusals.get(invitation.id) ?? []).map((message) => (
+                    <Text key={message} size="xs" c="red" role="alert">
+                      {message}
+                    </Text>
+                  ))}
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remove Member"
+        message={`Remove ${removing ? memberName(removing) : "this member"} from ${project.name}? They lose access to the project.`}
+        confirmLabel="Remove"
+        onConfirm={() => {
+          if (removing) void act(removing, (memberId) => removeMember(project.id, memberId));
+          setRemoving(null);
+        }}
+        onCancel={() => setRemoving(null)}
+      />
+      <ConfirmDialog
+        opened={withdrawing !== null}
+        title="Withdraw Invitation"
+        message={`Withdraw the invitation of ${withdrawing?.email ?? "this person"}? It leaves their invitations, and they can be invited again.`}
+        confirmLabel="Withdraw"
+        onConfirm={() => {
+          if (withdrawing) void withdraw(withdrawing.id);
+          setWithdrawing(null);
+        }}
+        onCancel={() => setWithdrawing(null)}
+      />
       {adding && (
         <AddPersonModal
           projectId={project.id}

@@ -133,7 +133,8 @@ export function WorkspacesPage() {
         title="Edit Workspace"
         label="Name"
         initialName={dialog?.kind === "edit" ? dialog.workspace.name : ""}
-        submitLabel="Save"
+        submitLabel="Update"
+        requireChange
         onSubmit={(name) => {
           if (dialog?.kind === "edit") update(dialog.workspace, { name });
           close();

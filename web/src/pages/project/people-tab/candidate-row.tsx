@@ -10,6 +10,9 @@ import type { Candidate } from "../../../components/pipeline/pipeline-queries.ts
 import { RouterAnchor } from "../../../components/router-anchor.tsx";
 import { RowMenu } from "../../../components/row-menu.tsx";
 
+/** When the candidate was added to the project, the list's order (spec §9: dates en-US). */
+const addedOn = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+
 /**
  * What a row can do, for any candidate; absent in a read-only project (spec §6: no stage changes,
  * no row menu). One object for every row, kept for the page's life: rows are memoized.
@@ -108,6 +111,11 @@ export const CandidateRow = memo(function CandidateRow({
           disabled={!handlers}
           w={160}
         />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" c="dimmed">
+          {addedOn.format(new Date(candidacy.created_at))}
+        </Text>
       </Table.Td>
       {handlers && (
         <Table.Td>

@@ -37,6 +37,10 @@ export function CandidatesTable({
           <Table.Th>Title / Company</Table.Th>
           <Table.Th>Stage</Table.Th>
           <Table.Th>Response</Table.Th>
+          {/* The list's order, said where the columns are named: newest added first, then by id. */}
+          <Table.Th aria-sort="descending" title="Newest first">
+            Added ↓
+          </Table.Th>
           {handlers && <Table.Th aria-label="Actions" w={48} />}
         </Table.Tr>
       </Table.Thead>

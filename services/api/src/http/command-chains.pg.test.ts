@@ -5,8 +5,8 @@ import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts
 import { copyStageIdOf, workflowCopyIdOf } from "@hirestream/contracts/workflows/copy-ids.ts";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { multipart } from "../people/import/import-fixtures.ts";
 import { importedPersonId } from "../people/import/import-plan.ts";
+import { multipart } from "../people/import/testing/import-fixtures.ts";
 import { type SignedIn, signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;

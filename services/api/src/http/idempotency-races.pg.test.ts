@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { importResultDocument } from "@hirestream/contracts/people/import.ts";
-import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
-import { counts, importFixtures } from "../people/import/import-fixtures.ts";
+import { counts, importFixtures } from "../people/import/testing/import-fixtures.ts";
 import { countEvents, type SignedIn, signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { lockIdOf } from "./idempotency-claims.ts";
 
@@ -252,7 +251,6 @@ describe("a key whose first attempt is still running", () => {
       pool: t.pool,
       store: t.store,
       clock: () => t.clock.now,
-      mail: new LocalTransport(t.pool),
       readModels: t.readModels,
       appUrl: "http://localhost:3000",
       idempotencyWaitMs: 50,

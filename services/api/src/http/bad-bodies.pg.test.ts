@@ -69,6 +69,7 @@ const writeRoutes: Route[] = [
   { method: "POST", path: "/api/v1/invitations" },
   { method: "PUT", path: "/api/v1/invitations/{id}/accept" },
   { method: "PUT", path: "/api/v1/invitations/{id}/reject" },
+  { method: "DELETE", path: "/api/v1/invitations/{id}" },
 ];
 
 const levels = 5000;

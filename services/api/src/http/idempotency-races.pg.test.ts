@@ -9,7 +9,7 @@ import { lockIdOf } from "./idempotency-claims.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ reactions: true });
 });
 afterAll(async () => {
   await t.close();
@@ -173,6 +173,7 @@ describe("Idempotency-Key of a caller without a session", () => {
       payload: { email },
     });
     expect(reset.statusCode, reset.body).toBe(200);
+    await t.reactions?.settle();
     const { rows } = await t.pool.query<{ n: number }>(
       "select count(*)::int as n from local_mailbox where to_address = $1",
       [email],
@@ -195,6 +196,7 @@ describe("Idempotency-Key of a caller without a session", () => {
     const forBob = await reset(bob.email);
     expect(forAda.statusCode, forAda.body).toBe(200);
     expect(forBob.statusCode, forBob.body).toBe(200);
+    await t.reactions?.settle();
     const { rows } = await t.pool.query<{ to_address: string }>(
       "select to_address from local_mailbox where to_address = any($1) order by to_address",
       [[ada.email, bob.email]],

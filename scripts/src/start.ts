@@ -38,7 +38,7 @@ async function stopAll(code: number) {
     await service.stop().catch((error: unknown) => console.error(`${service.name}:`, error));
   }
   await runtime.close();
-  console.log("Stopped. Data is kept in .data/ for next time.");
+  console.log(`Stopped.${runtime.embeddedDataDir ? ` Data is kept in ${runtime.embeddedDataDir} for next time.` : ""}`);
   process.exit(code);
 }
 process.on("SIGINT", () => void stopAll(0));
@@ -53,7 +53,7 @@ try {
   console.log(`
 Hirestream is running at ${config.appUrl}
   Demo account: ${demoAccount.email} / ${demoAccount.password}
-  Database: ${config.databaseUrl ? "DATABASE_URL" : `embedded PostgreSQL (data in .data/postgres, port ${config.embeddedPostgresPort})`}
+  Database: ${config.databaseUrl ? "DATABASE_URL" : `embedded PostgreSQL (data in ${runtime.embeddedDataDir ?? "the cluster another service of this checkout started"}, port ${config.embeddedPostgresPort})`}
   Events: ${config.eventStoreUrl ? "EventStoreDB (EVENTSTORE_URL)" : "PostgreSQL"}
 Press Ctrl-C to stop.`);
 } catch (error) {

@@ -17,6 +17,8 @@ import type { Config } from "./config.ts";
 /** The connections every service shares: Postgres (embedded unless DATABASE_URL), the event store. */
 export interface Runtime {
   databaseUrl: string;
+  /** Where this process's embedded cluster keeps its data; undefined when it uses another's or DATABASE_URL. */
+  embeddedDataDir: string | undefined;
   pool: pg.Pool;
   db: Kysely<Database>;
   /** The same pool, for code that works on any schema (projector, rebuild). */
@@ -57,6 +59,7 @@ export async function openRuntime(config: Config, options: { migrate: boolean })
   const store = crashAfter ? crashingAfterAppendOf(adapter, crashAfter) : adapter;
   return {
     databaseUrl,
+    embeddedDataDir: embedded?.dir,
     pool,
     db: new Kysely<Database>({ dialect }),
     anyDb: new Kysely<unknown>({ dialect }),

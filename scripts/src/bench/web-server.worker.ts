@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { parentPort, workerData } from "node:worker_threads";
 import { buildApp } from "@hirestream/api/app.ts";
 import type { Database } from "@hirestream/api/database.ts";
@@ -6,6 +5,7 @@ import { watchReadModels } from "@hirestream/api/http/read-model-watcher.ts";
 import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { freePort } from "../testing/free-port.ts";
 
 // The API serving the built web app, on its own thread (as http-server.worker.ts, plus the app):
 // the bench's main thread drives Chromium and must not share an event loop with the server.
@@ -17,24 +17,12 @@ const webRoot = given && typeof given === "object" && "webRoot" in given ? given
 if (typeof databaseUrl !== "string" || typeof webRoot !== "string" || !port)
   throw new Error("run me as a worker with { databaseUrl, webRoot } as workerData");
 
-/** The sync socket checks Origin against appUrl, so the port has to be known before buildApp. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const found = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(found));
-    });
-  });
-}
-
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
 pool.on("error", (error) => console.error("bench web server: idle connection lost:", error.message));
 const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 const store = new PostgresEventStore({ pool });
 const readModels = await watchReadModels(databaseUrl);
+// Links in mail point at appUrl, so the port is chosen before buildApp.
 const appUrl = `http://127.0.0.1:${await freePort()}`;
 const app = await buildApp({
   db,

@@ -1,23 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { freePort } from "../testing/free-port.ts";
 import { startEmbeddedPostgres } from "./embedded-postgres.ts";
 import { isRoot, reachableRoot } from "./reachable-place.ts";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // `npm start` as root from a clone in root's home (mode 700): the postgres user that initdb and
 // postgres run as cannot enter it, which used to crash with an unhandled `spawn initdb EACCES`.

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:net";
 import path from "node:path";
 import { workflowCopyIdOf } from "@hirestream/contracts/workflows/copy-ids.ts";
 import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { z } from "zod";
+import { freePort } from "../testing/free-port.ts";
 
 // The real services as child processes on one database. The API is started with a crash point
 // that SIGKILLs it the moment an append of the named event has committed: whatever the request
@@ -19,19 +19,6 @@ let port: number;
 let api: ChildProcess;
 let projector: ChildProcess;
 const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 /** Starts `npm run <name>` on the test database and resolves once it says it is up. */
 function startService(name: string, crashAfterAppendOf?: string): Promise<ChildProcess> {

@@ -1,27 +1,14 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { migrateToLatest } from "@hirestream/migrations/migrate.ts";
 import { templateDatabase } from "@hirestream/migrations/testing/test-database.ts";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../postgres/embedded-postgres.ts";
+import { freePort } from "./free-port.ts";
 
 const root = path.join(import.meta.dirname, "../../..");
 mkdirSync(path.join(root, ".data"), { recursive: true });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The cluster the Postgres and browser projects share within one run, and how many use it. */
 interface SharedCluster {

@@ -14,7 +14,10 @@ export interface Claim {
   release(): Promise<void>;
 }
 
-/** Connections that hold keys, apart from the pool handlers write with, so a held key never starves them. */
+/**
+ * Connections that hold keys, apart from the pool handlers write with, so a held key never starves
+ * them; as many as that pool has, since each keyed write holds one of each at most.
+ */
 const CLAIM_CONNECTIONS = 10;
 const lockNotAvailable = "55P03";
 
@@ -41,7 +44,13 @@ export class IdempotencyClaims {
 
   constructor(options: pg.PoolConfig, waitMs: number) {
     this.waitMs = Math.max(1, Math.round(waitMs));
-    this.pool = new pg.Pool({ ...options, max: CLAIM_CONNECTIONS, connectionTimeoutMillis: this.waitMs });
+    this.pool = new pg.Pool({
+      ...options,
+      max: options.max ?? CLAIM_CONNECTIONS,
+      connectionTimeoutMillis: this.waitMs,
+      // Set once per connection rather than sent before every lock.
+      options: `-c lock_timeout=${this.waitMs}`,
+    });
     // An idle connection's error (the server restarting) must not take the process down.
     this.pool.on("error", () => {});
   }
@@ -53,7 +62,6 @@ export class IdempotencyClaims {
     try {
       const client = await this.connect();
       try {
-        await client.query(`set lock_timeout = ${this.waitMs}`);
         await client.query("select pg_advisory_lock($1::bigint)", [lockId]);
         const { rows } = await client.query<{ request_hash: string; status: number; body: unknown }>(
           "select request_hash, status, body from idempotency_keys where owner = $1 and key = $2",

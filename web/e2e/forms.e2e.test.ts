@@ -79,7 +79,9 @@ it("names sort naturally: Case2 before Case10 among workspaces and workflows", a
   await createWorkspaceThroughScreens(page, "Case10");
   const workspaceId = await createWorkspaceThroughScreens(page, "Case2", e2e);
   await page.goto("/workspaces");
+  // Both rows must be on screen before their order is read: the replica may hold one a moment sooner.
   await linkRow(page, "Case10").waitFor();
+  await linkRow(page, "Case2").waitFor();
   const workspaces = await page.getByRole("main").getByRole("link").allTextContents();
   expect(workspaces.filter((name) => name.startsWith("Case"))).toEqual(["Case2", "Case10"]);
 
@@ -87,6 +89,7 @@ it("names sort naturally: Case2 before Case10 among workspaces and workflows", a
   await template(page, workspaceId, "Pipeline 9");
   await page.goto(`/workspaces/${workspaceId}/workflows`);
   await page.getByText("Pipeline 10", { exact: true }).waitFor();
+  await page.getByText("Pipeline 9", { exact: true }).waitFor();
   const shown = await page.getByText(/^Pipeline \d+$/).allTextContents();
   expect(shown).toEqual(["Pipeline 9", "Pipeline 10"]);
 });

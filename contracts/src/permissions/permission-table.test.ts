@@ -32,6 +32,12 @@ describe("mayInWorkspace", () => {
     "workflows.manage": manage,
     // A manager adds and removes users, as the owner does.
     "workspace.members.manage": manage,
+    // Sequences go as workflows do; integrations are the leads' alone, and everyone sees them.
+    "sequences.read": true,
+    "sequences.create": create,
+    "sequences.manage": manage,
+    "integrations.read": true,
+    "integrations.manage": manage,
   });
   const expected: Record<WorkspaceRole, Record<WorkspaceAction, boolean>> = {
     owner: {

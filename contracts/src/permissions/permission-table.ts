@@ -31,6 +31,13 @@ const workspacePowers = {
   "projects.read": everyWorkspaceRole,
   "projects.create": ["owner", "manager", "collaborator"],
   "projects.manage": workspaceLeads,
+  // A manager "manages integrations"; everyone sees which credentials the workspace sends from.
+  "integrations.read": everyWorkspaceRole,
+  "integrations.manage": workspaceLeads,
+  // As workflows: collaborators create sequences (and manage their own), leads manage all.
+  "sequences.read": everyWorkspaceRole,
+  "sequences.create": ["owner", "manager", "collaborator"],
+  "sequences.manage": workspaceLeads,
 } as const satisfies Record<string, readonly WorkspaceRole[]>;
 
 /**

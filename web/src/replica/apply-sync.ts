@@ -100,6 +100,8 @@ function emptyUpdates(): Updates {
     candidacies: [],
     project_users: [],
     invitations: [],
+    sequences: [],
+    credentials: [],
   };
 }
 

@@ -58,6 +58,8 @@ test("mutate writes the optimistic row, its before-image and the outbox entry to
         candidacies: {},
         project_users: {},
         invitations: {},
+        sequences: {},
+        credentials: {},
       },
     },
   ]);

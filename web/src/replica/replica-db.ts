@@ -1,5 +1,6 @@
 import { type UserRow, userRow } from "@hirestream/contracts/accounts/rows.ts";
 import { type CandidacyRow, candidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
+import { type CredentialRow, credentialRow } from "@hirestream/contracts/credentials/rows.ts";
 import { type InvitationRow, invitationRow } from "@hirestream/contracts/invitations/rows.ts";
 import { type PersonRow, personSyncRow } from "@hirestream/contracts/people/rows.ts";
 import {
@@ -8,6 +9,7 @@ import {
   projectRow,
   projectUserRow,
 } from "@hirestream/contracts/projects/rows.ts";
+import { type SequenceRow, sequenceRow } from "@hirestream/contracts/sequences/rows.ts";
 import { type WorkflowRow, workflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import {
   type WorkspaceMemberRow,
@@ -35,6 +37,8 @@ export interface ReplicaRows {
   candidacies: CandidacyRow;
   project_users: ProjectUserRow;
   invitations: InvitationRow;
+  sequences: SequenceRow;
+  credentials: CredentialRow;
 }
 export type TableName = keyof ReplicaRows;
 export const tableNames: readonly TableName[] = [
@@ -47,6 +51,8 @@ export const tableNames: readonly TableName[] = [
   "candidacies",
   "project_users",
   "invitations",
+  "sequences",
+  "credentials",
 ];
 
 /**
@@ -69,6 +75,8 @@ const entityTables = new Map<string, TableName>([
   ["candidacy", "candidacies"],
   ["project_user", "project_users"],
   ["invitation", "invitations"],
+  ["sequence", "sequences"],
+  ["credential", "credentials"],
 ]);
 
 const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
@@ -85,6 +93,8 @@ const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
   candidacies: candidacyRow,
   project_users: projectUserRow,
   invitations: invitationRow,
+  sequences: sequenceRow,
+  credentials: credentialRow,
 };
 
 /** Undefined for an entity this client does not mirror (a newer server may send more). */
@@ -140,6 +150,8 @@ export function noBeforeImages(): BeforeImages {
     candidacies: {},
     project_users: {},
     invitations: {},
+    sequences: {},
+    credentials: {},
   };
 }
 
@@ -171,6 +183,8 @@ export class ReplicaDb extends Dexie {
   readonly candidacies: ReplicaTables["candidacies"];
   readonly project_users: ReplicaTables["project_users"];
   readonly invitations: ReplicaTables["invitations"];
+  readonly sequences: ReplicaTables["sequences"];
+  readonly credentials: ReplicaTables["credentials"];
   /** Derived from candidacies, never synced: see pipeline-counts.ts. */
   readonly pipeline_counts: EntityTable<PipelineCountsRow, "project_id">;
   readonly meta: Table<MetaEntry, MetaEntry["key"]>;
@@ -234,6 +248,11 @@ export class ReplicaDb extends Dexie {
       candidacies:
         "id, *scopes, project_id, [project_id+stage_id], [project_id+created_at], [project_id+stage_id+created_at], person_id, workspace_id",
     });
+    // A workspace's sequences and its sending credentials (the spec's providers).
+    this.version(10).stores({
+      sequences: "id, *scopes, workspace_id",
+      credentials: "id, *scopes, workspace_id",
+    });
     this.use(pipelineCountsMiddleware);
     this.workspaces = this.table("workspaces");
     this.workspace_members = this.table("workspace_members");
@@ -244,6 +263,8 @@ export class ReplicaDb extends Dexie {
     this.candidacies = this.table("candidacies");
     this.project_users = this.table("project_users");
     this.invitations = this.table("invitations");
+    this.sequences = this.table("sequences");
+    this.credentials = this.table("credentials");
     this.pipeline_counts = this.table(PIPELINE_COUNTS);
     this.meta = this.table("meta");
     this.outbox = this.table("outbox");
@@ -257,6 +278,8 @@ export class ReplicaDb extends Dexie {
       candidacies: this.candidacies,
       project_users: this.project_users,
       invitations: this.invitations,
+      sequences: this.sequences,
+      credentials: this.credentials,
     };
   }
 }
@@ -275,6 +298,8 @@ export function replicaTransaction<R>(db: ReplicaDb, work: () => Promise<R>): Pr
       db.candidacies,
       db.project_users,
       db.invitations,
+      db.sequences,
+      db.credentials,
       db.pipeline_counts,
       db.meta,
       db.outbox,

@@ -20,6 +20,10 @@ const probes: { file: string; imports: string; allowed: boolean }[] = [
   { file: "contracts/src/probe.ts", imports: "@hirestream/domain/workspace/workspace.decider.ts", allowed: false },
   { file: "services/domain/src/probe.ts", imports: "@hirestream/contracts/ids.ts", allowed: true },
   { file: "services/domain/src/probe.ts", imports: "pg", allowed: false },
+  // Schedules are pure calendar arithmetic: time zones and holidays come from libraries without I/O.
+  { file: "services/domain/src/probe.ts", imports: "date-holidays", allowed: true },
+  { file: "services/domain/src/probe.ts", imports: "fast-check", allowed: false },
+  { file: "services/domain/src/probe.test.ts", imports: "fast-check", allowed: true },
   { file: "services/domain/src/probe.ts", imports: "@hirestream/eventstore/event-store.ts", allowed: false },
   { file: "services/eventstore/src/probe.ts", imports: "@hirestream/contracts/events.ts", allowed: true },
   { file: "services/eventstore/src/probe.ts", imports: "@hirestream/domain/decider.ts", allowed: false },

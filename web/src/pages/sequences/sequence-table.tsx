@@ -64,7 +64,7 @@ export function SequenceTable({ sequences, credentialsById, viewer, onOpen, onAc
                     {sequence.name}
                   </Anchor>
                   {summary.emptyProviders > 0 && (
-                    <Badge size="sm" color="orange" variant="light">
+                    <Badge size="sm" color="orange" variant="light" tt="none">
                       Credencial missing
                     </Badge>
                   )}

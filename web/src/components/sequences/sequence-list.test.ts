@@ -7,6 +7,7 @@ import {
   mayManageSequence,
   sequenceActions,
   sequenceSummary,
+  sequencesScreenReady,
   sortSequences,
 } from "./sequence-list.ts";
 
@@ -95,4 +96,22 @@ it("labels the Integrations link New Credential until the workspace has a creden
   expect(credentialLinkLabel(0)).toBe("New Credential");
   expect(credentialLinkLabel(1)).toBe("Add New Credentials");
   expect(credentialLinkLabel(3)).toBe("Add New Credentials");
+});
+
+describe("sequencesScreenReady", () => {
+  const held = { workspaceHeld: true, sequences: 2, credentials: 1 };
+
+  it("waits for the first sync while any table it shows is empty, so that no empty state shows too early", () => {
+    expect(sequencesScreenReady({ ...held, synced: false, sequences: 0 })).toBe(false);
+    expect(sequencesScreenReady({ ...held, synced: false, credentials: 0 })).toBe(false);
+    expect(sequencesScreenReady({ ...held, synced: undefined, workspaceHeld: false })).toBe(false);
+  });
+
+  it("shows what is held before the first sync when nothing is missing", () => {
+    expect(sequencesScreenReady({ ...held, synced: false })).toBe(true);
+  });
+
+  it("shows the empty state once synced", () => {
+    expect(sequencesScreenReady({ synced: true, workspaceHeld: true, sequences: 0, credentials: 0 })).toBe(true);
+  });
 });

@@ -75,3 +75,17 @@ export function sequenceActions(sequence: Pick<SequenceRow, "user_id">, viewer: 
 export function credentialLinkLabel(credentialCount: number): string {
   return credentialCount === 0 ? "New Credential" : "Add New Credentials";
 }
+
+/**
+ * Whether the screen may show what the replica holds. Before the first sync an empty table means
+ * "not here yet": showing it would be a false empty state, or a wrong New Credential label.
+ */
+export function sequencesScreenReady(state: {
+  synced: boolean | undefined;
+  workspaceHeld: boolean;
+  sequences: number;
+  credentials: number;
+}): boolean {
+  if (state.synced) return true;
+  return state.workspaceHeld && state.sequences > 0 && state.credentials > 0;
+}

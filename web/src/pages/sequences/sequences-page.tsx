@@ -1,6 +1,6 @@
-import { Anchor, Box, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Box, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useViewportSize } from "@mantine/hooks";
-import { IconExternalLink, IconPlus } from "@tabler/icons-react";
+import { IconPlus } from "@tabler/icons-react";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import { messagesOf } from "../../api/api-errors.ts";
@@ -9,7 +9,7 @@ import { ListPager } from "../../components/list-pager.tsx";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { pageOf } from "../../components/people/person-search.ts";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
-import { canCreateSequences, credentialLinkLabel } from "../../components/sequences/sequence-list.ts";
+import { canCreateSequences, sequencesScreenReady } from "../../components/sequences/sequence-list.ts";
 import { removeSequence, SEQUENCE_DELETED } from "../../components/sequences/sequence-remove.ts";
 import { TestSequenceModal } from "../../components/sequences/test-sequence-modal.tsx";
 import { useSequenceDialogs } from "../../components/sequences/use-sequence-dialogs.ts";
@@ -21,6 +21,7 @@ import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
 import { showErrorToasts, showSuccessToast } from "../../notifications/toasts.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
+import { CredentialsLink } from "./credentials-link.tsx";
 import { SequenceTable } from "./sequence-table.tsx";
 import { SequencesEmpty } from "./sequences-empty.tsx";
 
@@ -40,14 +41,18 @@ export function SequencesPage({ workspaceId }: { workspaceId: string }) {
   const dialogs = useSequenceDialogs();
   const { dialog } = dialogs;
 
-  // Before the first sync an empty table means "not here yet": no empty state, no wrong link label.
   if (
     !user ||
     workspace === undefined ||
     !sequences ||
     !credentials ||
     role === undefined ||
-    (!synced && (!workspace || sequences.length === 0 || credentials.length === 0))
+    !sequencesScreenReady({
+      synced,
+      workspaceHeld: workspace !== null,
+      sequences: sequences.length,
+      credentials: credentials.length,
+    })
   ) {
     return <LoadingScreen label="Loading sequences" />;
   }
@@ -88,17 +93,7 @@ export function SequencesPage({ workspaceId }: { workspaceId: string }) {
             <Text c="dimmed">{workspace.name}</Text>
           </Stack>
           <Group gap="md">
-            <Anchor
-              href={`/workspaces/${workspaceId}/integrations`}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="sm"
-            >
-              <Group gap={4} wrap="nowrap" component="span">
-                {credentialLinkLabel(credentials.length)}
-                <IconExternalLink size={14} aria-hidden="true" />
-              </Group>
-            </Anchor>
+            <CredentialsLink workspaceId={workspaceId} credentialCount={credentials.length} />
             {openCreate && sequences.length > 0 && (
               <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={openCreate}>
                 Sequence

@@ -19,20 +19,21 @@ export interface SequenceFormProps {
   onClose: () => void;
 }
 
+/** The form modal's props for the dialog open: shut unless it is the form, with the sequence unless creating. */
+export function sequenceFormProps(dialog: SequenceDialog, onClose: () => void): SequenceFormProps {
+  if (dialog?.kind !== "form") return { mode: "create", opened: false, onClose };
+  if (dialog.mode === "create") return { mode: "create", opened: true, onClose };
+  return { mode: dialog.mode, sequence: dialog.sequence, opened: true, onClose };
+}
+
 export function useSequenceDialogs() {
   const [dialog, setDialog] = useState<SequenceDialog>(null);
   const close = () => setDialog(null);
-  const form: SequenceFormProps =
-    dialog?.kind !== "form"
-      ? { mode: "create", opened: false, onClose: close }
-      : dialog.mode === "create"
-        ? { mode: "create", opened: true, onClose: close }
-        : { mode: dialog.mode, sequence: dialog.sequence, opened: true, onClose: close };
   return {
     dialog,
     close,
     /** Spread into the sequence form modal. */
-    form,
+    form: sequenceFormProps(dialog, close),
     openCreate: () => setDialog({ kind: "form", mode: "create" }),
     openView: (sequence: SequenceRow) => setDialog({ kind: "form", mode: "view", sequence }),
     openEdit: (sequence: SequenceRow) => setDialog({ kind: "form", mode: "edit", sequence }),

@@ -27,6 +27,7 @@ import { PrivacyPolicyPage } from "./pages/privacy-policy/privacy-policy-page.ts
 import { ProjectDetailPage } from "./pages/project/project-detail-page.tsx";
 import { ProjectsPage } from "./pages/projects/projects-page.tsx";
 import { ResetPasswordPage } from "./pages/reset-password/reset-password-page.tsx";
+import { SequencesPage } from "./pages/sequences/sequences-page.tsx";
 import { ServicesPage } from "./pages/services/services-page.tsx";
 import { SignInPage } from "./pages/sign-in/sign-in-page.tsx";
 import { SignOutPage } from "./pages/sign-out/sign-out-page.tsx";
@@ -43,7 +44,6 @@ import { auth } from "./state/auth-state.ts";
 
 /** Signed-in screens not built yet, by path, with the area name their placeholder shows. */
 export const signedInAreas: readonly { path: string; area: string }[] = [
-  { path: "/workspaces/:id/sequences", area: "Sequences" },
   { path: "/workspaces/:id/integrations", area: "Integrations" },
 ];
 
@@ -129,6 +129,9 @@ function SignedInRoutes() {
             </Route>
             <Route path="/workspaces/:id/workflows">
               {(params) => <WorkflowsPage key={params.id} workspaceId={params.id} />}
+            </Route>
+            <Route path="/workspaces/:id/sequences">
+              {(params) => <SequencesPage key={params.id} workspaceId={params.id} />}
             </Route>
             <Route path="/workspaces/:id/projects">
               {(params) => <ProjectsPage key={params.id} workspaceId={params.id} />}

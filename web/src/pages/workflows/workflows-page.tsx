@@ -6,8 +6,8 @@ import { messagesOf } from "../../api/api-errors.ts";
 import { ConfirmDialog } from "../../components/dialogs/confirm-dialog.tsx";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
+import { useSequenceOptions } from "../../components/sequences/use-sequences.ts";
 import { AddToProjectModal } from "../../components/workflows/add-to-project-modal.tsx";
-import type { SequenceOption } from "../../components/workflows/stage-editor.tsx";
 import {
   type ShownWorkflow,
   useProjectRoles,
@@ -36,9 +36,6 @@ import { WorkflowsEmpty } from "./workflows-empty.tsx";
 
 type Dialog = { kind: "create" } | { kind: WorkflowAction; workflow: ShownWorkflow } | null;
 
-/** Sequences do not exist yet: a stage's sequence choice lists none. */
-const noSequences: readonly SequenceOption[] = [];
-
 /** /workspaces/{id}/workflows: the workspace's templates and the copies assigned to its projects. */
 export function WorkflowsPage({ workspaceId }: { workspaceId: string }) {
   const runtime = useReplica();
@@ -50,6 +47,7 @@ export function WorkflowsPage({ workspaceId }: { workspaceId: string }) {
   const role = useWorkspaceRole(workspaceId, user?.id);
   const projectRoles = useProjectRoles(user?.id);
   const projectsWithPeople = useProjectsWithPeople();
+  const sequences = useSequenceOptions(workspaceId);
   const synced = useFirstSyncDone();
   const { width } = useViewportSize();
   const [tab, setTab] = useState<WorkflowTab>("templates");
@@ -142,7 +140,7 @@ export function WorkflowsPage({ workspaceId }: { workspaceId: string }) {
           target={{ mode: "create" }}
           workspaceId={workspaceId}
           userId={user.id}
-          sequences={noSequences}
+          sequences={sequences}
           onClose={close}
         />
       )}
@@ -151,7 +149,7 @@ export function WorkflowsPage({ workspaceId }: { workspaceId: string }) {
           target={{ mode: "edit", workflow: dialog.workflow }}
           workspaceId={workspaceId}
           userId={user.id}
-          sequences={noSequences}
+          sequences={sequences}
           onClose={close}
         />
       )}

@@ -1,4 +1,4 @@
-import { getCountry } from "countries-and-timezones";
+import { getAllCountries, getCountry } from "countries-and-timezones";
 import { describe, expect, it } from "vitest";
 import { candidateTimeZone } from "./candidate-time-zone.ts";
 import { CITY_ZONES } from "./city-zones.ts";
@@ -75,6 +75,19 @@ describe("candidateTimeZone", () => {
         expect(zones, `${city}, ${country}`).toContain(zone);
         expect(supported.has(zone), zone).toBe(true);
         expect(zoneOf(country, city).timeZone).toBe(zone);
+      }
+    }
+  });
+
+  it("answers, for every country by code and by name, one of its own zones or the sequence's", () => {
+    // Intl lists some zones under older names (America/Buenos_Aires) but reads the current ones.
+    const readable = (zone: string) => new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+    for (const country of Object.values(getAllCountries())) {
+      for (const written of [country.id, country.name, country.name.toUpperCase()]) {
+        const chosen = candidateTimeZone({ country: written }, sequenceZone);
+        if (chosen.source === "sequence") expect(chosen.timeZone).toBe(sequenceZone);
+        else expect(country.timezones, written).toContain(chosen.timeZone);
+        expect(readable(chosen.timeZone), chosen.timeZone).toBeTruthy();
       }
     }
   });

@@ -22,7 +22,8 @@ export const SEND_HORIZON_DAYS = 400;
  * wall time that happens twice is reached the first time.
  *
  * Returns null when no such instant exists within SEND_HORIZON_DAYS, which happens only for a
- * window that never opens.
+ * window that never opens. The zone is an IANA id checked at the boundary; Intl throws a
+ * RangeError for one it does not know.
  */
 export function nextSendTime(after: Date, delayMinutes: number, rules: SendRules): Date | null {
   const calendar = sendCalendarOf(rules);

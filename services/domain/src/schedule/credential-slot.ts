@@ -49,14 +49,17 @@ export function nextCredentialSlot(desired: Date, sentAt: readonly Date[], limit
   const dailyLimit = Math.max(1, limits.dailyLimit);
   const start = desired.getTime();
   // The answer is `desired` or a moment where a constraint lets go: a gap after some send ends, or
-  // a send leaves the 24 hours behind. After the last send plus a day and a gap, everything fits.
-  const candidates = [start];
-  for (const send of sends) {
-    if (send + gapMs > start) candidates.push(send + gapMs);
-    if (send + DAY_MS > start) candidates.push(send + DAY_MS);
-  }
-  candidates.sort((a, b) => a - b);
-  for (const candidate of candidates) {
+  // a send leaves the 24 hours behind. Both kinds come in order from the sorted sends, so they are
+  // merged rather than sorted. After the last send plus a day and a gap, everything fits.
+  if (fits(sends, start, gapMs, dailyLimit)) return new Date(start);
+  let gapEnd = lowerBound(sends, start - gapMs + 1);
+  let dayEnd = lowerBound(sends, start - DAY_MS + 1);
+  while (gapEnd < sends.length || dayEnd < sends.length) {
+    const afterGap = (sends[gapEnd] ?? Number.POSITIVE_INFINITY) + gapMs;
+    const afterDay = (sends[dayEnd] ?? Number.POSITIVE_INFINITY) + DAY_MS;
+    const candidate = Math.min(afterGap, afterDay);
+    if (afterGap <= afterDay) gapEnd++;
+    else dayEnd++;
     if (fits(sends, candidate, gapMs, dailyLimit)) return new Date(candidate);
   }
   // Not reached: the last send plus a day (or plus the gap, if longer) is always a candidate that fits.

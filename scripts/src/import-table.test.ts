@@ -20,8 +20,8 @@ const probes: { file: string; imports: string; allowed: boolean }[] = [
   { file: "contracts/src/probe.ts", imports: "@hirestream/domain/workspace/workspace.decider.ts", allowed: false },
   { file: "services/domain/src/probe.ts", imports: "@hirestream/contracts/ids.ts", allowed: true },
   { file: "services/domain/src/probe.ts", imports: "pg", allowed: false },
-  // Schedules are pure calendar arithmetic: time zones and holidays come from libraries without I/O.
   { file: "services/domain/src/probe.ts", imports: "date-holidays", allowed: true },
+  { file: "services/domain/src/probe.ts", imports: "countries-and-timezones", allowed: true },
   { file: "services/domain/src/probe.ts", imports: "fast-check", allowed: false },
   { file: "services/domain/src/probe.test.ts", imports: "fast-check", allowed: true },
   { file: "services/domain/src/probe.ts", imports: "@hirestream/eventstore/event-store.ts", allowed: false },

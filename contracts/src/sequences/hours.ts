@@ -4,7 +4,32 @@
  */
 export const NO_HOUR = "--";
 
-export const HOUR_LABELS: readonly string[] = Array.from({ length: 24 }, (_, hour) => labelOfHour(hour));
+export const HOUR_LABELS = [
+  "12am",
+  "1am",
+  "2am",
+  "3am",
+  "4am",
+  "5am",
+  "6am",
+  "7am",
+  "8am",
+  "9am",
+  "10am",
+  "11am",
+  "12pm",
+  "1pm",
+  "2pm",
+  "3pm",
+  "4pm",
+  "5pm",
+  "6pm",
+  "7pm",
+  "8pm",
+  "9pm",
+  "10pm",
+  "11pm",
+] as const;
 export const WORKDAY_HOUR_OPTIONS: readonly string[] = [...HOUR_LABELS, NO_HOUR];
 
 export const DEFAULT_WORKDAY_START = "8am";
@@ -18,7 +43,7 @@ export function labelOfHour(hour: number): string {
 /** 0–23 for a label, null for `--`, undefined for anything else. */
 export function hourOfLabel(label: string): number | null | undefined {
   if (label === NO_HOUR) return null;
-  const index = HOUR_LABELS.indexOf(label);
+  const index = HOUR_LABELS.findIndex((known) => known === label);
   return index === -1 ? undefined : index;
 }
 

@@ -1,86 +1,84 @@
-import { getAllCountries, getCountry, getTimezone } from "countries-and-timezones";
+import { type Country, getAllCountries, getCountry, getTimezone } from "countries-and-timezones";
+import { CITY_ZONES } from "./city-zones.ts";
+import { placeKey } from "./place-names.ts";
+import { isKnownTimeZone } from "./wall-clock.ts";
 
-/** Which clock a candidate's steps follow, and why: the payload shows it. */
-export interface ChosenTimeZone {
-  timeZone: string;
-  source: "candidate" | "sequence";
-}
+/** Which zone a step's times are read in, and whether it came from the candidate or the sequence. */
+export type ChosenTimeZone = { timeZone: string; source: "candidate" | "sequence" };
 
-/**
- * Cities whose zone is named after another city of the same country. Zones named after the city
- * itself (New York, Chicago, Los Angeles, Toronto, Sydney…) need no entry.
- */
-const citiesOfOtherZones: Readonly<Record<string, string>> = {
-  "san francisco": "America/Los_Angeles",
-  seattle: "America/Los_Angeles",
-  "san diego": "America/Los_Angeles",
-  boston: "America/New_York",
-  washington: "America/New_York",
-  atlanta: "America/New_York",
-  miami: "America/New_York",
-  philadelphia: "America/New_York",
-  dallas: "America/Chicago",
-  houston: "America/Chicago",
-  austin: "America/Chicago",
-  montreal: "America/Toronto",
-  ottawa: "America/Toronto",
-  calgary: "America/Edmonton",
-  "rio de janeiro": "America/Sao_Paulo",
-  "saint petersburg": "Europe/Moscow",
-  "st petersburg": "Europe/Moscow",
-  guadalajara: "America/Mexico_City",
-  canberra: "Australia/Sydney",
+/** Names people write that differ from the library's country names. */
+const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
+  usa: "US",
+  "united states": "US",
+  uk: "GB",
+  "great britain": "GB",
+  england: "GB",
+  scotland: "GB",
+  wales: "GB",
+  "northern ireland": "GB",
+  "czech republic": "CZ",
+  korea: "KR",
+  "republic of korea": "KR",
+  "the netherlands": "NL",
+  holland: "NL",
+  turkey: "TR",
+  "viet nam": "VN",
+  uae: "AE",
+  "cote divoire": "CI",
 };
 
-function plain(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .replace(/[._]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toLowerCase();
+// Built once: the library's country names by place key.
+let countriesByName: Map<string, Country> | undefined;
+
+function countryOf(name: string): Country | null {
+  const key = placeKey(name);
+  if (key === "") return null;
+  if (/^[a-z]{2}$/.test(key)) {
+    const byCode = getCountry(key.toUpperCase());
+    if (byCode) return byCode;
+  }
+  if (countriesByName === undefined) {
+    countriesByName = new Map(Object.values(getAllCountries()).map((country) => [placeKey(country.name), country]));
+  }
+  const alias = COUNTRY_ALIASES[key];
+  return countriesByName.get(key) ?? (alias === undefined ? null : getCountry(alias));
 }
 
-function countryCode(country: string): string | undefined {
-  const trimmed = country.trim();
-  if (/^[A-Za-z]{2}$/.test(trimmed) && getCountry(trimmed.toUpperCase())) return trimmed.toUpperCase();
-  const wanted = plain(trimmed);
-  // People write "United States" as often as the list's "United States of America".
-  const english = new Intl.DisplayNames("en", { type: "region" });
-  return Object.values(getAllCountries()).find(
-    (known) => plain(known.name) === wanted || plain(english.of(known.id) ?? "") === wanted,
-  )?.id;
+/** Zones that keep the same standard and summer offsets are one time zone to a recruiter. */
+function behaviourOf(zone: string): string {
+  const data = getTimezone(zone);
+  return data ? `${data.utcOffset}/${data.dstOffset}` : zone;
 }
 
-/** A country's zones all keep the same time (Germany's Berlin and Büsingen's Zurich): one clock. */
-function oneClock(zones: readonly string[]): string | undefined {
-  const first = zones[0];
-  if (first === undefined) return undefined;
-  const offsets = (zone: string) => {
-    const known = getTimezone(zone);
-    return known ? `${known.utcOffset}/${known.dstOffset}` : zone;
-  };
-  return zones.every((zone) => offsets(zone) === offsets(first)) ? first : undefined;
+/** The country's one zone, preferring the zone the country owns (Europe/Berlin over Zurich). */
+function singleZoneOf(country: Country, zones: string[]): string | null {
+  const behaviours = new Set(zones.map(behaviourOf));
+  if (behaviours.size !== 1) return null;
+  return zones.find((zone) => getTimezone(zone)?.countries[0] === country.id) ?? zones[0] ?? null;
+}
+
+function cityZoneOf(country: Country, zones: string[], city: string): string | null {
+  const key = placeKey(city);
+  if (key === "") return null;
+  const named = zones.find((zone) => placeKey((zone.split("/").at(-1) ?? "").replaceAll("_", " ")) === key);
+  if (named) return named;
+  const mapped = CITY_ZONES[country.id]?.[key];
+  return mapped !== undefined && zones.includes(mapped) ? mapped : null;
 }
 
 /**
- * The candidate's own zone when their country has one clock, or their city picks one of its
- * clocks; otherwise the sequence's.
+ * The zone a candidate's steps go out in: the candidate's when their country (an alpha-2 code or
+ * a name) has one time zone, or when their city picks one of the country's zones; otherwise the
+ * sequence's own.
  */
 export function candidateTimeZone(
   place: { country?: string | null | undefined; city?: string | null | undefined },
-  sequenceTimeZone: string,
+  fallbackZone: string,
 ): ChosenTimeZone {
-  const fallback: ChosenTimeZone = { timeZone: sequenceTimeZone, source: "sequence" };
-  const code = place.country ? countryCode(place.country) : undefined;
-  const zones = code ? (getCountry(code)?.timezones ?? []) : [];
-  const single = oneClock(zones);
-  if (single !== undefined) return { timeZone: single, source: "candidate" };
-  const city = place.city ? plain(place.city) : "";
-  if (city === "") return fallback;
-  const named = zones.find((zone) => plain(zone.split("/").at(-1) ?? "") === city);
-  const mapped = citiesOfOtherZones[city];
-  const zone = named ?? zones.find((known) => known === mapped);
-  return zone === undefined ? fallback : { timeZone: zone, source: "candidate" };
+  const fallback: ChosenTimeZone = { timeZone: fallbackZone, source: "sequence" };
+  const country = place.country ? countryOf(place.country) : null;
+  if (country === null) return fallback;
+  const zones = country.timezones.filter(isKnownTimeZone);
+  const zone = singleZoneOf(country, zones) ?? (place.city ? cityZoneOf(country, zones, place.city) : null);
+  return zone === null ? fallback : { timeZone: zone, source: "candidate" };
 }

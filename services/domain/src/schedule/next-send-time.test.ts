@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { NoSendWindowError, nextSendTime, type SendRules } from "./next-send-time.ts";
+import { nextSendTime } from "./next-send-time.ts";
+import type { SendRules } from "./send-rules.ts";
 
+/** The spec's defaults: 8am to 8pm in America/Chicago, US holidays, weekends and holidays off. */
 const chicago: SendRules = {
   timeZone: "America/Chicago",
   workdayStart: "8am",
@@ -9,108 +11,154 @@ const chicago: SendRules = {
   allowSendHoliday: false,
   holidayCountry: "US",
 };
+const every = { allowSendWeekend: true, allowSendHoliday: true };
+
 const at = (iso: string) => new Date(iso);
 const send = (after: string, delay: number, rules: Partial<SendRules> = {}) =>
-  nextSendTime(at(after), delay, { ...chicago, ...rules }).toISOString();
+  nextSendTime(at(after), delay, { ...chicago, ...rules })?.toISOString();
 
-describe("nextSendTime", () => {
-  it("sends at once inside the workday", () => {
-    // Tuesday 10:00 in Chicago (UTC-6).
-    expect(send("2026-11-24T16:00:00.000Z", 0)).toBe("2026-11-24T16:00:00.000Z");
+describe("nextSendTime inside the default 8am–8pm window", () => {
+  it("sends at once when the earliest instant is inside the window", () => {
+    expect(send("2026-11-24T16:00:00.250Z", 0)).toBe("2026-11-24T16:00:00.250Z");
   });
 
-  it("waits for the workday to open, in the sequence's time zone", () => {
-    // Tuesday 6:00 in Chicago: opens at 8:00.
-    expect(send("2026-11-24T12:00:00.000Z", 0)).toBe("2026-11-24T14:00:00.000Z");
+  it("opens the window at 8am exactly, and 8pm is already closed", () => {
+    expect(send("2026-11-24T14:00:00Z", 0)).toBe("2026-11-24T14:00:00.000Z");
+    expect(send("2026-11-24T13:59:59Z", 0)).toBe("2026-11-24T14:00:00.000Z");
+    expect(send("2026-11-25T01:59:59Z", 0)).toBe("2026-11-25T01:59:59.000Z");
+    expect(send("2026-11-25T02:00:00Z", 0)).toBe("2026-11-25T14:00:00.000Z");
   });
 
-  it("moves a step due after hours to the next workday's opening", () => {
-    // Tuesday 21:00 in Chicago → Wednesday 8:00.
-    expect(send("2026-11-25T03:00:00.000Z", 0)).toBe("2026-11-25T14:00:00.000Z");
+  it("moves an evening send to 8am the next workday", () => {
+    expect(send("2026-11-24T03:00:00Z", 0)).toBe("2026-11-24T14:00:00.000Z");
   });
 
-  it("adds the delay before looking for a window", () => {
-    // Monday 10:00 + 1440 minutes = Tuesday 10:00.
-    expect(send("2026-11-23T16:00:00.000Z", 1440)).toBe("2026-11-24T16:00:00.000Z");
-    // Two weeks later, same hour.
-    expect(send("2026-11-02T16:00:00.000Z", 14 * 1440)).toBe("2026-11-16T16:00:00.000Z");
+  it("adds the delay before looking for the window", () => {
+    expect(send("2026-11-24T16:00:00Z", 1440)).toBe("2026-11-25T16:00:00.000Z");
+    expect(send("2026-11-24T16:00:00Z", 3 * 7 * 1440)).toBe("2026-12-15T16:00:00.000Z");
+    expect(send("2026-11-24T16:00:00Z", 10 * 60 + 30)).toBe("2026-11-25T14:00:00.000Z");
+  });
+});
+
+describe("nextSendTime on weekends and holidays", () => {
+  it("skips Saturday and Sunday to Monday 8am", () => {
+    expect(send("2026-11-21T02:00:00Z", 0)).toBe("2026-11-23T14:00:00.000Z");
   });
 
-  it("skips the weekend unless weekend sending is on", () => {
-    // Friday 21:00 → Monday 8:00.
-    expect(send("2026-11-21T03:00:00.000Z", 0)).toBe("2026-11-23T14:00:00.000Z");
-    expect(send("2026-11-21T03:00:00.000Z", 0, { allowSendWeekend: true })).toBe("2026-11-21T14:00:00.000Z");
+  it("sends on Saturday when weekend sending is allowed", () => {
+    expect(send("2026-11-21T02:00:00Z", 0, { allowSendWeekend: true })).toBe("2026-11-21T14:00:00.000Z");
   });
 
-  it("skips the country's public holidays unless holiday sending is on", () => {
-    // Wednesday 21:00 before Thanksgiving (Thursday 26 November 2026) → Friday 8:00.
-    expect(send("2026-11-26T03:00:00.000Z", 0)).toBe("2026-11-27T14:00:00.000Z");
-    expect(send("2026-11-26T03:00:00.000Z", 0, { allowSendHoliday: true })).toBe("2026-11-26T14:00:00.000Z");
-    // Another country's calendar: Thanksgiving is a workday in Germany.
-    expect(send("2026-11-26T03:00:00.000Z", 0, { holidayCountry: "DE" })).toBe("2026-11-26T14:00:00.000Z");
+  it("skips Thanksgiving (2026-11-26) to the Friday", () => {
+    expect(send("2026-11-26T01:30:00Z", 60)).toBe("2026-11-27T14:00:00.000Z");
+    expect(send("2026-11-26T01:30:00Z", 60, { allowSendHoliday: true })).toBe("2026-11-26T14:00:00.000Z");
   });
 
-  it("keeps substitute holidays: 4 July 2026 is a Saturday, observed on Friday the 3rd", () => {
-    expect(send("2026-07-03T15:00:00.000Z", 0)).toBe("2026-07-06T13:00:00.000Z");
+  it("skips the observed Friday and Independence Day itself, then the weekend", () => {
+    expect(send("2026-07-03T02:00:00Z", 0)).toBe("2026-07-06T13:00:00.000Z");
+    expect(send("2026-07-03T02:00:00Z", 0, { allowSendWeekend: true })).toBe("2026-07-05T13:00:00.000Z");
+    expect(send("2026-07-03T02:00:00Z", 0, every)).toBe("2026-07-03T13:00:00.000Z");
   });
 
-  it("opens at the jump when the workday starts in an hour that a clock skips", () => {
-    // 8 March 2026 in Chicago: 2:00 CST jumps to 3:00 CDT (a Sunday, weekend on).
-    expect(send("2026-03-08T06:00:00.000Z", 0, { workdayStart: "2am", allowSendWeekend: true })).toBe(
-      "2026-03-08T08:00:00.000Z",
-    );
-    // Past the jump, 8am is CDT (UTC-5).
-    expect(send("2026-03-08T06:00:00.000Z", 0, { allowSendWeekend: true })).toBe("2026-03-08T13:00:00.000Z");
+  it("reads holidays of the sequence's country, not of the zone's", () => {
+    expect(send("2026-11-26T01:30:00Z", 60, { holidayCountry: "FR" })).toBe("2026-11-26T14:00:00.000Z");
+  });
+});
+
+describe("nextSendTime across daylight saving time", () => {
+  it("opens at the jump when the window start does not exist (Chicago spring forward, 2am)", () => {
+    // 2026-03-08: at 2:00 CST the clock shows 3:00 CDT, 08:00Z.
+    expect(send("2026-03-08T05:00:00Z", 0, { ...every, workdayStart: "2am" })).toBe("2026-03-08T08:00:00.000Z");
   });
 
-  it("opens a repeated hour both times, and closes at the end hour however often the clock shows it", () => {
-    // 1 November 2026 in Chicago: 1:00–2:00 happens twice (6:00Z CDT, then 7:00Z CST).
-    const repeated = { workdayStart: "1am", workdayEnd: "2am", allowSendWeekend: true };
-    expect(send("2026-11-01T06:59:00.000Z", 0, repeated)).toBe("2026-11-01T06:59:00.000Z");
-    expect(send("2026-11-01T07:00:00.000Z", 0, repeated)).toBe("2026-11-01T07:00:00.000Z");
-    // A window 12am–1am closes at the first 1:00 and does not open again when 1:00 comes back.
-    const rules = { workdayStart: "12am", workdayEnd: "1am", allowSendWeekend: true };
-    expect(send("2026-11-01T05:30:00.000Z", 0, rules)).toBe("2026-11-01T05:30:00.000Z");
-    // 6:30Z is the first 1:30 (CDT): past the close, so the next day's midnight (CST, UTC-6).
-    expect(send("2026-11-01T06:30:00.000Z", 0, rules)).toBe("2026-11-02T06:00:00.000Z");
+  it("opens at 8am CDT on the spring-forward day", () => {
+    expect(send("2026-03-08T05:00:00Z", 0, every)).toBe("2026-03-08T13:00:00.000Z");
   });
 
-  it("follows zones with odd offsets", () => {
-    // Kathmandu is UTC+5:45; Chatham UTC+13:45 in its summer; Kolkata UTC+5:30.
-    expect(send("2026-11-24T00:00:00.000Z", 0, { timeZone: "Asia/Kathmandu", holidayCountry: "NP" })).toBe(
-      "2026-11-24T02:15:00.000Z",
-    );
-    expect(send("2026-11-24T00:00:00.000Z", 0, { timeZone: "Pacific/Chatham", holidayCountry: "NZ" })).toBe(
-      "2026-11-24T00:00:00.000Z",
-    );
-    expect(send("2026-11-23T20:00:00.000Z", 0, { timeZone: "Asia/Kolkata", holidayCountry: "IN" })).toBe(
-      "2026-11-24T02:30:00.000Z",
+  it("reaches a repeated wall time the first time (Chicago fall back, 1am)", () => {
+    // 2026-11-01: 1:00–1:59 happens in CDT (06:00Z) and again in CST (07:00Z).
+    expect(send("2026-11-01T04:00:00Z", 0, { ...every, workdayStart: "1am" })).toBe("2026-11-01T06:00:00.000Z");
+  });
+
+  it("keeps the repeated hour closed when the window ends at it", () => {
+    expect(send("2026-11-01T05:30:00Z", 60, { ...every, workdayStart: "--", workdayEnd: "1am" })).toBe(
+      "2026-11-02T06:00:00.000Z",
     );
   });
 
-  it("leaves a side of the day open with '--'", () => {
-    expect(send("2026-11-24T12:00:00.000Z", 0, { workdayStart: "--" })).toBe("2026-11-24T12:00:00.000Z");
-    expect(send("2026-11-25T03:00:00.000Z", 0, { workdayEnd: "--" })).toBe("2026-11-25T03:00:00.000Z");
-    expect(send("2026-11-22T03:00:00.000Z", 0, { workdayStart: "--", workdayEnd: "--" })).toBe(
-      "2026-11-23T06:00:00.000Z",
-    );
+  it("opens at 8am CST on the fall-back day", () => {
+    expect(send("2026-11-01T04:00:00Z", 0, every)).toBe("2026-11-01T14:00:00.000Z");
   });
 
-  it("says so when no time at all fits the rules", () => {
-    expect(() =>
-      send("2026-11-24T12:00:00.000Z", 0, {
-        workdayStart: "2am",
-        workdayEnd: "3am",
-        timeZone: "UTC",
-        holidayCountry: "US",
-      }),
-    ).not.toThrow();
-    expect(() =>
-      nextSendTime(at("2026-11-24T12:00:00Z"), 0, { ...chicago, workdayStart: "9pm", workdayEnd: "8am" }),
-    ).toThrow(NoSendWindowError);
+  it("keeps the same wall time a day later across the change", () => {
+    expect(send("2026-03-07T16:00:00Z", 1440, every)).toBe("2026-03-08T16:00:00.000Z");
   });
 
-  it("refuses an hour label outside the list", () => {
-    expect(() => send("2026-11-24T12:00:00.000Z", 0, { workdayStart: "13am" })).toThrow(RangeError);
+  it("opens at the jump in Europe/London when 1am does not exist", () => {
+    const london = { ...every, timeZone: "Europe/London", holidayCountry: "GB", workdayStart: "1am" } as const;
+    expect(send("2026-03-28T23:30:00Z", 0, london)).toBe("2026-03-29T01:00:00.000Z");
+  });
+
+  it("opens at the half-hour jump in Australia/Lord_Howe", () => {
+    // 2026-10-04: at 2:00 (+10:30) the clock shows 2:30 (+11), 15:30Z; 2am does not exist.
+    const lordHowe = { ...every, timeZone: "Australia/Lord_Howe", holidayCountry: "AU", workdayStart: "2am" } as const;
+    expect(send("2026-10-03T15:00:00Z", 0, lordHowe)).toBe("2026-10-03T15:30:00.000Z");
+  });
+});
+
+describe("nextSendTime in zones with odd offsets", () => {
+  it("Europe/London skips Christmas, the weekend and the substitute Boxing Day", () => {
+    const london = { timeZone: "Europe/London", holidayCountry: "GB" };
+    expect(send("2026-12-24T20:00:00Z", 0, london)).toBe("2026-12-29T08:00:00.000Z");
+  });
+
+  it("Asia/Kolkata (+5:30) opens at 8am IST", () => {
+    const kolkata = { ...every, timeZone: "Asia/Kolkata", holidayCountry: "IN" };
+    expect(send("2026-11-24T03:00:00Z", 0, kolkata)).toBe("2026-11-24T03:00:00.000Z");
+    expect(send("2026-11-24T15:00:00Z", 0, kolkata)).toBe("2026-11-25T02:30:00.000Z");
+  });
+
+  it("Asia/Kathmandu (+5:45) opens at 8am NPT", () => {
+    const kathmandu = { ...every, timeZone: "Asia/Kathmandu", holidayCountry: "NP" };
+    expect(send("2026-11-24T00:00:00Z", 0, kathmandu)).toBe("2026-11-24T02:15:00.000Z");
+  });
+
+  it("Pacific/Chatham (+13:45 in summer) opens at 8am local", () => {
+    const chatham = { ...every, timeZone: "Pacific/Chatham", holidayCountry: "NZ" };
+    expect(send("2026-11-24T00:00:00Z", 0, chatham)).toBe("2026-11-24T00:00:00.000Z");
+    expect(send("2026-11-24T07:00:00Z", 0, chatham)).toBe("2026-11-24T18:15:00.000Z");
+  });
+
+  it("Pacific/Kiritimati (+14) reads the weekend on its own calendar", () => {
+    // Friday 2026-11-20 10:00Z is Saturday 00:00 in Kiritimati.
+    const kiritimati = { timeZone: "Pacific/Kiritimati", holidayCountry: "KI" };
+    expect(send("2026-11-20T10:00:00Z", 0, kiritimati)).toBe("2026-11-22T18:00:00.000Z");
+  });
+});
+
+describe("nextSendTime with open bounds", () => {
+  it("'--' to '--' sends at any hour", () => {
+    expect(send("2026-11-24T09:00:00Z", 0, { workdayStart: "--", workdayEnd: "--" })).toBe("2026-11-24T09:00:00.000Z");
+  });
+
+  it("'--' opens the window from midnight", () => {
+    expect(send("2026-11-24T07:00:00Z", 0, { workdayStart: "--" })).toBe("2026-11-24T07:00:00.000Z");
+    expect(send("2026-11-25T02:00:00Z", 0, { workdayStart: "--" })).toBe("2026-11-25T06:00:00.000Z");
+  });
+
+  it("'--' keeps the window open until midnight", () => {
+    expect(send("2026-11-25T05:59:00Z", 0, { workdayEnd: "--" })).toBe("2026-11-25T05:59:00.000Z");
+    expect(send("2026-11-25T06:00:00Z", 0, { workdayEnd: "--" })).toBe("2026-11-25T14:00:00.000Z");
+  });
+
+  it("answers null for a window that never opens instead of searching forever", () => {
+    expect(send("2026-11-24T16:00:00Z", 0, { workdayStart: "8pm", workdayEnd: "8am" })).toBeUndefined();
+    expect(send("2026-11-24T16:00:00Z", 0, { workdayStart: "8am", workdayEnd: "8am" })).toBeUndefined();
+  });
+
+  it("gives back its own answer for a delay of 0 (idempotent)", () => {
+    const first = nextSendTime(at("2026-11-26T01:30:00Z"), 60, chicago);
+    expect(first).not.toBeNull();
+    if (first) expect(nextSendTime(first, 0, chicago)).toEqual(first);
   });
 });

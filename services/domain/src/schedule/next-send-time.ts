@@ -1,66 +1,65 @@
-import { hourOfLabel } from "@hirestream/contracts/sequences/hours.ts";
-import { publicHolidays } from "./public-holidays.ts";
-import { nextInstantTowards, type WallTime, wallTimeAt } from "./zone-clock.ts";
+import { isSendAllowed, type SendRules, sendCalendarOf } from "./send-rules.ts";
+import { wallClockAt } from "./wall-clock.ts";
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-/** Steps of the search (a few per day): past a year of closed days the rules allow no time at all. */
-const SEARCH_STEPS = 4 * 400;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
 
-/** When a step may go out (spec §3 Sequence and Step): the sequence's calendar and the step's hours. */
-export interface SendRules {
-  timeZone: string;
-  /** The spec's hour labels ('8am', '8pm'); '--' leaves that side of the day open. */
-  workdayStart: string;
-  workdayEnd: string;
-  allowSendWeekend: boolean;
-  allowSendHoliday: boolean;
-  /** ISO 3166 alpha-2; its public holidays are closed unless allowSendHoliday. */
-  holidayCountry: string;
-}
+/**
+ * How far ahead a slot is looked for. A window that is never open (start at or after its end) has
+ * no slot; every real calendar finds one within days, whatever its weekends and holidays.
+ */
+export const SEND_HORIZON_DAYS = 400;
 
-export class NoSendWindowError extends Error {
-  constructor(rules: SendRules) {
-    super(`No time within a year fits the step's hours and days in ${rules.timeZone}`);
-    this.name = "NoSendWindowError";
+/**
+ * The instant a step goes out: the earliest instant at or after `after` plus `delayMinutes` whose
+ * wall clock in `rules.timeZone` shows an hour inside the workday window (start inclusive, end
+ * exclusive), on a date that is not a Saturday or Sunday unless allowed, nor a public holiday of
+ * `rules.holidayCountry` unless allowed. `after` is when the previous step was sent, or when the
+ * payload was sent for the first step.
+ *
+ * Reading the wall clock of each instant makes daylight saving time come out right by itself:
+ * a window start that does not exist that day (the clock jumps over it) opens at the jump, and a
+ * wall time that happens twice is reached the first time.
+ *
+ * Returns null when no such instant exists within SEND_HORIZON_DAYS, which happens only for a
+ * window that never opens. The zone is an IANA id checked at the boundary; Intl throws a
+ * RangeError for one it does not know.
+ */
+export function nextSendTime(after: Date, delayMinutes: number, rules: SendRules): Date | null {
+  const calendar = sendCalendarOf(rules);
+  if (calendar.startHour >= calendar.endHour) return null;
+  const earliest = after.getTime() + Math.max(0, delayMinutes) * MINUTE_MS;
+  const horizon = earliest + SEND_HORIZON_DAYS * 24 * HOUR_MS;
+
+  let instant = earliest;
+  while (instant <= horizon) {
+    const clock = wallClockAt(instant, rules.timeZone);
+    if (isSendAllowed(calendar, clock)) return new Date(instant);
+    // Jump to the next wall-clock hour at which the answer can change: the window's start on an
+    // allowed date before it, else the next local midnight. Nothing in between can be allowed.
+    const targetHour = clock.hour < calendar.startHour && calendar.allowsDate(clock) ? calendar.startHour : 24;
+    const sinceHour = clock.minute * MINUTE_MS + clock.second * 1000 + (instant % 1000);
+    const target = instant + (targetHour - clock.hour) * HOUR_MS - sinceHour;
+    // If the offset changes on the way, the wall clock jumps: stop at the change and look again.
+    const change = offsetChangeBetween(instant, clock.offsetMs, target, rules.timeZone);
+    instant = change ?? target;
   }
-}
-
-function hourOf(label: string, open: number): number {
-  const hour = hourOfLabel(label);
-  if (hour === undefined) throw new RangeError(`Not a workday hour: ${label}`);
-  return hour ?? open;
-}
-
-function isClosedDay(day: WallTime, rules: SendRules): boolean {
-  const date = new Date(day);
-  const weekday = date.getUTCDay();
-  if (!rules.allowSendWeekend && (weekday === 0 || weekday === 6)) return true;
-  if (rules.allowSendHoliday) return false;
-  return publicHolidays(rules.holidayCountry, date.getUTCFullYear()).has(date.toISOString().slice(0, 10));
+  return null;
 }
 
 /**
- * The first instant, `delayMinutes` after `after` or later, at which a step may be sent: when the
- * clocks of `rules.timeZone` show a time within the workday hours (start included, end excluded)
- * of a day that is not a closed weekend day or public holiday there. Hours a clock skips are never
- * shown, so never open; hours it repeats are open both times if they are in the window.
+ * The first instant in (from, to] whose offset differs from `fromOffsetMs`, or null if the offset
+ * at `to` is the same (a zone never changes its offset twice within one day). Offsets change on
+ * whole seconds, so a binary search over seconds finds the change exactly.
  */
-export function nextSendTime(after: Date, delayMinutes: number, rules: SendRules): Date {
-  const opens = hourOf(rules.workdayStart, 0) * HOUR;
-  const closes = hourOf(rules.workdayEnd, 24) * HOUR;
-  let instant = after.getTime() + delayMinutes * MINUTE;
-  for (let step = 0; step < SEARCH_STEPS; step++) {
-    const shown = wallTimeAt(instant, rules.timeZone);
-    const day = shown - (((shown % DAY) + DAY) % DAY);
-    if (isClosedDay(day, rules) || shown >= day + closes) {
-      instant = nextInstantTowards(instant, day + DAY, rules.timeZone);
-    } else if (shown < day + opens) {
-      instant = nextInstantTowards(instant, day + opens, rules.timeZone);
-    } else {
-      return new Date(instant);
-    }
+function offsetChangeBetween(from: number, fromOffsetMs: number, to: number, timeZone: string): number | null {
+  if (wallClockAt(to, timeZone).offsetMs === fromOffsetMs) return null;
+  let same = Math.floor(from / 1000);
+  let changed = Math.ceil(to / 1000);
+  while (changed - same > 1) {
+    const middle = Math.floor((same + changed) / 2);
+    if (wallClockAt(middle * 1000, timeZone).offsetMs === fromOffsetMs) same = middle;
+    else changed = middle;
   }
-  throw new NoSendWindowError(rules);
+  return changed * 1000;
 }

@@ -18,6 +18,7 @@ export const processorMessages = {
   stepOutOfTurn: (position: number, next: number) => `Step ${position} is not the next step (${next})`,
   stepNotSent: (position: number) => `Step ${position} was not sent`,
   notFound: "Payload not found",
+  noSteps: "A sequence without steps starts no run",
   mayNotWrite: "Your role does not allow writing messages",
   mayNotSend: "Your role does not allow sending messages",
   mayNotApprove: "Your role does not allow approving messages",
@@ -39,7 +40,10 @@ const value = text().max(PAYLOAD_TEXT_AREA_MAX, {
   error: `is too long (maximum is ${PAYLOAD_TEXT_AREA_MAX} characters)`,
 });
 
-/** PUT …/payloads/{id}: the values changed, by field name (spec §3 payload_values.data). */
+/**
+ * PUT …/payloads/{id}: the values changed, by field name (spec §3 payload_values.data). Flat as
+ * `{payload_values: {data: {…}}}`, or as the attributes of a `payload` document.
+ */
 export const updatePayloadAttributes = z
   .object({
     payload_values: z

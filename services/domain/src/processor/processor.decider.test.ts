@@ -93,6 +93,11 @@ describe("StartProcessor", () => {
     expect(fold(processorDecider, decide([], start, system))).toMatchObject({ run: { status: "pending" } });
   });
 
+  it("starts no run of a sequence without steps", () => {
+    const none = { ...start, data: { ...start.data, totalSteps: 0 } };
+    expect(rejection(() => decide([], none, system)).detail).toBe("A sequence without steps starts no run");
+  });
+
   it("starts a run once: the same start again records nothing", () => {
     expect(decide([started()], start, system)).toEqual([]);
   });

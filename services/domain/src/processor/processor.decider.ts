@@ -37,7 +37,8 @@ import { evolveProcessor, type ProcessorState, type Run, runIds, shownStatus } f
  * | paused                       | event_resume → ProcessorResumed       | sending                             |
  * | sending                      | ScheduleStep, RecordStepDrafted       | sending                             |
  * | sending (or the step in      | RecordStepSent → StepSent             | sending; finished after the last    |
- * |   flight, whatever since)    |   (+ ProcessorFinished on the last)   |   (paused/replied/inactive stay)    |
+ * |   flight, whatever since)    |   (+ ProcessorFinished on the last,   |   (paused stays but for the last;   |
+ * |                              |   unless replied or inactive)         |   replied and inactive stay)        |
  * | sending (or in flight)       | RecordStepFailed → StepFailed         | failed (others stay)                |
  * | every status                 | RecordReply → ReplyReceived           | replied (inactive stays: afterStop) |
  * | every status                 | RecordAutoReply → AutoReplyReceived   | same                                |
@@ -88,6 +89,8 @@ export const processorDecider: Decider<ProcessorState, ProcessorCommand, Process
       case "StartProcessor": {
         if (state.status === "started") return [];
         const { known, ...data } = command.data;
+        if (!Number.isInteger(data.totalSteps) || data.totalSteps < 1)
+          throw new DomainError("VALIDATION", processorMessages.noSteps);
         return [{ type: "ProcessorStarted", data: { ...data, values: startingValues(data.fields, known), at } }];
       }
       case "EditPayload": {

@@ -1,4 +1,5 @@
 import type { ProcessorEvent } from "@hirestream/contracts/processors/events.ts";
+import type { PayloadEventName } from "@hirestream/contracts/processors/payload-status.ts";
 import type { PayloadFields } from "@hirestream/contracts/processors/payload-values.ts";
 import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
@@ -146,3 +147,16 @@ export function decide(history: ProcessorEvent[], command: ProcessorCommand, con
 
 /** A run that went out without review and is waiting for its next step. */
 export const sending = (): ProcessorEvent[] => [started(), edited(filled), approved()];
+
+export const event = (name: PayloadEventName | "none"): ProcessorCommand => ({
+  type: "SendPayloadEvent",
+  data: { event: name },
+});
+export const editValues = (values: Record<string, string | null>): ProcessorCommand => ({
+  type: "EditPayload",
+  data: { values },
+});
+export const owner = as("owner");
+/** A project's collaborator: writes messages, sends none. */
+export const writer = as("collaborator", { projectRole: "collaborator" });
+export const manager = as("collaborator", { projectRole: "manager" });

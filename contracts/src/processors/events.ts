@@ -44,7 +44,7 @@ export const processorStarted = z.object({
 /** The payload's values after an edit, whole. */
 export const payloadEdited = z.object({
   type: z.literal("PayloadEdited"),
-  data: z.object({ ...run, values: payloadValues, editedBy: z.uuid() }),
+  data: z.object({ ...run, values: payloadValues, by: z.uuid(), at: instant }),
 });
 
 /** event_ready: a writer made a payload of a sequence with review ready for a manager to send. */

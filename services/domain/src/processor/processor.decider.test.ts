@@ -95,7 +95,7 @@ describe("StartProcessor", () => {
 describe("EditPayload", () => {
   it("records the whole values after the edit, and who edited", () => {
     expect(decide([started()], editValues({ hook: "your talk" }), writer)).toEqual([
-      { type: "PayloadEdited", data: { ...ids, values: { first_name: "Ada", hook: "your talk" }, editedBy: actorId } },
+      { type: "PayloadEdited", data: { ...ids, values: { first_name: "Ada", hook: "your talk" }, by: actorId, at } },
     ]);
   });
 
@@ -154,7 +154,7 @@ describe("EditPayload", () => {
 
   it("lets a pending payload lose a value again", () => {
     expect(decide([started(), edited(filled)], editValues({ hook: null }), writer)).toEqual([
-      { type: "PayloadEdited", data: { ...ids, values: { first_name: "Ada" }, editedBy: actorId } },
+      { type: "PayloadEdited", data: { ...ids, values: { first_name: "Ada" }, by: actorId, at } },
     ]);
   });
 });

@@ -95,7 +95,7 @@ export const processorDecider: Decider<ProcessorState, ProcessorCommand, Process
       }
       case "EditPayload": {
         const { run, actorId } = writablePayload(state, context, "messages.write");
-        return edit(run, command.data.values, actorId);
+        return edit(run, command.data.values, actorId, at);
       }
       case "SendPayloadEvent":
         return payloadEvent(state, command.data.event, context);
@@ -115,7 +115,12 @@ export function startedRun(state: ProcessorState): Run {
   return state.run;
 }
 
-function edit(run: Run, values: Readonly<Record<string, string | null>>, actorId: string): ProcessorEvent[] {
+function edit(
+  run: Run,
+  values: Readonly<Record<string, string | null>>,
+  actorId: string,
+  at: string,
+): ProcessorEvent[] {
   const shown = shownStatus(run);
   if (!isEditable(shown)) throw new DomainError("PROCESSOR_EVENT_NOT_ALLOWED", processorMessages.notEditable(shown));
   const result = applyEdit(run.fields, run.values, values);
@@ -126,7 +131,7 @@ function edit(run: Run, values: Readonly<Record<string, string | null>>, actorId
   // A ready payload waits for its sender as it is: it stays whole while it waits.
   if (run.status === "ready") requireComplete(run.fields, result.values);
   if (sameValues(run.values, result.values)) return [];
-  return [{ type: "PayloadEdited", data: { ...runIds(run), values: result.values, editedBy: actorId } }];
+  return [{ type: "PayloadEdited", data: { ...runIds(run), values: result.values, by: actorId, at } }];
 }
 
 function payloadEvent(

@@ -51,9 +51,9 @@ export const started = (
     at: earlier,
   },
 });
-export const edited = (values: Record<string, string>): ProcessorEvent => ({
+export const edited = (values: Record<string, string>, when = earlier): ProcessorEvent => ({
   type: "PayloadEdited",
-  data: { ...ids, values, editedBy: actorId },
+  data: { ...ids, values, by: actorId, at: when },
 });
 export const madeReady = (when = earlier): ProcessorEvent => ({
   type: "PayloadMadeReady",

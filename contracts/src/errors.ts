@@ -19,6 +19,7 @@ export const errorCatalogue = {
   RESET_TOKEN_INVALID: { status: 422, title: "Reset password token is invalid or has expired" },
   OWNER_CANNOT_LEAVE: { status: 422, title: "The owner of a workspace cannot leave it" },
   ALREADY_EXISTS: { status: 409, title: "A record with this id already exists" },
+  PROCESSOR_EVENT_NOT_ALLOWED: { status: 409, title: "Not allowed in the payload's current status" },
   INTERNAL: { status: 500, title: "Something went wrong." },
 } as const satisfies Record<string, { status: number; title: string }>;
 

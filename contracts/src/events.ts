@@ -3,6 +3,7 @@ import { emailReserved, userEvent } from "./accounts/events.ts";
 import { candidacyEvent } from "./candidacies/events.ts";
 import { invitationEvent } from "./invitations/events.ts";
 import { personEvent } from "./people/events.ts";
+import { processorEvent } from "./processors/events.ts";
 import { projectEvent } from "./projects/events.ts";
 import { workflowEvent } from "./workflows/events.ts";
 import { workspaceEvent } from "./workspaces/events.ts";
@@ -16,6 +17,7 @@ export const domainEvent = z.discriminatedUnion("type", [
   ...workflowEvent.options,
   ...candidacyEvent.options,
   ...invitationEvent.options,
+  ...processorEvent.options,
   emailReserved,
 ]);
 export type DomainEvent = z.infer<typeof domainEvent>;

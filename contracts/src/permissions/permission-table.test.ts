@@ -98,6 +98,7 @@ describe("mayInProject", () => {
     "workflow.use": false,
     "messages.write": false,
     "messages.send": false,
+    "messages.approve": false,
     "files.add": false,
   };
   const all: Record<ProjectAction, boolean> = Object.fromEntries(
@@ -106,7 +107,7 @@ describe("mayInProject", () => {
   const byProjectRole: Record<ProjectRole, Record<ProjectAction, boolean>> = {
     // "Unlimited access, edit and delete the project."
     owner: all,
-    // "Invite and manage users, add people, write and send messages."
+    // "Invite and manage users, add people, write and send messages", and so approve what is sent.
     manager: { ...all, "project.edit": false, "project.remove": false },
     // "Add and edit people, use the workflow, write messages." A file is added as people are.
     collaborator: {
@@ -150,6 +151,24 @@ describe("mayInProject", () => {
         expect(mayInProject({ workspaceRole, projectRole: undefined }, action)).toBe(false);
     });
   }
+
+  it("only owners and managers, of the project or the workspace, approve what a writer made ready", () => {
+    const approvers = [
+      { workspaceRole: "owner", projectRole: undefined },
+      { workspaceRole: "manager", projectRole: undefined },
+      { workspaceRole: "viewer", projectRole: "owner" },
+      { workspaceRole: "collaborator", projectRole: "manager" },
+    ] as const;
+    for (const access of approvers) expect(mayInProject(access, "messages.approve")).toBe(true);
+    const writers = [
+      { workspaceRole: "collaborator", projectRole: "collaborator" },
+      { workspaceRole: "viewer", projectRole: "collaborator" },
+    ] as const;
+    for (const access of writers) {
+      expect(mayInProject(access, "messages.write")).toBe(true);
+      expect(mayInProject(access, "messages.approve")).toBe(false);
+    }
+  });
 
   it("a project role counts for nothing once its holder is out of the workspace", () => {
     for (const action of projectActions) {

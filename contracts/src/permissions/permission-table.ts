@@ -59,6 +59,8 @@ const projectPowers = {
   // Manager and collaborator "write messages"; the manager "send[s]" them.
   "messages.write": { project: ["owner", "manager", "collaborator"], workspace: workspaceLeads },
   "messages.send": { project: ["owner", "manager"], workspace: workspaceLeads },
+  // With review, nothing goes before "a manager or owner sends what a writer made ready".
+  "messages.approve": { project: ["owner", "manager"], workspace: workspaceLeads },
   // Adding a file contributes to the project as adding people does; removing one edits it.
   "files.add": { project: ["owner", "manager", "collaborator"], workspace: workspaceLeads },
 } as const satisfies Record<string, { project: readonly ProjectRole[]; workspace: readonly WorkspaceRole[] }>;

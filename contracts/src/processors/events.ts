@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { payloadFields, payloadValues } from "./payload-values.ts";
+import { payloadFields } from "../sequences/rows.ts";
+import { payloadValues } from "./payload-values.ts";
 
 // One run of a sequence for one candidacy (spec §3 "Sequence processor"), with its payload: the
 // values its steps are filled with. The payload has no stream of its own: it shares the processor's

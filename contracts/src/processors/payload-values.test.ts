@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { PayloadFields } from "../sequences/rows.ts";
 import { payloadEventAttributes, payloadValuePointer, updatePayloadAttributes } from "./commands.ts";
 import {
   applyEdit,
@@ -7,7 +8,6 @@ import {
   fieldsOf,
   firstMissing,
   isComplete,
-  type PayloadFields,
   startingValues,
 } from "./payload-values.ts";
 

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { messages } from "../messages.ts";
+import type { PayloadFields } from "../sequences/rows.ts";
+import { CUSTOM_VARIABLE_TYPES, type CustomVariableType } from "../sequences/variables.ts";
 
 // Spec §5 "Payload templates": what a payload's values may hold, and what the editor shows in red.
 
 /** Spec §3: a payload field is of type Text or Text area (the candidate and project variables are Text). */
-export const PAYLOAD_FIELD_TYPES = ["Text", "Text area"] as const;
-export type PayloadFieldType = (typeof PAYLOAD_FIELD_TYPES)[number];
+export const PAYLOAD_FIELD_TYPES = CUSTOM_VARIABLE_TYPES;
+export type PayloadFieldType = CustomVariableType;
 
 /** Spec §5 and §9: "Text fields limited to 80 characters". */
 export const PAYLOAD_TEXT_MAX = 80;
@@ -17,16 +19,6 @@ export const payloadValueMessages = {
   tooLong: (max: number) => `is too long (maximum is ${max} characters)`,
   unknown: "is not a field of this sequence",
 } as const;
-
-/**
- * The fields a run asks for, as the sequence had them when the run started: `used` fields appear in
- * a step's subject or body, so the message cannot go without them; the others may stay empty.
- */
-export const payloadFields = z.object({
-  defaults: z.array(z.object({ name: z.string(), used: z.boolean() })),
-  customs: z.array(z.object({ name: z.string(), type: z.enum(PAYLOAD_FIELD_TYPES), used: z.boolean() })),
-});
-export type PayloadFields = z.infer<typeof payloadFields>;
 
 /** Field name → value; a field left out has no value yet. */
 export const payloadValues = z.record(z.string(), z.string());

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { payloadFields } from "../sequences/rows.ts";
 import { timestamp } from "../timestamp.ts";
 import { timeZoneSources } from "./events.ts";
 import { displayedStatuses, NO_EVENT, payloadEventNames, processorStatuses } from "./payload-status.ts";
-import { payloadFields } from "./payload-values.ts";
 
 /** The run under a payload, as spec §3 "Sequence processor" names its fields. */
 export const processorSummary = z.object({

@@ -4,7 +4,8 @@ import {
   displayedStatus,
   type ProcessorStatus,
 } from "@hirestream/contracts/processors/payload-status.ts";
-import { isComplete, type PayloadFields, type PayloadValues } from "@hirestream/contracts/processors/payload-values.ts";
+import { isComplete, type PayloadValues } from "@hirestream/contracts/processors/payload-values.ts";
+import type { PayloadFields } from "@hirestream/contracts/sequences/rows.ts";
 
 /** One run of a sequence for one candidacy, as its events leave it. */
 export interface Run {

@@ -10,10 +10,10 @@ import {
 import {
   applyEdit,
   firstMissing,
-  type PayloadFields,
   payloadValueMessages,
   startingValues,
 } from "@hirestream/contracts/processors/payload-values.ts";
+import type { PayloadFields } from "@hirestream/contracts/sequences/rows.ts";
 import type { Decider } from "../decider.ts";
 import { type ProcessorContext, writablePayload } from "./processor-access.ts";
 import { type EngineCommand, engineDecision } from "./processor-engine.ts";

@@ -1,7 +1,7 @@
 import type { ProcessorEvent } from "@hirestream/contracts/processors/events.ts";
 import type { PayloadEventName } from "@hirestream/contracts/processors/payload-status.ts";
-import type { PayloadFields } from "@hirestream/contracts/processors/payload-values.ts";
 import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
+import type { PayloadFields } from "@hirestream/contracts/sequences/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { fold } from "../../decider.ts";
 import { type ProcessorCommand, type ProcessorContext, processorDecider } from "../processor.decider.ts";

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { Readable } from "node:stream";
 import type { ConnectionOptions } from "node:tls";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
@@ -7,7 +8,10 @@ import { MailSendError, UNCERTAIN_SEND_MESSAGE } from "./mail-send-error.ts";
 export interface SmtpSettings {
   host: string;
   port: number;
-  /** `true`: TLS from the first byte (port 465). `false`: plain, upgraded by STARTTLS when offered. */
+  /**
+   * `true`: TLS from the first byte (port 465). `false`: STARTTLS, required (no password or message
+   * crosses the network in clear) except to this machine, where a plain relay is allowed.
+   */
   secure: boolean;
   username: string;
   password: string;
@@ -20,7 +24,30 @@ export interface SmtpConnectionTuning {
   timeoutSeconds?: number;
 }
 
+// Why TLS refused the server's certificate (Node's codes, from OpenSSL): retrying will not help, and
+// the password is never sent to a server we cannot trust.
+const untrustedCertificate = new Set([
+  "CERT_HAS_EXPIRED",
+  "CERT_NOT_YET_VALID",
+  "CERT_REVOKED",
+  "CERT_UNTRUSTED",
+  "CERT_REJECTED",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+]);
+
+/** Whether a connection to `host` without `secure` must upgrade with STARTTLS before anything is sent. */
+export function requiresStartTls(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, "");
+  return !(name === "localhost" || name === "::1" || (isIP(name) === 4 && name.startsWith("127.")));
+}
+
 interface SmtpFailure {
+  tlsCode?: string;
   responseCode?: number;
   response?: string;
   message: string;
@@ -30,8 +57,10 @@ function failureOf(error: unknown): SmtpFailure {
   if (!(error instanceof Error)) return { message: String(error) };
   const code: unknown = "responseCode" in error ? error.responseCode : undefined;
   const response: unknown = "response" in error ? error.response : undefined;
+  const tlsCode: unknown = "originalCode" in error ? error.originalCode : "code" in error ? error.code : undefined;
   return {
     message: error.message,
+    ...(typeof tlsCode === "string" && untrustedCertificate.has(tlsCode) ? { tlsCode } : {}),
     ...(typeof code === "number" ? { responseCode: code } : {}),
     ...(typeof response === "string" ? { response } : {}),
   };
@@ -47,6 +76,9 @@ function classify(error: unknown, stage: "login" | "envelope" | "message"): Mail
   const words = failure.response ?? failure.message;
   const code = failure.responseCode;
   if (stage === "message" && code === undefined) return new MailSendError("uncertain", UNCERTAIN_SEND_MESSAGE);
+  if (failure.tlsCode !== undefined) {
+    return new MailSendError("failed", `The SMTP server's TLS certificate cannot be trusted: ${failure.message}`);
+  }
   if (code !== undefined && code >= 500) {
     const what =
       stage === "login" ? "The SMTP server refused the username or password" : "The SMTP server refused the message";
@@ -72,6 +104,7 @@ export async function deliverOverSmtp(
     host: settings.host,
     port: settings.port,
     secure: settings.secure,
+    requireTLS: !settings.secure && requiresStartTls(settings.host),
     allowInternalNetworkInterfaces: true,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
@@ -79,14 +112,19 @@ export async function deliverOverSmtp(
     ...(tuning.tls === undefined ? {} : { tls: tuning.tls }),
   });
   let handedOver = false;
-  // Errors also come as events; the callbacks below carry them, this keeps them from going unhandled.
-  connection.on("error", () => undefined);
+  // Some failures (TLS, a dropped socket) come only as an `error` event, not through the callback
+  // of the step under way: either settles that step.
+  let failStep: (error: unknown) => void = () => undefined;
+  connection.on("error", (error) => failStep(error));
+  const step = <T>(run: (done: (error: unknown, result?: T) => void) => void) =>
+    new Promise<T | undefined>((resolve, reject) => {
+      failStep = reject;
+      run((error, result) => (error ? reject(error) : resolve(result)));
+    });
   try {
-    await new Promise<void>((resolve, reject) => connection.connect((error) => (error ? reject(error) : resolve())));
-    await new Promise<void>((resolve, reject) =>
-      connection.login({ user: settings.username, pass: settings.password }, (error) =>
-        error ? reject(error) : resolve(),
-      ),
+    await step<void>((done) => connection.connect((error) => done(error)));
+    await step<boolean>((done) =>
+      connection.login({ user: settings.username, pass: settings.password }, (error, result) => done(error, result)),
     );
   } catch (error) {
     connection.close();

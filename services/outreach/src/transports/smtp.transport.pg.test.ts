@@ -180,3 +180,29 @@ describe("the smtp transport", () => {
     }
   });
 });
+
+describe("the smtp transport without `secure`", () => {
+  it("upgrades with STARTTLS when offered and refuses a certificate it cannot trust before sending the password", async () => {
+    let authenticated = false;
+    // The server's built-in certificate is self-signed: nobody vouches for it.
+    const server = await startTestSmtpServer(credentials, {
+      disabledCommands: [],
+      onAuth: (_auth, _session, callback) => {
+        authenticated = true;
+        callback(null, { user: credentials.username });
+      },
+    });
+    try {
+      const transport = new SmtpTransport(pool, "credential-1", settings(server.port));
+      const { draftId } = await draftOn(transport, "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb");
+      await expect(transport.sendDraft(draftId)).rejects.toMatchObject({
+        outcome: "failed",
+        message: expect.stringContaining("certificate"),
+      });
+      expect(authenticated).toBe(false);
+      expect(server.received).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -35,7 +35,12 @@ export interface SentMessage {
  * by `rfc822msgid:` / `internetMessageId`.
  */
 export interface SequenceMailTransport {
-  /** Stores `raw` (RFC 5322) unsent. A second call with the same key answers the same draft. */
+  /**
+   * Stores `raw` (RFC 5322) unsent. A second call with the same key answers the same draft (`local`
+   * and `smtp` keep the key; a mailbox that cannot must find the draft by its Message-ID, or leave an
+   * orphan draft that nothing sends). Derive the Message-ID from the key, so that `findSent` by
+   * Message-ID works for a step whose draft id was never recorded.
+   */
   createDraft(raw: Buffer, options: { key: string }): Promise<{ draftId: string }>;
   /**
    * Sends a draft. A draft already sent answers its sent message and sends nothing. Throws a

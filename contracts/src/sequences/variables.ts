@@ -9,12 +9,12 @@ export type CustomVariableType = (typeof CUSTOM_VARIABLE_TYPES)[number];
 export const CUSTOM_VARIABLE_NAME_MAX = 40;
 
 /** `{{name}}`, spaces inside the braces allowed; a name holds no braces and no spaces. */
-const placeholder = /\{\{\s*([^{}\s]+)\s*\}\}/g;
+export const VARIABLE_PATTERN = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 
 /** The variables a subject or body uses, each once, in order of first use. */
 export function variablesIn(template: string): string[] {
   const names = new Set<string>();
-  for (const match of template.matchAll(placeholder)) {
+  for (const match of template.matchAll(VARIABLE_PATTERN)) {
     const name = match[1];
     if (name !== undefined) names.add(name);
   }

@@ -1,0 +1,110 @@
+import { simpleParser } from "mailparser";
+import { describe, expect, it } from "vitest";
+import { composeStepMessage, newMessageId, type StepMessage } from "./compose-step-message.ts";
+
+const firstStep: StepMessage = {
+  from: { address: "grace@recruiting.example", name: "Grace Hopper" },
+  to: { address: "ada@example.com", name: "Ada Lovelace" },
+  subject: "A role at Acme",
+  html: '<p>Hi Ada,</p><p>We are <strong>hiring</strong>: <a href="https://acme.example/jobs">see the role</a>.</p>',
+  messageId: newMessageId("0b5a2c44-4f5e-4d7a-9d0e-3a1f2b6c7d8e", "mail.hirestream.example"),
+  date: new Date("2026-11-24T15:00:00Z"),
+};
+
+async function composedAndParsed(step: StepMessage) {
+  const composed = await composeStepMessage(step);
+  return { composed, parsed: await simpleParser(composed.raw) };
+}
+
+describe("composeStepMessage", () => {
+  it("builds a multipart message with our Message-ID, both addresses and an HTML and a text part", async () => {
+    const { parsed, composed } = await composedAndParsed(firstStep);
+    expect(parsed.messageId).toBe("<0b5a2c44-4f5e-4d7a-9d0e-3a1f2b6c7d8e@mail.hirestream.example>");
+    expect(composed.messageId).toBe(parsed.messageId);
+    expect(parsed.from?.value).toEqual([{ address: "grace@recruiting.example", name: "Grace Hopper" }]);
+    expect(parsed.to).toMatchObject({ value: [{ address: "ada@example.com", name: "Ada Lovelace" }] });
+    expect(parsed.subject).toBe("A role at Acme");
+    expect(parsed.date?.toISOString()).toBe("2026-11-24T15:00:00.000Z");
+    expect(parsed.inReplyTo).toBeUndefined();
+    expect(parsed.references).toBeUndefined();
+    expect(parsed.headers.get("content-type")).toMatchObject({ value: "multipart/alternative" });
+    expect(parsed.html).toContain('<a href="https://acme.example/jobs">see the role</a>');
+    expect(parsed.text).toContain("We are hiring: see the role [https://acme.example/jobs].");
+  });
+
+  it("threads a later step on all previous ones and replies with the last subject when it sets none", async () => {
+    const { parsed, composed } = await composedAndParsed({
+      ...firstStep,
+      subject: "   ",
+      previous: {
+        messageIds: ["<one@mail.hirestream.example>", "<two@mail.hirestream.example>"],
+        subject: "A role at Acme",
+      },
+    });
+    expect(parsed.subject).toBe("Re: A role at Acme");
+    expect(parsed.inReplyTo).toBe("<two@mail.hirestream.example>");
+    expect(parsed.references).toEqual(["<one@mail.hirestream.example>", "<two@mail.hirestream.example>"]);
+    expect(composed).toMatchObject({ inReplyTo: "<two@mail.hirestream.example>", subject: "Re: A role at Acme" });
+  });
+
+  it("does not stack Re: and keeps a later step's own subject while still threading it", async () => {
+    const previous = { messageIds: ["<one@mail.hirestream.example>"], subject: "Re: A role at Acme" };
+    expect((await composedAndParsed({ ...firstStep, subject: "", previous })).parsed.subject).toBe(
+      "Re: A role at Acme",
+    );
+    const own = (await composedAndParsed({ ...firstStep, subject: "One more thing", previous })).parsed;
+    expect(own.subject).toBe("One more thing");
+    expect(own.inReplyTo).toBe("<one@mail.hirestream.example>");
+  });
+
+  it("refuses a first step without a subject", async () => {
+    await expect(composeStepMessage({ ...firstStep, subject: "" })).rejects.toMatchObject({
+      code: "VALIDATION",
+      pointer: "template_subject",
+    });
+  });
+
+  it("removes scripts, event handlers, styles and javascript: links from the body and the signature", async () => {
+    const { parsed } = await composedAndParsed({
+      ...firstStep,
+      html: `<p onclick="steal()">Hi</p><script>alert(1)</script><img src="x" onerror="alert(2)"><style>p{}</style><a href="javascript:alert(3)">click</a><a href="mailto:grace@recruiting.example">mail me</a>`,
+      signatureHtml: `<div><em>Grace</em><iframe src="https://evil.example"></iframe></div>`,
+    });
+    const html = parsed.html || "";
+    for (const banned of ["script", "alert", "onclick", "onerror", "<img", "<style", "javascript:", "iframe"]) {
+      expect(html).not.toContain(banned);
+    }
+    expect(html).toContain(
+      '<p>Hi</p><a>click</a><a href="mailto:grace@recruiting.example">mail me</a><br /><div><em>Grace</em></div>',
+    );
+    expect(parsed.text).not.toContain("alert");
+    expect(parsed.text).toContain("Grace");
+  });
+
+  it("encodes non-ASCII subjects and names as encoded words and reads them back", async () => {
+    const composed = await composeStepMessage({
+      ...firstStep,
+      from: { address: "zoe@recruiting.example", name: "Zoë Ångström" },
+      to: { address: "jose@example.com", name: "José Müller" },
+      subject: "Ein Job für dich – 日本語 🚀",
+    });
+    const head = composed.raw.toString("latin1").split("\r\n\r\n")[0] ?? "";
+    expect(head).toMatch(/^Subject: =\?UTF-8\?/m);
+    expect([...head].every((character) => character.charCodeAt(0) < 128)).toBe(true);
+    const parsed = await simpleParser(composed.raw);
+    expect(parsed.subject).toBe("Ein Job für dich – 日本語 🚀");
+    expect(parsed.from?.value[0]?.name).toBe("Zoë Ångström");
+    expect(parsed.to).toMatchObject({ value: [{ name: "José Müller" }] });
+  });
+
+  it("keeps every line of the message within SMTP's limit and a long line of the body intact", async () => {
+    const long = `${"word ".repeat(600)}end`;
+    const composed = await composeStepMessage({ ...firstStep, html: `<p>${long}</p>`, subject: "x".repeat(300) });
+    const lines = composed.raw.toString("latin1").split("\r\n");
+    expect(lines.filter((line) => line.includes("\n"))).toEqual([]);
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(998);
+    const parsed = await simpleParser(composed.raw);
+    expect(parsed.html).toContain(long);
+    expect(parsed.subject).toBe("x".repeat(300));
+  });
+});

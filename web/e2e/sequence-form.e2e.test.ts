@@ -1,0 +1,181 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { CredentialRow } from "@hirestream/contracts/credentials/rows.ts";
+import react from "@vitejs/plugin-react";
+import type { Page } from "playwright-core";
+import { build } from "vite";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
+import { type E2E, startE2E } from "./harness.ts";
+import { PASSWORD } from "./session.ts";
+
+let e2e: E2E;
+let webRoot: string;
+beforeAll(async () => {
+  // The form alone, on the app's replica and outbox: the Sequences screen that opens it is built apart.
+  webRoot = await mkdtemp(path.join(tmpdir(), "sequence-form-"));
+  await build({
+    configFile: false,
+    root: path.join(import.meta.dirname, "sequence-form-harness"),
+    plugins: [react()],
+    logLevel: "warn",
+    build: { outDir: webRoot, emptyOutDir: true, chunkSizeWarningLimit: 10_000 },
+  });
+  e2e = await startE2E({ webRoot });
+}, 240_000);
+afterAll(async () => {
+  await e2e?.close();
+  if (webRoot) await rm(webRoot, { recursive: true, force: true });
+});
+
+/** A user and a workspace made through the API; answers the session to store and the workspace. */
+async function signedUpWithWorkspace(page: Page) {
+  const email = `seq-${randomUUID()}@example.com`;
+  const signUp = await page.request.post("/api/v1/auth", {
+    data: { email, password: PASSWORD, password_confirmation: PASSWORD, confirm_success_url: e2e.baseUrl },
+  });
+  expect(signUp.status()).toBe(200);
+  const headers = signUp.headers();
+  const session = {
+    "access-token": headers["access-token"] ?? "",
+    client: headers.client ?? "",
+    uid: headers.uid ?? "",
+    expiry: headers.expiry ?? "",
+  };
+  const workspaceId = randomUUID();
+  const created = await page.request.post("/api/v1/workspaces", {
+    headers: { ...session, "token-type": "Bearer", "idempotency-key": randomUUID() },
+    data: { data: { type: "workspaces", id: workspaceId, attributes: { name: "Outreach" } } },
+  });
+  expect(created.status()).toBeLessThan(300);
+  return { session, workspaceId };
+}
+
+function credentialOf(workspaceId: string): CredentialRow & { scopes: string[]; _pending: number } {
+  const at = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    workspace_id: workspaceId,
+    name: "Recruiting",
+    email: "jobs@example.com",
+    provider_type: "local",
+    aliases: ["talent@example.com"],
+    health: "Tested",
+    fail_message: null,
+    daily_limit: 200,
+    min_gap_seconds: 60,
+    user_id: randomUUID(),
+    created_at: at,
+    updated_at: at,
+    scopes: [`ws:${workspaceId}`],
+    _pending: 0,
+  };
+}
+
+const sentSequence = z.object({
+  data: z.object({ type: z.literal("sequences"), id: z.uuid(), attributes: z.record(z.string(), z.unknown()) }),
+});
+
+it("creates a two-step sequence with a custom variable inserted in the body, and sends it to the API", async () => {
+  const context = await e2e.newContext();
+  const page = await context.newPage();
+  const { session, workspaceId } = await signedUpWithWorkspace(page);
+  await context.addInitScript((values) => {
+    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+  }, session);
+  await page.goto(`/index.html?workspace=${workspaceId}`);
+  await page.getByRole("button", { name: "Open New Sequence" }).waitFor();
+  const credential = credentialOf(workspaceId);
+  await page.evaluate(async (row) => {
+    await window.sequenceFormHarness?.db.credentials.put(row);
+  }, credential);
+
+  await page.getByRole("button", { name: "Open New Sequence" }).click();
+  const modal = page.getByRole("dialog", { name: "New Sequence" });
+  const next = modal.getByRole("button", { name: "Next" });
+  await expect.poll(() => next.isDisabled()).toBe(true);
+  await modal.getByRole("textbox", { name: /^Name/ }).fill("Backend outreach");
+  await expect.poll(() => next.isEnabled()).toBe(true);
+
+  const add = modal.getByRole("button", { name: "Add", exact: true });
+  await modal.getByRole("textbox", { name: "Variable name" }).fill("  expected salary ");
+  await expect.poll(() => add.isDisabled()).toBe(true);
+  await modal.getByRole("combobox", { name: "Variable type" }).click();
+  await page.getByRole("option", { name: "Text", exact: true }).click();
+  await add.click();
+  await modal.getByText("expected_salary (Text)").waitFor();
+
+  for (const [index, subject] of ["Hello {{first_name}}", "Following up"].entries()) {
+    await next.click();
+    const panel = modal.getByRole("tabpanel", { name: `Step ${index + 1}` });
+    await panel.getByRole("combobox", { name: /^Credential/ }).click();
+    await page.getByRole("option", { name: "Recruiting (jobs@example.com)" }).click();
+    await panel.getByRole("textbox", { name: /^Subject/ }).fill(subject);
+    const body = panel.getByRole("textbox", { name: "Body" });
+    await body.click();
+    await body.pressSequentially(index === 0 ? "We pay " : "Any news?");
+    if (index === 0) {
+      await panel.getByRole("button", { name: "Insert variable" }).click();
+      await page.getByRole("menuitem", { name: "{{expected_salary}}" }).click();
+      await body.pressSequentially(" a year.");
+    }
+  }
+  await expect.poll(() => next.count()).toBe(0);
+
+  // Finish shows the review; leaving it clears the confirmation, Finish asks again.
+  await modal.getByRole("button", { name: "Finish" }).click();
+  await modal.getByRole("tab", { name: "Finish" }).waitFor();
+  await modal.getByRole("tab", { name: "Step 1" }).click();
+  await expect.poll(() => modal.getByRole("tab", { name: "Finish" }).count()).toBe(0);
+  await modal.getByRole("tab", { name: "Step 2" }).click();
+  await modal.getByRole("button", { name: "Finish" }).click();
+
+  const posted = page.waitForRequest(
+    (request) => request.method() === "POST" && request.url().endsWith(`/api/v1/workspaces/${workspaceId}/sequences`),
+  );
+  await modal.getByRole("button", { name: "Confirm" }).click();
+  await page.getByText("Sequence Backend outreach created correctly").waitFor();
+  const sent = sentSequence.parse((await posted).postDataJSON());
+  expect(sent.data.attributes).toMatchObject({
+    name: "Backend outreach",
+    has_review: false,
+    allow_send_weekend: false,
+    allow_send_holiday: false,
+    holiday_country: "US",
+    timezone: "America/Chicago",
+    workspace_id: workspaceId,
+    payload_fields: { customs: [{ name: "expected_salary", type: "Text" }] },
+  });
+  const steps = z
+    .array(z.object({ template_body: z.string() }).catchall(z.unknown()))
+    .parse(sent.data.attributes.steps);
+  expect(steps.map(({ template_body: _body, id: _id, ...step }) => step)).toEqual([
+    {
+      position: 1,
+      name: "Step 1",
+      delay: 0,
+      template_subject: "Hello {{first_name}}",
+      provider_id: credential.id,
+      from: "jobs@example.com",
+      has_provider_signature: true,
+      workday_start: "8am",
+      workday_end: "8pm",
+    },
+    {
+      position: 2,
+      name: "Step 2",
+      delay: 1440,
+      template_subject: "Following up",
+      provider_id: credential.id,
+      from: "jobs@example.com",
+      has_provider_signature: true,
+      workday_start: "8am",
+      workday_end: "8pm",
+    },
+  ]);
+  expect(steps[0]?.template_body).toBe("<p>We pay {{expected_salary}} a year.</p>");
+  expect(steps[1]?.template_body).toBe("<p>Any news?</p>");
+  await context.close();
+}, 120_000);

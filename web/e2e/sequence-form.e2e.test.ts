@@ -78,21 +78,27 @@ const sentSequence = z.object({
   data: z.object({ type: z.literal("sequences"), id: z.uuid(), attributes: z.record(z.string(), z.unknown()) }),
 });
 
-it("creates a two-step sequence with a custom variable inserted in the body, and sends it to the API", async () => {
+/** The harness page signed in, with one credential in its workspace; `query` names the mode. */
+async function openHarness(query: Record<string, string> = {}) {
   const context = await e2e.newContext();
   const page = await context.newPage();
   const { session, workspaceId } = await signedUpWithWorkspace(page);
   await context.addInitScript((values) => {
     for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
   }, session);
-  await page.goto(`/index.html?workspace=${workspaceId}`);
-  await page.getByRole("button", { name: "Open New Sequence" }).waitFor();
+  await page.goto(`/index.html?${new URLSearchParams({ workspace: workspaceId, ...query })}`);
+  await page.getByRole("button", { name: "Open the sequence form" }).waitFor();
   const credential = credentialOf(workspaceId);
   await page.evaluate(async (row) => {
     await window.sequenceFormHarness?.db.credentials.put(row);
   }, credential);
+  return { context, page, workspaceId, credential };
+}
 
-  await page.getByRole("button", { name: "Open New Sequence" }).click();
+it("creates a two-step sequence with a custom variable inserted in the body, and sends it to the API", async () => {
+  const { context, page, workspaceId, credential } = await openHarness();
+
+  await page.getByRole("button", { name: "Open the sequence form" }).click();
   const modal = page.getByRole("dialog", { name: "New Sequence" });
   const next = modal.getByRole("button", { name: "Next" });
   await expect.poll(() => next.isDisabled()).toBe(true);
@@ -178,4 +184,95 @@ it("creates a two-step sequence with a custom variable inserted in the body, and
   expect(steps[0]?.template_body).toBe("<p>We pay {{expected_salary}} a year.</p>");
   expect(steps[1]?.template_body).toBe("<p>Any news?</p>");
   await context.close();
+}, 120_000);
+
+function sequenceOf(workspaceId: string, credentialId: string) {
+  const at = new Date().toISOString();
+  const step = (position: number) => ({
+    id: randomUUID(),
+    position,
+    type: "Step::Message" as const,
+    name: `Step ${position}`,
+    delay: position === 1 ? 0 : 1440 * 2 + 90,
+    template_subject: `Subject ${position}`,
+    template_body: `<p>Body ${position}</p>`,
+    provider_id: credentialId,
+    from: "jobs@example.com",
+    has_provider_signature: true,
+    workday_start: "8am",
+    workday_end: "8pm",
+    default_fields: [],
+    custom_fields: [],
+  });
+  return {
+    id: randomUUID(),
+    workspace_id: workspaceId,
+    name: "Saved outreach",
+    description: "",
+    has_review: true,
+    has_write: false,
+    allow_send_weekend: false,
+    allow_send_holiday: false,
+    holiday_country: "US",
+    timezone: "America/Chicago",
+    payload_fields: { defaults: [], customs: [] },
+    steps: [step(1), step(2)],
+    user_id: randomUUID(),
+    created_at: at,
+    updated_at: at,
+    scopes: [`ws:${workspaceId}`],
+    _pending: 0,
+  };
+}
+
+it("edits a saved sequence: Info and one tab per step, Save only once something changed, and shows it read-only", async () => {
+  const sequenceId = randomUUID();
+  for (const mode of ["edit", "view"] as const) {
+    const { context, page, workspaceId, credential } = await openHarness({ mode, sequence: sequenceId });
+    await page.evaluate(
+      async (row) => {
+        await window.sequenceFormHarness?.db.sequences.put(row);
+      },
+      { ...sequenceOf(workspaceId, credential.id), id: sequenceId },
+    );
+    await page.getByRole("button", { name: "Open the sequence form" }).click();
+    const modal = page.getByRole("dialog", { name: "Saved outreach" });
+    expect(await modal.getByRole("tab").allInnerTexts()).toEqual(["Info", "Step 1", "Step 2"]);
+    await modal.getByRole("tab", { name: "Step 2" }).click();
+    const panel = modal.getByRole("tabpanel", { name: "Step 2" });
+    await panel.getByText("Delay: 2d 1h 30m").waitFor();
+    const subject = panel.getByRole("textbox", { name: /^Subject/ });
+    if (mode === "view") {
+      expect(await subject.getAttribute("readonly")).not.toBeNull();
+      expect(await panel.getByRole("textbox", { name: "Body" }).getAttribute("contenteditable")).toBe("false");
+      expect(await modal.getByRole("button", { name: "Save" }).count()).toBe(0);
+      expect(await modal.getByRole("button", { name: /Remove Step/ }).count()).toBe(0);
+      await context.close();
+      continue;
+    }
+    expect(await modal.getByRole("button", { name: /Remove Step/ }).count()).toBe(0);
+    const save = modal.getByRole("button", { name: "Save" });
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    await subject.fill("Still interested?");
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    await subject.fill("");
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    await subject.fill("Still interested?");
+    const put = page.waitForRequest(
+      (request) =>
+        request.method() === "PUT" &&
+        request.url().endsWith(`/api/v1/workspaces/${workspaceId}/sequences/${sequenceId}`),
+    );
+    await save.click();
+    await page.getByText("Sequence updated correctly").waitFor();
+    const sent = sentSequence.parse((await put).postDataJSON());
+    expect(sent.data.id).toBe(sequenceId);
+    expect(sent.data.attributes).toMatchObject({ id: sequenceId, name: "Saved outreach", has_review: true });
+    const steps = z
+      .array(z.object({ template_subject: z.string() }).catchall(z.unknown()))
+      .parse(sent.data.attributes.steps);
+    expect(steps.map((step) => step.template_subject)).toEqual(["Subject 1", "Still interested?"]);
+    expect(steps.every((step) => !("provider_type" in step))).toBe(true);
+    await context.close();
+  }
 }, 120_000);

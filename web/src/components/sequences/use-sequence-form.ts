@@ -23,7 +23,8 @@ export function useSequenceForm(
   const [initial, setInitial] = useState(() => initialDraft(mode, sequence, credentials));
   const [draft, setDraft] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [showAll, setShowAll] = useState(false);
+  // A saved sequence shows what is wrong at once (a credential removed since, spec §4).
+  const [showAll, setShowAll] = useState(mode !== "create");
   const [tab, setTab] = useState<SequenceTab>({ kind: "info" });
   const [confirming, setConfirming] = useState(false);
   const credentialIds = useMemo(() => new Set(credentials.map((credential) => credential.id)), [credentials]);
@@ -75,7 +76,7 @@ export function useSequenceForm(
       setInitial(fresh);
       setDraft(fresh);
       setTouched(new Set());
-      setShowAll(false);
+      setShowAll(mode !== "create");
       setConfirming(false);
       setTab({ kind: "info" });
     },

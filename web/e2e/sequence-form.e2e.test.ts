@@ -119,16 +119,39 @@ it("creates a two-step sequence with a custom variable inserted in the body, and
     await panel.getByRole("combobox", { name: /^Credential/ }).click();
     await page.getByRole("option", { name: "Recruiting (jobs@example.com)" }).click();
     await panel.getByRole("textbox", { name: /^Subject/ }).fill(subject);
-    const body = panel.getByRole("textbox", { name: "Body" });
-    await body.click();
-    await body.pressSequentially(index === 0 ? "We pay " : "Any news?");
     if (index === 0) {
+      const body = panel.getByRole("textbox", { name: "Body" });
+      await body.click();
+      await body.pressSequentially("We pay ");
       await panel.getByRole("button", { name: "Insert variable" }).click();
       await page.getByRole("menuitem", { name: "{{expected_salary}}" }).click();
       await body.pressSequentially(" a year.");
     }
   }
   await expect.poll(() => next.count()).toBe(0);
+
+  // The last step has no body yet: + Step stays off, and Finish turns its tab red and stays there.
+  const lastTab = modal.getByRole("tab", { name: "Step 2" });
+  expect(await modal.getByRole("button", { name: "+ Step" }).isDisabled()).toBe(true);
+  await modal.getByRole("button", { name: "Finish" }).click();
+  await expect.poll(() => lastTab.getAttribute("data-error")).toBe("true");
+  expect(await modal.getByRole("tab", { name: "Finish" }).count()).toBe(0);
+  await modal.getByRole("tabpanel", { name: "Step 2" }).getByText("This field is required").waitFor();
+
+  // Pasted text loses its styles and keeps its lines.
+  const body = modal.getByRole("tabpanel", { name: "Step 2" }).getByRole("textbox", { name: "Body" });
+  await body.click();
+  await body.evaluate((element) => {
+    const data = new DataTransfer();
+    data.setData(
+      "text/html",
+      '<p style="color:red"><b>Any news?</b></p><p><i style="font-size:30px">Talk soon</i></p>',
+    );
+    data.setData("text/plain", "Any news?\nTalk soon");
+    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect.poll(() => lastTab.getAttribute("data-error")).toBe("false");
+  expect(await modal.getByRole("button", { name: "+ Step" }).isEnabled()).toBe(true);
 
   // Finish shows the review; leaving it clears the confirmation, Finish asks again.
   await modal.getByRole("button", { name: "Finish" }).click();
@@ -182,7 +205,7 @@ it("creates a two-step sequence with a custom variable inserted in the body, and
     },
   ]);
   expect(steps[0]?.template_body).toBe("<p>We pay {{expected_salary}} a year.</p>");
-  expect(steps[1]?.template_body).toBe("<p>Any news?</p>");
+  expect(steps[1]?.template_body).toBe("<p>Any news?</p><p>Talk soon</p>");
   await context.close();
 }, 120_000);
 

@@ -153,6 +153,16 @@ it("creates a two-step sequence with a custom variable inserted in the body, and
   await expect.poll(() => lastTab.getAttribute("data-error")).toBe("false");
   expect(await modal.getByRole("button", { name: "+ Step" }).isEnabled()).toBe(true);
 
+  // A step added takes the previous one's credential and sender, a day later; it can be removed again.
+  await modal.getByRole("button", { name: "+ Step" }).click();
+  const third = modal.getByRole("tabpanel", { name: "Step 3" });
+  expect(await third.getByRole("combobox", { name: /^Credential/ }).inputValue()).toBe("Recruiting (jobs@example.com)");
+  expect(await third.getByRole("combobox", { name: /^From/ }).inputValue()).toBe("jobs@example.com");
+  await third.getByText("Delay: 1d 0h 0m").waitFor();
+  expect(await modal.getByRole("button", { name: "Remove Step 1" }).count()).toBe(0);
+  await modal.getByRole("button", { name: "Remove Step 3" }).click();
+  expect(await modal.getByRole("tab").allInnerTexts()).toEqual(["Start", "Step 1", "Step 2"]);
+
   // Finish shows the review; leaving it clears the confirmation, Finish asks again.
   await modal.getByRole("button", { name: "Finish" }).click();
   await modal.getByRole("tab", { name: "Finish" }).waitFor();

@@ -83,7 +83,7 @@ describe("creating a sequence", () => {
   it("refuses a draft the contract refuses, before anything is queued", () => {
     expect(() =>
       createSequence({ id: sequenceId, workspaceId, userId, draft: { ...filled(), name: "" }, now }),
-    ).toThrow();
+    ).toThrow("name This field is required");
   });
 });
 

@@ -1,11 +1,19 @@
 // The sequence writes of the browser, as outbox commands: what is sent and what shows at once.
 import { createSequenceAttributes, updateSequenceAttributes } from "@hirestream/contracts/sequences/commands.ts";
 import type { SequenceRow } from "@hirestream/contracts/sequences/rows.ts";
+import type { z } from "zod";
 import type { Command } from "../../replica/outbox.ts";
 import { sequenceAttributesOf, sequenceRowOf } from "./sequence-body.ts";
 import type { SequenceDraft } from "./sequence-draft.ts";
 
 const sequencesPath = (workspaceId: string) => `/workspaces/${workspaceId}/sequences`;
+
+/** The body as the contract reads it; a refusal names each field in the words the server would use. */
+function checked<S extends z.ZodType>(schema: S, attributes: unknown): z.output<S> {
+  const parsed = schema.safeParse(attributes);
+  if (parsed.success) return parsed.data;
+  throw new Error(parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; "));
+}
 
 export interface NewSequence {
   id: string;
@@ -22,7 +30,7 @@ export interface NewSequence {
  */
 export function createSequence(input: NewSequence): Command {
   const at = input.now.toISOString();
-  const attributes = createSequenceAttributes.parse(sequenceAttributesOf(input.draft, input.workspaceId));
+  const attributes = checked(createSequenceAttributes, sequenceAttributesOf(input.draft, input.workspaceId));
   const row = sequenceRowOf(input.draft, {
     id: input.id,
     workspaceId: input.workspaceId,
@@ -43,7 +51,10 @@ type Shown<R> = R & { scopes?: string[]; _pending?: number };
 
 /** Edit Sequence sends the whole sequence, each step with its id (spec §7: "same plus id"). */
 export function updateSequence(row: Shown<SequenceRow>, draft: SequenceDraft, now: Date): Command {
-  const attributes = updateSequenceAttributes.parse({ ...sequenceAttributesOf(draft, row.workspace_id), id: row.id });
+  const attributes = checked(updateSequenceAttributes, {
+    ...sequenceAttributesOf(draft, row.workspace_id),
+    id: row.id,
+  });
   const next = sequenceRowOf(draft, {
     id: row.id,
     workspaceId: row.workspace_id,

@@ -72,15 +72,19 @@ function SequenceFormBody({ workspaceId, mode, sequence, credentials, onClose }:
   const submit = async () => {
     form.showAllErrors();
     if (hasTabErrors(form.allTabErrors)) return;
+    const now = new Date();
+    const name = form.draft.name.trim();
     setSaving(true);
     try {
       if (mode === "edit" && sequence) {
-        await runtime.mutate(updateSequence(sequence, form.draft, new Date()));
+        await runtime.mutate(updateSequence(sequence, form.draft, now));
         showSuccessToast("Sequence updated correctly");
-      } else if (mode === "create" && user) {
+      } else if (mode === "create") {
+        // The signed-in user is known once the replica has synced; before that there is no author.
+        if (!user) throw new Error("Your account is still loading; try again in a moment.");
         const id = crypto.randomUUID();
-        await runtime.mutate(createSequence({ id, workspaceId, userId: user.id, draft: form.draft, now: new Date() }));
-        showSuccessToast(`Sequence ${form.draft.name.trim()} created correctly`);
+        await runtime.mutate(createSequence({ id, workspaceId, userId: user.id, draft: form.draft, now }));
+        showSuccessToast(`Sequence ${name} created correctly`);
         form.reset();
       }
       onClose();

@@ -9,6 +9,7 @@ import { ListPager } from "../../components/list-pager.tsx";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { pageOf } from "../../components/people/person-search.ts";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
+import { SequenceFormModal } from "../../components/sequences/sequence-form-modal.tsx";
 import { canCreateSequences, sequencesScreenReady } from "../../components/sequences/sequence-list.ts";
 import { removeSequence, SEQUENCE_DELETED } from "../../components/sequences/sequence-remove.ts";
 import { TestSequenceModal } from "../../components/sequences/test-sequence-modal.tsx";
@@ -131,6 +132,7 @@ export function SequencesPage({ workspaceId }: { workspaceId: string }) {
           </>
         )}
       </Stack>
+      <SequenceFormModal workspaceId={workspaceId} {...dialogs.form} />
       {dialog?.kind === "test" && <TestSequenceModal sequence={dialog.sequence} onClose={dialogs.close} />}
       <ConfirmDialog
         opened={dialog?.kind === "remove"}

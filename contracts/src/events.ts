@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailReserved, userEvent } from "./accounts/events.ts";
 import { candidacyEvent } from "./candidacies/events.ts";
+import { credentialEvent } from "./credentials/events.ts";
 import { invitationEvent } from "./invitations/events.ts";
 import { personEvent } from "./people/events.ts";
 import { projectEvent } from "./projects/events.ts";
@@ -16,6 +17,7 @@ export const domainEvent = z.discriminatedUnion("type", [
   ...workflowEvent.options,
   ...candidacyEvent.options,
   ...invitationEvent.options,
+  ...credentialEvent.options,
   emailReserved,
 ]);
 export type DomainEvent = z.infer<typeof domainEvent>;

@@ -140,6 +140,12 @@ it("adds an SMTP mailbox whose password reaches the mail server and nothing the 
   await signUpThroughScreens(page, "integrations-smtp@example.com");
   const workspaceId = await createWorkspaceThroughScreens(page, "Outreach");
   await page.goto(`/workspaces/${workspaceId}/integrations`);
+  // While a creation is on its way, what the browser keeps: a write queued in the outbox would be there.
+  const whileSending: string[] = [];
+  await page.route(`**/api/v1/workspaces/${workspaceId}/providers`, async (route) => {
+    if (route.request().method() === "POST") whileSending.push(await indexedDbText(page));
+    await route.continue();
+  });
 
   const add = async (name: string, email: string, secret: string) => {
     await page.getByRole("button", { name: "Add credential" }).click();
@@ -164,9 +170,11 @@ it("adds an SMTP mailbox whose password reaches the mail server and nothing the 
   await openRowAction(page, "Typo", "Test");
   const failed = row(page, "typo@example.com");
   await failed.getByTestId("health").getByText("Error").waitFor();
-  expect(await failed.getByTestId("fail-message").innerText()).toMatch(/Authentication credentials invalid/);
+  expect(await failed.getByTestId("fail-message").textContent()).toMatch(/Authentication credentials invalid/);
   await failed.getByLabel("Reconnect").waitFor();
 
+  expect(whileSending).toHaveLength(2);
+  expect(whileSending.filter((dump) => dump.includes(password))).toEqual([]);
   const kept = await indexedDbText(page);
   expect(kept).toContain("jobs@example.com");
   expect(kept).not.toContain(password);

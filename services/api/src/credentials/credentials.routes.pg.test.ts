@@ -235,8 +235,13 @@ describe("an SMTP credential", () => {
     expect(listed.json().data.attributes.health).toBe("Error");
   });
 
-  it("keeps its password sealed: in no event, change-log row, read model, answer or log line", async () => {
-    const created = await send(owner, "POST", providers(ws), smtpBody());
+  it("keeps its passwords sealed: in no event, change-log row, read model, answer or log line", async () => {
+    const imapPassword = "imap-Pa55word-kept-sealed";
+    const created = await send(owner, "POST", providers(ws), {
+      ...smtpBody(),
+      imap: { host: "127.0.0.1", port: 993, secure: true, username: "jobs@example.com", password: imapPassword },
+    });
+    expect(created.statusCode).toBe(201);
     const id = created.json().data.id;
     const tested = await send(owner, "PUT", `${providers(ws, id)}/test`);
     await read(owner, providers(ws), tested.json().meta.position);
@@ -264,7 +269,7 @@ describe("an SMTP credential", () => {
       ...answers,
       ...logLines,
     ];
-    expect(places.filter((place) => place.includes(password))).toEqual([]);
+    expect(places.filter((place) => place.includes(password) || place.includes(imapPassword))).toEqual([]);
   });
 
   it("fails closed when its sealed password was tampered with, and forgets it once removed", async () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailReserved, userEvent } from "./accounts/events.ts";
 import { candidacyEvent } from "./candidacies/events.ts";
+import { credentialEvent } from "./credentials/events.ts";
 import { invitationEvent } from "./invitations/events.ts";
 import { personEvent } from "./people/events.ts";
 import { processorEvent } from "./processors/events.ts";
@@ -18,6 +19,7 @@ export const domainEvent = z.discriminatedUnion("type", [
   ...candidacyEvent.options,
   ...invitationEvent.options,
   ...processorEvent.options,
+  ...credentialEvent.options,
   emailReserved,
 ]);
 export type DomainEvent = z.infer<typeof domainEvent>;

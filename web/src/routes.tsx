@@ -12,6 +12,7 @@ import { useSessionBootstrap } from "./hooks/use-session-bootstrap.ts";
 import { AccountSettingsPage } from "./pages/account-settings/account-settings-page.tsx";
 import { AuthCallbackPage } from "./pages/auth-callback/auth-callback-page.tsx";
 import { HelpCenterPage } from "./pages/help-center/help-center-page.tsx";
+import { IntegrationsPage } from "./pages/integrations/integrations-page.tsx";
 import { PeopleIntroPage } from "./pages/intro/people-intro-page.tsx";
 import { ProjectIntroPage } from "./pages/intro/project-intro-page.tsx";
 import { TalentPoolIntroPage } from "./pages/intro/talent-pool-intro-page.tsx";
@@ -43,9 +44,7 @@ import { ReplicaProvider } from "./replica/replica-provider.tsx";
 import { auth } from "./state/auth-state.ts";
 
 /** Signed-in screens not built yet, by path, with the area name their placeholder shows. */
-export const signedInAreas: readonly { path: string; area: string }[] = [
-  { path: "/workspaces/:id/integrations", area: "Integrations" },
-];
+export const signedInAreas: readonly { path: string; area: string }[] = [];
 
 function SignedOutRoutes({ isMobile }: { isMobile: boolean }) {
   return (
@@ -132,6 +131,9 @@ function SignedInRoutes() {
             </Route>
             <Route path="/workspaces/:id/sequences">
               {(params) => <SequencesPage key={params.id} workspaceId={params.id} />}
+            </Route>
+            <Route path="/workspaces/:id/integrations">
+              {(params) => <IntegrationsPage key={params.id} workspaceId={params.id} />}
             </Route>
             <Route path="/workspaces/:id/projects">
               {(params) => <ProjectsPage key={params.id} workspaceId={params.id} />}

@@ -13,8 +13,11 @@ import { z } from "zod";
 export const DEFAULT_DAILY_LIMIT = 400;
 export const DEFAULT_MIN_GAP_SECONDS = 60;
 
-/** The most any provider accepts in a day (Workspace's 2,000), so a typo cannot unleash a flood. */
-export const MAX_DAILY_LIMIT = 2_000;
+/**
+ * Google caps a Workspace mailbox at 2,000 a day; an SMTP relay may allow more, but never so many
+ * that a typo unleashes a flood.
+ */
+export const MAX_DAILY_LIMIT = 10_000;
 /** A gap longer than a day would make the daily limit meaningless. */
 export const MAX_MIN_GAP_SECONDS = 86_400;
 

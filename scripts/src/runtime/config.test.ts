@@ -28,3 +28,21 @@ it("reads ALLOWED_ORIGINS as comma-separated origins and stops at anything else"
   expect(() => origins("crm.example.com")).toThrow(/ALLOWED_ORIGINS/);
   expect(() => origins("https://crm.example.com/app")).toThrow(/ALLOWED_ORIGINS/);
 });
+
+it("keeps the local mailbox on unless LOCAL_MAILBOX says off, false or 0, and reads the credentials keys", () => {
+  const localMailbox = (value: string | undefined) =>
+    readConfig(value === undefined ? {} : { LOCAL_MAILBOX: value }).localMailbox;
+  expect([undefined, "", "on", "1", "off", "false", "0", " OFF "].map(localMailbox)).toEqual([
+    true,
+    true,
+    true,
+    true,
+    false,
+    false,
+    false,
+    false,
+  ]);
+  expect(readConfig({}).credentialsKey).toBeUndefined();
+  const config = readConfig({ CREDENTIALS_KEY: "a2V5", CREDENTIALS_PREVIOUS_KEYS: "b2xk" });
+  expect([config.credentialsKey, config.credentialsPreviousKeys]).toEqual(["a2V5", "b2xk"]);
+});

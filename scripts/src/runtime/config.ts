@@ -20,6 +20,12 @@ export interface Config {
   dataDir: string;
   log: boolean;
   features: FeatureFlags;
+  /** CREDENTIALS_KEY (base64 of 32 bytes); unset: the key kept in the data folder. */
+  credentialsKey: string | undefined;
+  /** CREDENTIALS_PREVIOUS_KEYS: keys that still open secrets sealed before a rotation. */
+  credentialsPreviousKeys: string | undefined;
+  /** LOCAL_MAILBOX: whether `local` credentials (the development mailbox) may be added. */
+  localMailbox: boolean;
 }
 
 /** A flag is on unless switched off: a fresh clone shows every screen built so far. */
@@ -79,5 +85,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR ?? path.join(repoRoot, ".data"),
     log: env.LOG === "1" || env.LOG === "true",
     features: { feature_sequence: flagOn(env.FEATURE_SEQUENCE) },
+    credentialsKey: env.CREDENTIALS_KEY || undefined,
+    credentialsPreviousKeys: env.CREDENTIALS_PREVIOUS_KEYS || undefined,
+    localMailbox: flagOn(env.LOCAL_MAILBOX),
   };
 }

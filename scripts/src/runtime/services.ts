@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildApp } from "@hirestream/api/app.ts";
+import { loadCredentialsKeyring } from "@hirestream/api/credentials/credentials-key.ts";
 import { watchReadModels } from "@hirestream/api/http/read-model-watcher.ts";
 import { apiReactions } from "@hirestream/api/reactions/api-reactions.ts";
 import { createMailQueue, queueMail, workMailQueue } from "@hirestream/outreach/mail/mail-queue.ts";
@@ -57,6 +58,12 @@ export async function startApi(runtime: Runtime, config: Config): Promise<Runnin
     webRoot: existsSync(built) ? built : path.join(repoRoot, "web", "public"),
     logger: config.log,
     features: config.features,
+    credentialsKeyring: loadCredentialsKeyring({
+      key: config.credentialsKey,
+      previousKeys: config.credentialsPreviousKeys,
+      dataDir: config.dataDir,
+    }),
+    localMailbox: config.localMailbox,
   });
   const address = await app.listen({ port: config.port, host: config.host });
   return {

@@ -11,6 +11,7 @@ import { SessionCache } from "./auth/session-cache.ts";
 import { SessionWrites } from "./auth/session-writes.ts";
 import { assignRoutes } from "./candidacies/assign.routes.ts";
 import { candidacyRoutes } from "./candidacies/candidacies.routes.ts";
+import { credentialRoutes } from "./credentials/credentials.routes.ts";
 import type { Deps } from "./deps.ts";
 import { featureRoutes } from "./features/features.routes.ts";
 import { fileRoutes } from "./files/files.routes.ts";
@@ -41,7 +42,10 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
   await hub.start(notifications);
   const app = Fastify({
     logger: deps.logger
-      ? { redact: ["req.headers['access-token']", "req.headers.authorization", "req.headers.cookie"] }
+      ? {
+          redact: ["req.headers['access-token']", "req.headers.authorization", "req.headers.cookie"],
+          ...(deps.logStream ? { stream: deps.logStream } : {}),
+        }
       : false,
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
     genReqId: () => randomUUID(),
@@ -80,6 +84,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       projectUserRoutes(api, deps);
       invitationRoutes(api, deps);
       workflowRoutes(api, deps);
+      credentialRoutes(api, deps);
       candidacyRoutes(api, deps);
       assignRoutes(api, deps);
       await importRoutes(api, deps);

@@ -1,5 +1,6 @@
 import type { AvatarColor } from "@hirestream/contracts/accounts/events.ts";
 import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
+import type { CredentialRow } from "@hirestream/contracts/credentials/rows.ts";
 import type { InvitationRow } from "@hirestream/contracts/invitations/rows.ts";
 import type { PersonRow } from "@hirestream/contracts/people/rows.ts";
 import type { ProjectRow, ProjectUserRow } from "@hirestream/contracts/projects/rows.ts";
@@ -53,6 +54,7 @@ export interface Database {
     updated_at: Date;
   };
   "read.invitations": Omit<InvitationRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
+  "read.credentials": Omit<CredentialRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
   "read.checkpoint": { name: string; position: string };
   auth_sessions: {
     user_id: string;
@@ -84,5 +86,15 @@ export interface Database {
     bytes: Buffer;
     uploaded_by: string;
     created_at: Date;
+  };
+  credential_secrets: {
+    credential_id: string;
+    workspace_id: string;
+    command_id: string;
+    key_id: string;
+    iv: Buffer;
+    tag: Buffer;
+    ciphertext: Buffer;
+    created_at: Generated<Date>;
   };
 }

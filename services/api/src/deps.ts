@@ -3,6 +3,7 @@ import type { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
 import type { Kysely } from "kysely";
 import type { Pool } from "pg";
+import type { SecretKeyring } from "./credentials/secret-box.ts";
 import type { Database } from "./database.ts";
 import type { ReadModelWatcher } from "./http/read-model-watcher.ts";
 
@@ -36,4 +37,10 @@ export interface Deps {
   /** The feature flags GET /features answers; every flag is on when not given. */
   features?: FeatureFlags;
   logger?: boolean;
+  /** Where log lines go when `logger` is on (stdout when not given): tests read them back. */
+  logStream?: { write(line: string): void };
+  /** Seals credentials' secrets (CREDENTIALS_KEY or the data folder's key); one made for this process when not given. */
+  credentialsKeyring?: SecretKeyring;
+  /** LOCAL_MAILBOX: whether `local` credentials may be added (on when not given). */
+  localMailbox?: boolean;
 }

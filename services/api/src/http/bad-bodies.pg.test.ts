@@ -24,7 +24,7 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = "POST" | "PUT" | "DELETE";
+type Method = "POST" | "PUT" | "PATCH" | "DELETE";
 interface Route {
   method: Method;
   /** `{ws}` is the owner's workspace, `{id}` an id that names nothing. */
@@ -54,6 +54,10 @@ const writeRoutes: Route[] = [
   { method: "PUT", path: "/api/v1/workspaces/{ws}/workflows/{id}" },
   { method: "DELETE", path: "/api/v1/workspaces/{ws}/workflows/{id}" },
   { method: "POST", path: "/api/v1/workspaces/{ws}/workflows/{id}/assign_to_project" },
+  { method: "POST", path: "/api/v1/workspaces/{ws}/providers" },
+  { method: "PATCH", path: "/api/v1/workspaces/{ws}/providers/{id}" },
+  { method: "DELETE", path: "/api/v1/workspaces/{ws}/providers/{id}" },
+  { method: "PUT", path: "/api/v1/workspaces/{ws}/providers/{id}/test" },
   { method: "POST", path: "/api/v1/workspaces/{ws}/projects" },
   { method: "PUT", path: "/api/v1/workspaces/{ws}/projects/{id}" },
   { method: "DELETE", path: "/api/v1/workspaces/{ws}/projects/{id}" },

@@ -42,6 +42,10 @@ export interface TestAppOptions {
   reactions?: boolean;
   trustProxy?: boolean | string;
   allowedOrigins?: readonly string[];
+  /** LOCAL_MAILBOX (on when not given). */
+  localMailbox?: boolean;
+  /** Turns the request log on, into this stream. */
+  logStream?: { write(line: string): void };
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -70,6 +74,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       ...(options.features ? { features: options.features } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
       ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+      ...(options.localMailbox !== undefined ? { localMailbox: options.localMailbox } : {}),
+      ...(options.logStream ? { logger: true, logStream: options.logStream } : {}),
       ...(options.readYourWritesTimeoutMs !== undefined
         ? { readYourWritesTimeoutMs: options.readYourWritesTimeoutMs }
         : {}),

@@ -1,5 +1,6 @@
 import type { Projection } from "../projection.ts";
 import { candidaciesProjection } from "./candidacies.projection.ts";
+import { credentialsProjection } from "./credentials.projection.ts";
 import { invitationsProjection } from "./invitations.projection.ts";
 import { passwordResetsProjection } from "./password-resets.projection.ts";
 import { peopleProjection } from "./people.projection.ts";
@@ -23,4 +24,5 @@ export const allProjections: Projection<{ id: string }>[] = [
   projectUsersProjection,
   // Reads users, workspaces and projects for the names it keeps, so it comes after them.
   invitationsProjection,
+  credentialsProjection,
 ];

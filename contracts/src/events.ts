@@ -4,6 +4,7 @@ import { candidacyEvent } from "./candidacies/events.ts";
 import { invitationEvent } from "./invitations/events.ts";
 import { personEvent } from "./people/events.ts";
 import { projectEvent } from "./projects/events.ts";
+import { sequenceEvent } from "./sequences/events.ts";
 import { workflowEvent } from "./workflows/events.ts";
 import { workspaceEvent } from "./workspaces/events.ts";
 
@@ -16,6 +17,7 @@ export const domainEvent = z.discriminatedUnion("type", [
   ...workflowEvent.options,
   ...candidacyEvent.options,
   ...invitationEvent.options,
+  ...sequenceEvent.options,
   emailReserved,
 ]);
 export type DomainEvent = z.infer<typeof domainEvent>;

@@ -24,6 +24,7 @@ import { importRoutes } from "./people/import/import.routes.ts";
 import { peopleRoutes } from "./people/people.routes.ts";
 import { projectUserRoutes } from "./projects/project-users.routes.ts";
 import { projectRoutes } from "./projects/projects.routes.ts";
+import { sequenceRoutes } from "./sequences/sequences.routes.ts";
 import { syncRoutes } from "./sync/sync.routes.ts";
 import { SyncHub } from "./sync/sync-hub.ts";
 import { serveWebApp } from "./web-app.ts";
@@ -80,6 +81,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       projectUserRoutes(api, deps);
       invitationRoutes(api, deps);
       workflowRoutes(api, deps);
+      sequenceRoutes(api, deps);
       candidacyRoutes(api, deps);
       assignRoutes(api, deps);
       await importRoutes(api, deps);

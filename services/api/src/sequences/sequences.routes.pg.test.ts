@@ -413,6 +413,32 @@ describe("stages that start sequences", () => {
     expect((await send(owner, "DELETE", url(ws, sequence.id))).statusCode).toBe(200);
   });
 
+  it("a removal sees a stage someone else attached a moment before, even before it was projected", async () => {
+    const owner = await newUser();
+    const manager = await newUser();
+    const ws = await createWorkspace(owner);
+    await join(ws, manager, "manager");
+    const sequence = await createSequence(owner, ws);
+    await t.readModels.waitFor(sequence.position, 5000);
+    await t.pauseProjector();
+    try {
+      const attached = await send(manager, "POST", workflowUrl(ws), {
+        name: "Sales",
+        stages_attributes: stages(sequence.id),
+      });
+      expect(attached.statusCode, attached.body).toBe(201);
+      // Until the read models hold the stage, the removal cannot tell: it asks to be retried.
+      const before = await countEvents(t.pool);
+      const early = await send(owner, "DELETE", url(ws, sequence.id));
+      expect(early.statusCode, early.body).toBe(503);
+      expect(await countEvents(t.pool)).toBe(before);
+    } finally {
+      t.resumeProjector();
+    }
+    const refused = await send(owner, "DELETE", url(ws, sequence.id));
+    expect(refused.statusCode, refused.body).toBe(409);
+  });
+
   it("refuse a sequence of another workspace, or none, with a pointer at the stage", async () => {
     const owner = await newUser();
     const ws = await createWorkspace(owner);

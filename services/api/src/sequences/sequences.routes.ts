@@ -14,7 +14,7 @@ import { commandIdOf } from "../http/idempotency.ts";
 import { listDocument } from "../http/jsonapi.ts";
 import { parseParams, parseWriteBody } from "../http/parse.ts";
 import { pathId } from "../http/path-id.ts";
-import { afterOwnWrites } from "../http/read-your-writes.ts";
+import { afterAllWrites } from "../http/read-your-writes.ts";
 import { workspaceParam } from "../projects/project-path.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import { runSequenceCommand, stagesUsingSequence } from "./sequence-commands.ts";
@@ -136,8 +136,9 @@ export function sequenceRoutes(app: FastifyInstance, deps: Deps): void {
     return writtenDocument(deps, outcome.state, outcome.position);
   });
 
-  // Which stages start the sequence is read from the workflows read model: after this session's own edits.
-  app.delete("/workspaces/:id/sequences/:sequenceId", { preHandler: afterOwnWrites(deps) }, async (request) => {
+  // Which stages start the sequence is read from the workflows read model, once it holds every
+  // workflow edit made before this request, whoever made it.
+  app.delete("/workspaces/:id/sequences/:sequenceId", { preHandler: afterAllWrites(deps) }, async (request) => {
     const session = requireSession(request);
     const { workspaceId, sequenceId } = idsOf(request.params);
     const stagesUsing = await stagesUsingSequence(deps, workspaceId, sequenceId);

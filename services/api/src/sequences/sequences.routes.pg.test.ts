@@ -182,8 +182,9 @@ describe("POST and GET /workspaces/{ws}/sequences", () => {
       "First",
     ]);
     expect(first.id).not.toBe(last.id);
-    const badLimit = await read(owner, `${url(ws)}?limit=15`);
-    expect(badLimit.statusCode).toBe(422);
+    for (const query of ["limit=15", "page=0", "page=x", "colour=red"]) {
+      expect((await read(owner, `${url(ws)}?${query}`)).statusCode, query).toBe(422);
+    }
   });
 
   it("hides another tenant's sequences (404) and refuses a viewer's write (403), appending nothing", async () => {
@@ -273,6 +274,43 @@ describe("POST and GET /workspaces/{ws}/sequences", () => {
     ],
     ["no steps", { steps: [] }, "/data/attributes/steps", "must have at least one step"],
     [
+      "31 steps",
+      { steps: Array.from({ length: 31 }, () => twoSteps[0]) },
+      "/data/attributes/steps",
+      "must have at most 30 steps",
+    ],
+    [
+      "a delay that is not a number",
+      { steps: [{ ...twoSteps[0], delay: "soon" }] },
+      "/data/attributes/steps/0/delay",
+      "must be a number of minutes",
+    ],
+    [
+      "a negative delay",
+      { steps: [{ ...twoSteps[0], delay: -1 }] },
+      "/data/attributes/steps/0/delay",
+      "must be 0 or more",
+    ],
+    [
+      "an hour off the list",
+      { steps: [{ ...twoSteps[0], workday_start: "13pm" }] },
+      "/data/attributes/steps/0/workday_start",
+      "must be an hour from 12am to 11pm, or --",
+    ],
+    [
+      "a credential that is not an id",
+      { steps: [{ ...twoSteps[0], provider_id: "gmail" }] },
+      "/data/attributes/steps/0/provider_id",
+      "must be a UUID",
+    ],
+    ["a review that is not a flag", { has_review: "yes" }, "/data/attributes/has_review", "must be true or false"],
+    [
+      "a custom variable of another type",
+      { payload_fields: { customs: [{ name: "pitch", type: "Number" }] } },
+      "/data/attributes/payload_fields/customs/0/type",
+      "must be one of Text, Text area",
+    ],
+    [
       "another workspace's id",
       { workspace_id: randomUUID() },
       "/data/attributes/workspace_id",
@@ -337,6 +375,31 @@ describe("PUT and DELETE /workspaces/{ws}/sequences/{id}", () => {
       [steps[1].id, "Step 2", 1440],
       [expect.any(String), "Step 3", 60],
     ]);
+  });
+
+  it("refuses an edit leaving a saved step with a variable no longer defined, a blank name, or a foreign URL", async () => {
+    const owner = await newUser();
+    const ws = await createWorkspace(owner);
+    const other = await createWorkspace(owner);
+    const { id } = await createSequence(owner, ws);
+    const before = await countEvents(t.pool);
+    const dropped = await send(owner, "PUT", url(ws, id), { payload_fields: { customs: [] } });
+    expect(dropped.statusCode).toBe(422);
+    expect(dropped.json().errors[0]).toMatchObject({
+      detail: "uses an unknown variable: {{pitch}}",
+      source: { pointer: "/data/attributes/payload_fields/customs" },
+    });
+    const blank = await send(owner, "PUT", url(ws, id), { name: " " });
+    expect(blank.json().errors[0]).toMatchObject({
+      detail: "This field is required",
+      source: { pointer: "/data/attributes/name" },
+    });
+    expect((await send(owner, "PUT", url(other, id), { name: "Moved" })).statusCode).toBe(404);
+    expect((await read(owner, url(other, id))).statusCode).toBe(404);
+    expect((await send(owner, "PUT", url(ws, randomUUID()), { name: "None" })).statusCode).toBe(404);
+    expect((await send(owner, "PUT", `${url(ws)}/not-an-id`, { name: "None" })).statusCode).toBe(404);
+    expect((await send(owner, "PUT", url(ws, id), { id: randomUUID(), name: "Other" })).statusCode).toBe(422);
+    expect(await countEvents(t.pool)).toBe(before);
   });
 
   it("refuses to remove a saved step (422), and changes nothing", async () => {

@@ -41,9 +41,11 @@ export function sequenceContentOf(
   const { attributes } = input;
   const customs = attributes.payload_fields?.customs ?? current?.payloadFields.customs ?? [];
   const customNames = new Set(customs.map((custom) => custom.name));
+  // What is sent is checked as sent (its pointers name the steps as sent); else the saved steps.
+  if (attributes.steps === undefined) checkVariables(current?.steps ?? [], customNames, () => "payload_fields/customs");
+  else checkVariables(stepTemplates(attributes.steps), customNames, (index, field) => `steps/${index}/${field}`);
   const steps =
     attributes.steps === undefined ? (current?.steps ?? []) : stepsOf(attributes.steps, input.newStepIds, current);
-  checkVariables(steps, customNames, attributes.steps !== undefined);
   const derived = steps.map((step) => withFields(step, customNames));
   const used = new Set(derived.flatMap((step) => [...step.defaultFields, ...step.customFields]));
   const name = attributes.name?.trim() ?? current?.name ?? "";
@@ -127,11 +129,22 @@ function withFields(step: StepDraft, customNames: ReadonlySet<string>): Sequence
   };
 }
 
+type Templates = Pick<StepDraft, "templateSubject" | "templateBody">;
+
+function stepTemplates(inputs: StepAttributes[]): Templates[] {
+  return inputs.map((step) => ({ templateSubject: step.template_subject, templateBody: step.template_body }));
+}
+
 /**
- * The contracts check the variables of what is sent; an edit that sends only the custom variables
- * must still leave none of the saved steps using one that is gone.
+ * Every `{{name}}` is a candidate, project or custom variable of the sequence after the command: the
+ * contracts check what is sent, but an edit may send only the custom variables (none of the saved
+ * steps may then use one that is gone) or only the steps (which may use the saved ones).
  */
-function checkVariables(steps: StepDraft[], customNames: ReadonlySet<string>, stepsSent: boolean): void {
+function checkVariables(
+  steps: readonly Templates[],
+  customNames: ReadonlySet<string>,
+  path: (index: number, field: string) => string,
+): void {
   steps.forEach((step, index) => {
     for (const [field, template] of [
       ["template_subject", step.templateSubject],
@@ -139,8 +152,7 @@ function checkVariables(steps: StepDraft[], customNames: ReadonlySet<string>, st
     ] as const) {
       const unknown = variablesIn(template).find((name) => !DEFAULT_VARIABLES.includes(name) && !customNames.has(name));
       if (unknown !== undefined) {
-        const path = stepsSent ? `steps/${index}/${field}` : "payload_fields/customs";
-        throw new DomainError("VALIDATION", sequenceMessages.unknownVariable(unknown), pointer(path));
+        throw new DomainError("VALIDATION", sequenceMessages.unknownVariable(unknown), pointer(path(index, field)));
       }
     }
   });

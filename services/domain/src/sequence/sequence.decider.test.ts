@@ -258,6 +258,24 @@ describe("editing a sequence", () => {
     });
   });
 
+  it("lets steps sent alone use the saved custom variables, and refuses one never defined where it was sent", () => {
+    const events = when(
+      [created()],
+      edit({ steps: [twoSteps[0], { ...twoSteps[1], template_subject: "{{pitch}}" }] }),
+      as("owner"),
+    );
+    expect(events[0]?.type === "SequenceEdited" && events[0].data.steps[1]?.customFields).toEqual(["pitch"]);
+    const steps = [
+      { ...twoSteps[1], position: 2 },
+      { ...twoSteps[0], position: 1, template_body: "<p>{{hook}}</p>" },
+    ];
+    expect(rejection([created()], edit({ steps }), as("owner"))).toEqual({
+      code: "VALIDATION",
+      message: "uses an unknown variable: {{hook}}",
+      pointer: "/data/attributes/steps/1/template_body",
+    });
+  });
+
   it("marks variables used and has_write from the steps and customs after the edit", () => {
     const events = when(
       [created()],

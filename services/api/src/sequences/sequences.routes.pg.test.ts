@@ -145,6 +145,19 @@ describe("POST and GET /workspaces/{ws}/sequences", () => {
     expect(created.json().included).toEqual(document.included);
   });
 
+  it("runs a POST repeated with its Idempotency-Key once, naming the same sequence and steps", async () => {
+    const owner = await newUser();
+    const ws = await createWorkspace(owner);
+    const headers = { ...owner.headers, "content-type": "application/json", "idempotency-key": randomUUID() };
+    const post = () => t.app.inject({ method: "POST", url: url(ws), headers, payload: JSON.stringify(sequenceBody()) });
+    const first = await post();
+    const before = await countEvents(t.pool);
+    const again = await post();
+    expect(first.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(await countEvents(t.pool)).toBe(before);
+  });
+
   it("counts the steps' distinct credentials and the steps without one", async () => {
     const owner = await newUser();
     const ws = await createWorkspace(owner);

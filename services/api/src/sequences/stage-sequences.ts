@@ -1,4 +1,4 @@
-import type { StageAttributes } from "@hirestream/contracts/workflows/commands.ts";
+import { type StageAttributes, WORKFLOW_STAGES_MAX } from "@hirestream/contracts/workflows/commands.ts";
 import type { Deps } from "../deps.ts";
 import { currentSequence } from "./sequence-commands.ts";
 import type { StageSequence } from "./sequence-queries.ts";
@@ -31,6 +31,8 @@ export async function sequencesOfWorkspace(
   workspaceId: string,
   stages: readonly StageAttributes[] | undefined,
 ): Promise<Set<string>> {
-  const named = (stages ?? []).flatMap((stage) => (stage.sequence_id ? [stage.sequence_id] : []));
+  // A list the workflow decider refuses for its length is not worth a stream read per stage.
+  if (stages === undefined || stages.length > WORKFLOW_STAGES_MAX) return new Set();
+  const named = stages.flatMap((stage) => (stage.sequence_id ? [stage.sequence_id] : []));
   return new Set((await workspaceSequencesNow(deps, workspaceId, named)).keys());
 }

@@ -329,13 +329,14 @@ describe("POST and GET /workspaces/{ws}/sequences", () => {
       "/data/attributes/workspace_id",
       "must be the workspace in the URL",
     ],
+    ["an id other than the document's", { id: randomUUID() }, "/data/attributes/id", "must be the document's id"],
   ];
   for (const [label, attributes, pointer, detail] of cases) {
     it(`${label} is 422 at ${pointer}, and nothing is appended`, async () => {
       const owner = await newUser();
       const ws = await createWorkspace(owner);
       const before = await countEvents(t.pool);
-      const response = await send(owner, "POST", url(ws), sequenceBody(attributes));
+      const response = await send(owner, "POST", url(ws), sequenceBody(attributes, randomUUID()));
       expect(response.statusCode, response.body).toBe(422);
       expect(response.json().errors[0]).toMatchObject({
         status: "422",

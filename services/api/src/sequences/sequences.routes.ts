@@ -93,6 +93,9 @@ export function sequenceRoutes(app: FastifyInstance, deps: Deps): void {
     const workspaceId = pathId(request.params, "id", "Workspace not found");
     const { id, attributes } = parseWriteBody(createSequenceAttributes, request.body, { types });
     sameAsUrl({ workspace_id: attributes.workspace_id }, workspaceId);
+    if (id !== undefined && attributes.id !== undefined && id !== attributes.id) {
+      throw new DomainError("VALIDATION", "must be the document's id", "/data/attributes/id");
+    }
     const commandId = commandIdOf(request);
     // Derived from the command id, so a request repeated with its Idempotency-Key names the same sequence.
     const sequenceId = id ?? attributes.id ?? scopedId(commandId, "sequence");

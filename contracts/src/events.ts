@@ -6,6 +6,7 @@ import { invitationEvent } from "./invitations/events.ts";
 import { personEvent } from "./people/events.ts";
 import { processorEvent } from "./processors/events.ts";
 import { projectEvent } from "./projects/events.ts";
+import { sequenceEvent } from "./sequences/events.ts";
 import { workflowEvent } from "./workflows/events.ts";
 import { workspaceEvent } from "./workspaces/events.ts";
 
@@ -20,6 +21,7 @@ export const domainEvent = z.discriminatedUnion("type", [
   ...invitationEvent.options,
   ...processorEvent.options,
   ...credentialEvent.options,
+  ...sequenceEvent.options,
   emailReserved,
 ]);
 export type DomainEvent = z.infer<typeof domainEvent>;

@@ -193,7 +193,10 @@ export const createSequenceAttributes = z
   .superRefine(checkVariables);
 export type CreateSequenceAttributes = z.infer<typeof createSequenceAttributes>;
 
-/** PUT: the Edit modal sends the whole sequence; a client may send only what changed. */
+/**
+ * PUT: the Edit modal sends the whole sequence; a client may send only what changed. Steps sent
+ * without the custom variables may use the saved ones: the server checks them against those.
+ */
 export const updateSequenceAttributes = z
   .object({
     id: z.uuid({ error: "must be a UUID" }).optional(),
@@ -202,7 +205,9 @@ export const updateSequenceAttributes = z
     steps: sequenceFields.steps.optional(),
   })
   .strict()
-  .superRefine(checkVariables);
+  .superRefine((sequence, ctx) => {
+    if (sequence.payload_fields !== undefined) checkVariables(sequence, ctx);
+  });
 export type UpdateSequenceAttributes = z.infer<typeof updateSequenceAttributes>;
 
 /** PUT …/sequences/{id}/test: a value for each variable in use, sent only to the caller's own address. */

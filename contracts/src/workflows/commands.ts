@@ -16,6 +16,8 @@ export const workflowMessages = {
   tooManyStages: `must have at most ${WORKFLOW_STAGES_MAX} stages`,
   taken: "has already been taken",
   unknownStage: "must name another stage of this workflow",
+  /** A stage starts a sequence of its own workspace. */
+  unknownSequence: "must be a sequence of this workspace",
   tooLong: (max: number) => `is too long (maximum is ${max} characters)`,
   /** A project's workflow is always a copy of one of its workspace's templates. */
   notATemplate: "must be a workflow template of this workspace",

@@ -25,6 +25,7 @@ import { importRoutes } from "./people/import/import.routes.ts";
 import { peopleRoutes } from "./people/people.routes.ts";
 import { projectUserRoutes } from "./projects/project-users.routes.ts";
 import { projectRoutes } from "./projects/projects.routes.ts";
+import { sequenceRoutes } from "./sequences/sequences.routes.ts";
 import { syncRoutes } from "./sync/sync.routes.ts";
 import { SyncHub } from "./sync/sync-hub.ts";
 import { serveWebApp } from "./web-app.ts";
@@ -85,6 +86,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       invitationRoutes(api, deps);
       workflowRoutes(api, deps);
       credentialRoutes(api, deps);
+      sequenceRoutes(api, deps);
       candidacyRoutes(api, deps);
       assignRoutes(api, deps);
       await importRoutes(api, deps);

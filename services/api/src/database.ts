@@ -4,6 +4,7 @@ import type { CredentialRow } from "@hirestream/contracts/credentials/rows.ts";
 import type { InvitationRow } from "@hirestream/contracts/invitations/rows.ts";
 import type { PersonRow } from "@hirestream/contracts/people/rows.ts";
 import type { ProjectRow, ProjectUserRow } from "@hirestream/contracts/projects/rows.ts";
+import type { SequenceRow } from "@hirestream/contracts/sequences/rows.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import type { Generated } from "kysely";
 
@@ -43,6 +44,7 @@ export interface Database {
   "read.people": Omit<PersonRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
   "read.projects": Omit<ProjectRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
   "read.workflows": Omit<WorkflowRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
+  "read.sequences": Omit<SequenceRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
   "read.candidacies": Omit<CandidacyRow, "stage_entered_at" | "created_at" | "updated_at"> & {
     stage_entered_at: Date;
     created_at: Date;

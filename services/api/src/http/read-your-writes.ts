@@ -48,6 +48,17 @@ export function afterOwnWrites(deps: Deps) {
   };
 }
 
+/**
+ * A route's preHandler for a write whose check must see everyone's earlier writes in a read model,
+ * not only the session's own: it waits until the read models hold everything appended before the
+ * request (a sequence removal, which no stage of any workflow may still name).
+ */
+export function afterAllWrites(deps: Deps) {
+  return async (_request: FastifyRequest, reply: FastifyReply) => {
+    await readModelsAt(deps, await deps.store.headPosition(), reply);
+  };
+}
+
 /** Waits, bounded, until read models include `position`; 503 with Retry-After when they do not. */
 async function readModelsAt(deps: Deps, position: number, reply: FastifyReply): Promise<void> {
   if (position <= deps.readModels.position()) return;

@@ -61,6 +61,7 @@ describe("tenant isolation", () => {
         "/workspaces",
         "/workspaces/me/projects",
         "/workspaces/me/workflows",
+        "/workspaces/me/sequences?limit=9999",
         "/workspaces/me/export_analytics",
         "/people?limit=50",
         "/invitations",

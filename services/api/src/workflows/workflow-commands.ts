@@ -17,14 +17,22 @@ import { streamState } from "../stream-state.ts";
 export const workflowStream = (workflowId: string) => `workflow-${workflowId}`;
 const parseWorkflowEvent = (stored: { type: string; data: unknown }) => workflowEvent.safeParse(stored).data;
 
-/** Stages as the domain takes them: a stage without an id gets one derived from the command id. */
-export function stageInputs(stages: StageAttributes[], commandId: string): StageInput[] {
+/**
+ * Stages as the domain takes them: a stage without an id gets one derived from the command id.
+ * `sequences`: those of the named sequences that are the workspace's (stage-sequences.ts).
+ */
+export function stageInputs(
+  stages: StageAttributes[],
+  commandId: string,
+  sequences?: ReadonlySet<string>,
+): StageInput[] {
   return stages.map((stage, index) => ({
     id: stage.id ?? scopedId(commandId, `stage-${index}`),
     position: stage.position,
     name: stage.name,
     description: stage.description,
     sequenceId: stage.sequence_id,
+    ...(sequences && stage.sequence_id ? { sequenceOfWorkspace: sequences.has(stage.sequence_id) } : {}),
     onResponseStagePosition: stage.on_response_stage_position,
     onResponseStageId: stage.on_response_stage_id,
   }));

@@ -7,6 +7,7 @@ import type { Database } from "../database.ts";
 import type { Deps } from "../deps.ts";
 import type { ResourceObject } from "../http/jsonapi.ts";
 import { readableProjectIds } from "../projects/readable-projects.ts";
+import type { StageSequence } from "../sequences/sequence-queries.ts";
 
 export type WorkflowRecord = Database["read.workflows"] & { project_name: string | null };
 /** A workflow as documents show it: a copy with its project's name, so the Assigned tab can show it. */
@@ -16,10 +17,23 @@ type WorkflowView = Omit<WorkflowRow, "created_at" | "updated_at"> & {
   updated_at?: Date;
 };
 
-/** A workflow and its stages: the stages travel as `stage` items in `included`. */
-export function workflowDocumentParts(workflow: WorkflowView): { resource: ResourceObject; stages: ResourceObject[] } {
+/** The sequences stages start, by id (sequence-queries' stageSequences). */
+type StageSequences = ReadonlyMap<string, StageSequence>;
+
+/**
+ * A workflow and its stages: the stages travel as `stage` items in `included`, each with the name
+ * and review setting of the sequence it starts, when that is a sequence of the workflow's workspace.
+ */
+export function workflowDocumentParts(
+  workflow: WorkflowView,
+  sequences: StageSequences = new Map(),
+): { resource: ResourceObject; stages: ResourceObject[] } {
   const stages = [...workflow.stages].sort((a, b) => a.position - b.position);
   const nameOf = new Map(stages.map((stage) => [stage.id, stage.name]));
+  const sequenceOf = (stage: StageRow) => {
+    const sequence = stage.sequence_id ? sequences.get(stage.sequence_id) : undefined;
+    return sequence?.workspaceId === workflow.workspace_id ? sequence : undefined;
+  };
   return {
     resource: {
       id: workflow.id,
@@ -40,28 +54,33 @@ export function workflowDocumentParts(workflow: WorkflowView): { resource: Resou
       },
       relationships: { stages: { data: stages.map((stage) => ({ id: stage.id, type: "stage" })) } },
     },
-    stages: stages.map((stage) => ({
-      id: stage.id,
-      type: "stage",
-      attributes: {
-        name: stage.name,
-        position: stage.position,
-        description: stage.description,
-        sequence_id: stage.sequence_id,
-        // Sequences are not built yet: their names arrive with them.
-        sequence: null,
-        on_response_stage_id: stage.on_response_stage_id,
-        on_response_stage: stage.on_response_stage_id ? (nameOf.get(stage.on_response_stage_id) ?? null) : null,
-        on_response_stage_position: stage.on_response_stage_position,
-        workflow_id: workflow.id,
-      },
-      meta: { sequence_name: null, has_sequence_review: false },
-    })),
+    stages: stages.map((stage) => {
+      const sequence = sequenceOf(stage);
+      return {
+        id: stage.id,
+        type: "stage",
+        attributes: {
+          name: stage.name,
+          position: stage.position,
+          description: stage.description,
+          sequence_id: stage.sequence_id,
+          sequence: sequence?.name ?? null,
+          on_response_stage_id: stage.on_response_stage_id,
+          on_response_stage: stage.on_response_stage_id ? (nameOf.get(stage.on_response_stage_id) ?? null) : null,
+          on_response_stage_position: stage.on_response_stage_position,
+          workflow_id: workflow.id,
+        },
+        meta: { sequence_name: sequence?.name ?? null, has_sequence_review: sequence?.hasReview ?? false },
+      };
+    }),
   };
 }
 
-export function workflowDocuments(workflows: WorkflowView[]): { data: ResourceObject[]; included: ResourceObject[] } {
-  const parts = workflows.map(workflowDocumentParts);
+export function workflowDocuments(
+  workflows: WorkflowView[],
+  sequences: StageSequences = new Map(),
+): { data: ResourceObject[]; included: ResourceObject[] } {
+  const parts = workflows.map((workflow) => workflowDocumentParts(workflow, sequences));
   return { data: parts.map((part) => part.resource), included: parts.flatMap((part) => part.stages) };
 }
 
@@ -74,6 +93,11 @@ const stageRowOf = (stage: WorkflowStage): StageRow => ({
   on_response_stage_id: stage.onResponseStageId,
   on_response_stage_position: stage.onResponseStagePosition,
 });
+
+/** The sequences the workflows' stages start. */
+export function sequenceIdsOf(workflows: readonly Pick<WorkflowView, "stages">[]): string[] {
+  return workflows.flatMap((workflow) => workflow.stages.flatMap((stage) => stage.sequence_id ?? []));
+}
 
 /** What a write answers: the workflow as the command left it, before read models catch up. */
 export function writtenWorkflow(state: WorkflowState, projectName: string | null): WorkflowView | null {

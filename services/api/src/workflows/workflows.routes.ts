@@ -16,12 +16,15 @@ import { parseParams, parseWriteBody } from "../http/parse.ts";
 import { pathId } from "../http/path-id.ts";
 import { afterOwnWrites } from "../http/read-your-writes.ts";
 import { workspaceParam } from "../projects/project-path.ts";
+import { stageSequences } from "../sequences/sequence-queries.ts";
+import { sequencesOfWorkspace, workspaceSequencesNow } from "../sequences/stage-sequences.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import { existingWorkflowContext, runWorkflowCommand, stageInputs } from "./workflow-commands.ts";
 import { assignTemplate, removeWorkflow } from "./workflow-copies.ts";
 import {
   findWorkflow,
   listWorkflows,
+  sequenceIdsOf,
   workflowDocumentParts,
   workflowDocuments,
   writtenWorkflow,
@@ -48,10 +51,17 @@ async function requireMembership(deps: Deps, userId: string, workspaceId: string
   if (!(await findWorkspace(deps, userId, workspaceId))) throw new DomainError("NOT_FOUND", "Workspace not found");
 }
 
-function writtenDocument(state: Parameters<typeof writtenWorkflow>[0], position: number, projectName: string | null) {
+async function writtenDocument(
+  deps: Deps,
+  state: Parameters<typeof writtenWorkflow>[0],
+  position: number,
+  projectName: string | null,
+) {
   const workflow = writtenWorkflow(state, projectName);
   if (!workflow) return { data: null, meta: { position } };
-  const { resource, stages } = workflowDocumentParts(workflow);
+  // Read models may not have the sequences named a moment ago yet: their streams have.
+  const sequences = await workspaceSequencesNow(deps, workflow.workspace_id, sequenceIdsOf([workflow]));
+  const { resource, stages } = workflowDocumentParts(workflow, sequences);
   return { data: resource, included: stages, meta: { position } };
 }
 
@@ -63,7 +73,7 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
     const query = parseParams(workflowListQuery, request.query);
     if (workspaceId !== "me") await requireMembership(deps, session.userId, workspaceId);
     const { rows, total } = await listWorkflows(deps, session.userId, workspaceId, query);
-    const { data, included } = workflowDocuments(rows);
+    const { data, included } = workflowDocuments(rows, await stageSequences(deps, sequenceIdsOf(rows)));
     const document = listDocument(data, {
       total,
       page: { number: query.page, size: query.limit },
@@ -83,7 +93,8 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
     await requireMembership(deps, session.userId, workspaceId);
     const workflow = await findWorkflow(deps, session.userId, workspaceId, workflowId);
     if (!workflow) throw new DomainError("NOT_FOUND", "Workflow not found");
-    const { resource, stages } = workflowDocumentParts(workflow);
+    const sequences = await stageSequences(deps, sequenceIdsOf([workflow]));
+    const { resource, stages } = workflowDocumentParts(workflow, sequences);
     return { data: resource, included: stages };
   });
 
@@ -94,6 +105,7 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
     // Derived from the command id, so a request repeated with its Idempotency-Key names the same workflow.
     const commandId = commandIdOf(request);
     const workflowId = id ?? scopedId(commandId, "workflow");
+    const sequences = await sequencesOfWorkspace(deps, workspaceId, attributes.stages_attributes);
     const outcome = await runWorkflowCommand(
       deps,
       workspaceId,
@@ -105,14 +117,14 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
           workspaceId,
           name: attributes.name,
           description: attributes.description,
-          stages: stageInputs(attributes.stages_attributes, commandId),
+          stages: stageInputs(attributes.stages_attributes, commandId, sequences),
         },
       },
       commandId,
       session.userId,
     );
     reply.status(201).header("location", `/api/v1/workspaces/${workspaceId}/workflows/${workflowId}`);
-    return writtenDocument(outcome.state, outcome.position, null);
+    return writtenDocument(deps, outcome.state, outcome.position, null);
   });
 
   // The template in the URL is copied into the project; the answer is the project's copy.
@@ -136,7 +148,7 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
     });
     const copyId = copy.state.status === "active" ? copy.state.workflowId : workflowId;
     reply.status(201).header("location", `/api/v1/workspaces/${workspaceId}/workflows/${copyId}`);
-    return writtenDocument(copy.state, position, projectName);
+    return writtenDocument(deps, copy.state, position, projectName);
   });
 
   // Which stages hold candidates is read from the read model: after this session's own moves.
@@ -152,6 +164,7 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
     // The spec's Edit Workflow sends `stages`; errors then point where it sent them.
     const sentAs = attributes.stages_attributes === undefined && attributes.stages !== undefined ? "stages" : null;
     const stages = attributes.stages_attributes ?? attributes.stages;
+    const sequences = await sequencesOfWorkspace(deps, workspaceId, stages);
     try {
       const outcome = await runWorkflowCommand(
         deps,
@@ -163,14 +176,14 @@ export function workflowRoutes(app: FastifyInstance, deps: Deps): void {
             workspaceId,
             name: attributes.name,
             description: attributes.description,
-            stages: stages === undefined ? undefined : stageInputs(stages, commandId),
+            stages: stages === undefined ? undefined : stageInputs(stages, commandId, sequences),
           },
         },
         commandId,
         session.userId,
         context,
       );
-      return writtenDocument(outcome.state, outcome.position, context.copy?.project?.name ?? null);
+      return writtenDocument(deps, outcome.state, outcome.position, context.copy?.project?.name ?? null);
     } catch (error) {
       if (sentAs && error instanceof DomainError && error.pointer?.startsWith("/data/attributes/stages_attributes")) {
         const pointer = error.pointer.replace("/data/attributes/stages_attributes", "/data/attributes/stages");

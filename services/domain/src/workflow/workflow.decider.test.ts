@@ -210,6 +210,17 @@ describe("CreateWorkflow", () => {
     ]);
   });
 
+  it("a stage's sequence must be one of the workspace's, checked after the role", () => {
+    const sequenceId = "5f9b7c7c-ae5d-4a5c-81be-6d5a7f8e9ca3";
+    const stages = [input(1), input(2, { sequenceId, sequenceOfWorkspace: false }), input(3)];
+    expect(rejection([], create({ stages }), as("owner"))).toEqual(
+      invalid("must be a sequence of this workspace", "stages_attributes/1/sequence_id"),
+    );
+    expect(rejection([], create({ stages }), as("viewer")).code).toBe("FORBIDDEN");
+    const known = [input(1), input(2, { sequenceId, sequenceOfWorkspace: true }), input(3)];
+    expect(when([], create({ stages: known }), as("owner"))).toHaveLength(1);
+  });
+
   it("a follow-up stage may be named by id", () => {
     const stages = [input(1, { onResponseStageId: stageId(2) }), input(2), input(3)];
     const [event] = when([], create({ stages }), as("owner"));

@@ -27,6 +27,8 @@ export interface StageInput {
   name: string;
   description?: string | null | undefined;
   sequenceId?: string | null | undefined;
+  /** Whether `sequenceId` names a sequence of the workflow's workspace, as found at the edge. */
+  sequenceOfWorkspace?: boolean | undefined;
   onResponseStagePosition?: number | null | undefined;
   onResponseStageId?: string | null | undefined;
 }
@@ -343,6 +345,9 @@ function validStages(inputs: StageInput[]): WorkflowStage[] {
     if (!name) throw new DomainError("VALIDATION", messages.required, at(index, "name"));
     if (name.length > STAGE_NAME_MAX) {
       throw new DomainError("VALIDATION", workflowMessages.tooLong(STAGE_NAME_MAX), at(index, "name"));
+    }
+    if (input.sequenceId != null && input.sequenceOfWorkspace === false) {
+      throw new DomainError("VALIDATION", workflowMessages.unknownSequence, at(index, "sequence_id"));
     }
     if (ids.has(input.id)) throw new DomainError("VALIDATION", workflowMessages.taken, at(index, "id"));
     ids.add(input.id);

@@ -6,6 +6,7 @@ import { passwordResetsProjection } from "./password-resets.projection.ts";
 import { peopleProjection } from "./people.projection.ts";
 import { projectUsersProjection } from "./project-users.projection.ts";
 import { projectsProjection } from "./projects.projection.ts";
+import { sequencesProjection } from "./sequences.projection.ts";
 import { usersProjection } from "./users.projection.ts";
 import { workflowsProjection } from "./workflows.projection.ts";
 import { workspaceMembersProjection } from "./workspace-members.projection.ts";
@@ -20,6 +21,7 @@ export const allProjections: Projection<{ id: string }>[] = [
   peopleProjection,
   projectsProjection,
   workflowsProjection,
+  sequencesProjection,
   candidaciesProjection,
   projectUsersProjection,
   // Reads users, workspaces and projects for the names it keeps, so it comes after them.

@@ -3,10 +3,23 @@
 import { randomUUID } from "node:crypto";
 import { type Endpoint, inWorkspace, workspaceListing, workspaceWide } from "./endpoint-expectations.ts";
 import type { EndpointKit } from "./endpoint-kit.ts";
-import { templateBody } from "./permission-world.ts";
+import { templateBody, type World } from "./permission-world.ts";
+
+const sequenceBody = (name: string) => ({
+  data: {
+    type: "sequences",
+    attributes: { name, steps: [{ template_subject: "Hello {{first_name}}", template_body: "<p>Hi</p>" }] },
+  },
+});
 
 export function workspaceEndpoints(kit: EndpointKit): Endpoint[] {
   const { f, world, get, ws, csvUpload, newTemplate, invite } = kit;
+  /** A sequence the workspace's owner made, for the actor to read, change or remove. */
+  const ownersSequence = async (w: World) => {
+    const answer = await f.send(w.owner, "POST", `${ws(w)}/sequences`, sequenceBody(`Sequence ${randomUUID()}`));
+    await world.settle();
+    return String(answer.json().data.id);
+  };
   return [
     // Anyone signed in.
     {
@@ -111,6 +124,41 @@ export function workspaceEndpoints(kit: EndpointKit): Endpoint[] {
       // The template is the owner's: only those who manage every workflow may change it.
       expected: inWorkspace("workflows.manage"),
       call: (w) => f.send(w.actor, "PUT", `${ws(w)}/workflows/${w.templateId}`, { name: `Renamed ${randomUUID()}` }),
+    },
+    {
+      name: "GET /workspaces/{id}/sequences",
+      writes: false,
+      expected: inWorkspace("sequences.read"),
+      call: (w) => get(w, `${ws(w)}/sequences`),
+    },
+    {
+      name: "GET /workspaces/{id}/sequences/{sequence}",
+      writes: false,
+      expected: inWorkspace("sequences.read"),
+      prepare: ownersSequence,
+      call: (w, sequenceId) => get(w, `${ws(w)}/sequences/${sequenceId}`),
+    },
+    {
+      name: "POST /workspaces/{id}/sequences",
+      writes: true,
+      expected: inWorkspace("sequences.create"),
+      call: (w) => f.send(w.actor, "POST", `${ws(w)}/sequences`, sequenceBody("Mine")),
+    },
+    {
+      name: "PUT /workspaces/{id}/sequences/{sequence}",
+      writes: true,
+      // The sequence is the owner's: only those who manage every sequence may change it.
+      expected: inWorkspace("sequences.manage"),
+      prepare: ownersSequence,
+      call: (w, sequenceId) =>
+        f.send(w.actor, "PUT", `${ws(w)}/sequences/${sequenceId}`, { name: `Renamed ${randomUUID().slice(0, 8)}` }),
+    },
+    {
+      name: "DELETE /workspaces/{id}/sequences/{sequence}",
+      writes: true,
+      expected: inWorkspace("sequences.manage"),
+      prepare: ownersSequence,
+      call: (w, sequenceId) => f.send(w.actor, "DELETE", `${ws(w)}/sequences/${sequenceId}`),
     },
     {
       name: "POST /workspaces/{id}/projects",

@@ -14,7 +14,7 @@ import { commandIdOf } from "../http/idempotency.ts";
 import { listDocument } from "../http/jsonapi.ts";
 import { parseParams, parseWriteBody } from "../http/parse.ts";
 import { pathId } from "../http/path-id.ts";
-import { afterAllWrites } from "../http/read-your-writes.ts";
+import { afterAllWrites, afterOwnWrites } from "../http/read-your-writes.ts";
 import { workspaceParam } from "../projects/project-path.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import { runSequenceCommand, stagesUsingSequence } from "./sequence-commands.ts";
@@ -88,7 +88,7 @@ export function sequenceRoutes(app: FastifyInstance, deps: Deps): void {
     return { data: data[0], included };
   });
 
-  app.post("/workspaces/:id/sequences", async (request, reply) => {
+  app.post("/workspaces/:id/sequences", { preHandler: afterOwnWrites(deps) }, async (request, reply) => {
     const session = requireSession(request);
     const workspaceId = pathId(request.params, "id", "Workspace not found");
     const { id, attributes } = parseWriteBody(createSequenceAttributes, request.body, { types });
@@ -115,7 +115,7 @@ export function sequenceRoutes(app: FastifyInstance, deps: Deps): void {
     return writtenDocument(deps, outcome.state, outcome.position);
   });
 
-  app.put("/workspaces/:id/sequences/:sequenceId", async (request) => {
+  app.put("/workspaces/:id/sequences/:sequenceId", { preHandler: afterOwnWrites(deps) }, async (request) => {
     const session = requireSession(request);
     const { workspaceId, sequenceId } = idsOf(request.params);
     const { id, attributes } = parseWriteBody(updateSequenceAttributes, request.body, { types });

@@ -28,7 +28,7 @@ export const url = (workspaceId: string, sequenceId?: string) =>
 /** `app` is read when called: the test app starts in a `beforeAll`. */
 export function sequenceKit(app: () => TestApp, prefix: string) {
   let emails = 0;
-  const send = (user: SignedIn, method: "POST" | "PUT" | "DELETE", path: string, payload?: unknown) =>
+  const send = (user: SignedIn, method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, payload?: unknown) =>
     app().app.inject({
       method,
       url: path,

@@ -61,6 +61,7 @@ const writeRoutes: Route[] = [
   { method: "POST", path: "/api/v1/workspaces/{ws}/sequences" },
   { method: "PUT", path: "/api/v1/workspaces/{ws}/sequences/{id}" },
   { method: "DELETE", path: "/api/v1/workspaces/{ws}/sequences/{id}" },
+  { method: "PUT", path: "/api/v1/workspaces/{ws}/sequences/{id}/test" },
   { method: "POST", path: "/api/v1/workspaces/{ws}/projects" },
   { method: "PUT", path: "/api/v1/workspaces/{ws}/projects/{id}" },
   { method: "DELETE", path: "/api/v1/workspaces/{ws}/projects/{id}" },

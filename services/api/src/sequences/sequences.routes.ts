@@ -3,6 +3,7 @@ import {
   createSequenceAttributes,
   sequenceListQuery,
   sequenceMessages,
+  testSequenceAttributes,
   updateSequenceAttributes,
 } from "@hirestream/contracts/sequences/commands.ts";
 import type { SequenceState } from "@hirestream/domain/sequence/sequence.decider.ts";
@@ -20,6 +21,7 @@ import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import { runSequenceCommand, stagesUsingSequence } from "./sequence-commands.ts";
 import { checkStepCredentials } from "./sequence-credentials.ts";
 import { findSequence, listSequences, sequenceDocuments, writtenSequence } from "./sequence-queries.ts";
+import { testSequence } from "./sequence-test.ts";
 
 const types = ["sequence", "sequences"] as const;
 
@@ -155,5 +157,30 @@ export function sequenceRoutes(app: FastifyInstance, deps: Deps): void {
       { stagesUsing },
     );
     return { meta: { position: outcome.position } };
+  });
+
+  // Sends mail, changes no data: nothing is appended, and the Idempotency-Key keeps a repeat from
+  // sending again (each step's draft is keyed by the command id).
+  app.put("/workspaces/:id/sequences/:sequenceId/test", { preHandler: afterOwnWrites(deps) }, async (request) => {
+    const session = requireSession(request);
+    const { workspaceId, sequenceId } = idsOf(request.params);
+    const { attributes } = parseWriteBody(testSequenceAttributes, request.body, {
+      types: ["sequence", "sequence_test"],
+    });
+    if (attributes.workspace_id !== undefined && attributes.workspace_id !== workspaceId) {
+      throw new DomainError("VALIDATION", sequenceMessages.notThisWorkspace, "/data/attributes/workspace_id");
+    }
+    if (attributes.id !== undefined && attributes.id !== sequenceId) {
+      throw new DomainError("VALIDATION", sequenceMessages.notThisSequence, "/data/attributes/id");
+    }
+    const { sent } = await testSequence(
+      deps,
+      session,
+      workspaceId,
+      sequenceId,
+      attributes.test_params,
+      commandIdOf(request),
+    );
+    return { data: { type: "sequence_test", id: sequenceId, attributes: { sent, to: session.email } } };
   });
 }

@@ -105,14 +105,19 @@ describe("POST and GET /workspaces/{ws}/sequences", () => {
   it("counts the steps' distinct credentials and the steps without one", async () => {
     const owner = await newUser();
     const ws = await createWorkspace(owner);
-    const credential = randomUUID();
+    const added = await send(owner, "POST", `/api/v1/workspaces/${ws}/providers`, {
+      provider_type: "local",
+      name: "Mailbox",
+      email: "me@example.com",
+    });
+    const credential = added.json().data.id;
     const steps = [
       { ...twoSteps[0], provider_id: credential, from: "me@example.com" },
       { ...twoSteps[1], provider_id: credential },
       { template_subject: "Last", template_body: "<p>Bye</p>" },
     ];
     const created = await send(owner, "POST", url(ws), sequenceBody({ steps }));
-    expect(created.json().data.meta.credentials).toEqual({ count: 1, provider_names: [], empty_providers: 1 });
+    expect(created.json().data.meta.credentials).toEqual({ count: 1, provider_names: ["Mailbox"], empty_providers: 1 });
   });
 
   it("lists the workspace's sequences newest first, paged with links, and `me` lists every workspace's", async () => {

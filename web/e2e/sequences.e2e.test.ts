@@ -176,6 +176,19 @@ it("lists a workspace's sequences page by page, flags missing credentials, remov
     .execute();
   expect(delivered.map((mail) => mail.subject).sort()).toEqual(["Hello", "Hello Ada"]);
 
+  // The form opens from the list: the New Sequence button, and a sequence's name for its read-only view.
+  await page.getByRole("main").getByRole("button", { name: "Sequence", exact: true }).click();
+  const creating = page.getByRole("dialog", { name: "New Sequence" });
+  await creating.getByRole("tab", { name: "Start" }).waitFor();
+  await page.keyboard.press("Escape");
+  await creating.waitFor({ state: "detached" });
+  await nameButton(page, "Frontend outreach").click();
+  const viewing = page.getByRole("dialog", { name: "Frontend outreach" });
+  await viewing.getByRole("tab", { name: "Info" }).waitFor();
+  await viewing.getByRole("tab", { name: /Step 2/ }).waitFor();
+  await page.keyboard.press("Escape");
+  await viewing.waitFor({ state: "detached" });
+
   // A stage of a workflow can start any of the workspace's sequences.
   await page.goto(`/workspaces/${workspaceId}/workflows`);
   await page.getByRole("button", { name: "+ WORKFLOW" }).click();

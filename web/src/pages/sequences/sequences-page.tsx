@@ -2,14 +2,13 @@ import { Box, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useViewportSize } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { messagesOf } from "../../api/api-errors.ts";
 import { ConfirmDialog } from "../../components/dialogs/confirm-dialog.tsx";
 import { ListPager } from "../../components/list-pager.tsx";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { pageOf } from "../../components/people/person-search.ts";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
-import { SequenceFormModal } from "../../components/sequences/sequence-form-modal.tsx";
 import { canCreateSequences, sequencesScreenReady } from "../../components/sequences/sequence-list.ts";
 import { removeSequence, SEQUENCE_DELETED } from "../../components/sequences/sequence-remove.ts";
 import { TestSequenceModal } from "../../components/sequences/test-sequence-modal.tsx";
@@ -25,6 +24,13 @@ import { useReplica } from "../../replica/replica-provider.tsx";
 import { CredentialsLink } from "./credentials-link.tsx";
 import { SequenceTable } from "./sequence-table.tsx";
 import { SequencesEmpty } from "./sequences-empty.tsx";
+
+// The form carries the rich-text editor: loaded when a sequence is opened, not with the list.
+const SequenceFormModal = lazy(() =>
+  import("../../components/sequences/sequence-form-modal.tsx").then((module) => ({
+    default: module.SequenceFormModal,
+  })),
+);
 
 /** /workspaces/{id}/sequences: the workspace's sequences, paged, with their credentials and variables. */
 export function SequencesPage({ workspaceId }: { workspaceId: string }) {
@@ -132,7 +138,11 @@ export function SequencesPage({ workspaceId }: { workspaceId: string }) {
           </>
         )}
       </Stack>
-      <SequenceFormModal workspaceId={workspaceId} {...dialogs.form} />
+      {dialogs.form.opened && (
+        <Suspense fallback={null}>
+          <SequenceFormModal workspaceId={workspaceId} {...dialogs.form} />
+        </Suspense>
+      )}
       {dialog?.kind === "test" && <TestSequenceModal sequence={dialog.sequence} onClose={dialogs.close} />}
       <ConfirmDialog
         opened={dialog?.kind === "remove"}

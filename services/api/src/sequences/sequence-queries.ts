@@ -1,6 +1,7 @@
 import type { SequenceListQuery } from "@hirestream/contracts/sequences/commands.ts";
 import type { SequenceContent } from "@hirestream/contracts/sequences/events.ts";
 import type { SequenceRow, StepRow } from "@hirestream/contracts/sequences/rows.ts";
+import { contentOf } from "@hirestream/contracts/sequences/sequence-content.ts";
 import type { SequenceState } from "@hirestream/domain/sequence/sequence.decider.ts";
 import { sql } from "kysely";
 import type { Deps } from "../deps.ts";
@@ -105,39 +106,7 @@ export async function sequenceDocuments(deps: Deps, sequences: SequenceView[]) {
 /** What a write answers: the sequence as the command left it, before read models catch up. */
 export function writtenSequence(state: SequenceState): SequenceView | null {
   if (state.status !== "active") return null;
-  return { ...rowContentOf(state.sequence), user_id: state.userId };
-}
-
-function rowContentOf(sequence: SequenceContent): Omit<SequenceView, "user_id"> {
-  return {
-    id: sequence.sequenceId,
-    workspace_id: sequence.workspaceId,
-    name: sequence.name,
-    description: sequence.description,
-    has_review: sequence.hasReview,
-    has_write: sequence.hasWrite,
-    allow_send_weekend: sequence.allowSendWeekend,
-    allow_send_holiday: sequence.allowSendHoliday,
-    holiday_country: sequence.holidayCountry,
-    timezone: sequence.timezone,
-    payload_fields: sequence.payloadFields,
-    steps: sequence.steps.map((step) => ({
-      id: step.id,
-      position: step.position,
-      type: "Step::Message",
-      name: step.name,
-      delay: step.delay,
-      template_subject: step.templateSubject,
-      template_body: step.templateBody,
-      provider_id: step.providerId,
-      from: step.from,
-      has_provider_signature: step.hasProviderSignature,
-      workday_start: step.workdayStart,
-      workday_end: step.workdayEnd,
-      default_fields: step.defaultFields,
-      custom_fields: step.customFields,
-    })),
-  };
+  return { ...contentOf(state.sequence), user_id: state.userId };
 }
 
 export function findSequence(deps: Deps, workspaceId: string, sequenceId: string) {

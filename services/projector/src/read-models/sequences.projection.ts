@@ -1,42 +1,7 @@
-import type { SequenceContent, SequenceStep } from "@hirestream/contracts/sequences/events.ts";
-import { type SequenceRow, type StepRow, sequenceRow } from "@hirestream/contracts/sequences/rows.ts";
+import { type SequenceRow, sequenceRow } from "@hirestream/contracts/sequences/rows.ts";
+import { contentOf } from "@hirestream/contracts/sequences/sequence-content.ts";
 import { workspaceScope } from "@hirestream/contracts/sync/scopes.ts";
 import type { Projection } from "../projection.ts";
-
-const stepRowOf = (step: SequenceStep): StepRow => ({
-  id: step.id,
-  position: step.position,
-  type: "Step::Message",
-  name: step.name,
-  delay: step.delay,
-  template_subject: step.templateSubject,
-  template_body: step.templateBody,
-  provider_id: step.providerId,
-  from: step.from,
-  has_provider_signature: step.hasProviderSignature,
-  workday_start: step.workdayStart,
-  workday_end: step.workdayEnd,
-  default_fields: step.defaultFields,
-  custom_fields: step.customFields,
-});
-
-/** The row's content from the whole sequence an event carries. */
-function contentOf(sequence: SequenceContent) {
-  return {
-    id: sequence.sequenceId,
-    workspace_id: sequence.workspaceId,
-    name: sequence.name,
-    description: sequence.description,
-    has_review: sequence.hasReview,
-    has_write: sequence.hasWrite,
-    allow_send_weekend: sequence.allowSendWeekend,
-    allow_send_holiday: sequence.allowSendHoliday,
-    holiday_country: sequence.holidayCountry,
-    timezone: sequence.timezone,
-    payload_fields: sequence.payloadFields,
-    steps: sequence.steps.map(stepRowOf),
-  };
-}
 
 /** The sequences read model, synced to the members of the workspace. */
 export const sequencesProjection: Projection<SequenceRow> = {

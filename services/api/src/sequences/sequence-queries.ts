@@ -1,5 +1,4 @@
 import type { SequenceListQuery } from "@hirestream/contracts/sequences/commands.ts";
-import type { SequenceContent } from "@hirestream/contracts/sequences/events.ts";
 import type { SequenceRow, StepRow } from "@hirestream/contracts/sequences/rows.ts";
 import { contentOf } from "@hirestream/contracts/sequences/sequence-content.ts";
 import type { SequenceState } from "@hirestream/domain/sequence/sequence.decider.ts";

@@ -117,7 +117,7 @@ export function AddCredentialModal({
         />
         {fields.type === "local" && (
           <Text size="sm" c="dimmed">
-            The development mailbox: what it sends stays on this server, in the Local mailbox.
+            The development mailbox: what it sends is kept on this server and reaches no one.
           </Text>
         )}
         <TextInput

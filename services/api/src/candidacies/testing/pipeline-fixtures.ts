@@ -90,7 +90,14 @@ export function pipelineFixtures(t: TestApp, emailPrefix: string) {
     async createProject(
       owner: SignedIn,
       workspaceId: string,
-      options: { name?: string; visible?: boolean; workflow?: boolean; stageNames?: string[] } = {},
+      options: {
+        name?: string;
+        visible?: boolean;
+        workflow?: boolean;
+        stageNames?: string[];
+        /** The sequence each stage starts, by stage position. */
+        sequences?: Readonly<Record<number, string>>;
+      } = {},
     ): Promise<PipelineProject> {
       const id = randomUUID();
       const copyId = randomUUID();
@@ -99,7 +106,7 @@ export function pipelineFixtures(t: TestApp, emailPrefix: string) {
         name,
         position,
         description: name,
-        sequenceId: null,
+        sequenceId: options.sequences?.[position] ?? null,
         onResponseStageId: null,
         onResponseStagePosition: null,
       }));

@@ -1,6 +1,7 @@
 // The Message tab's requests (spec §7): a payload's values and the events of its buttons and
 // controls, as the server parses them and the browser builds them, and the words both show.
 import { z } from "zod";
+import { candidacyListQuery } from "../candidacies/commands.ts";
 import { text } from "../text.ts";
 import { payloadFilters } from "./payload-filters.ts";
 import { type DisplayedStatus, NO_EVENT, payloadEventNames, statusNames } from "./payload-status.ts";
@@ -74,3 +75,12 @@ export const payloadStatusQuery = z.object({
   "by_status[]": oneOrMany(filter).optional(),
   by_status: oneOrMany(filter).optional(),
 });
+
+/** GET …/projects/{p}/payloads: the Message tab's list, by stage chips, status filter words and name. */
+export const payloadListQuery = candidacyListQuery.extend(payloadStatusQuery.shape);
+export type PayloadListQuery = z.infer<typeof payloadListQuery>;
+
+/** The filter words a list query names, whichever spelling it used. */
+export function statusFilter(query: PayloadListQuery) {
+  return [...new Set([...(query["by_status[]"] ?? []), ...(query.by_status ?? [])])];
+}

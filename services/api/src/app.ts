@@ -23,6 +23,7 @@ import { installReadYourWrites } from "./http/read-your-writes.ts";
 import { invitationRoutes } from "./invitations/invitations.routes.ts";
 import { importRoutes } from "./people/import/import.routes.ts";
 import { peopleRoutes } from "./people/people.routes.ts";
+import { payloadRoutes } from "./processors/payloads.routes.ts";
 import { projectUserRoutes } from "./projects/project-users.routes.ts";
 import { projectRoutes } from "./projects/projects.routes.ts";
 import { sequenceRoutes } from "./sequences/sequences.routes.ts";
@@ -86,6 +87,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       invitationRoutes(api, deps);
       workflowRoutes(api, deps);
       credentialRoutes(api, deps);
+      payloadRoutes(api, deps);
       sequenceRoutes(api, deps);
       candidacyRoutes(api, deps);
       assignRoutes(api, deps);

@@ -3,6 +3,7 @@ import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import type { CredentialRow } from "@hirestream/contracts/credentials/rows.ts";
 import type { InvitationRow } from "@hirestream/contracts/invitations/rows.ts";
 import type { PersonRow } from "@hirestream/contracts/people/rows.ts";
+import type { PayloadRow } from "@hirestream/contracts/processors/rows.ts";
 import type { ProjectRow, ProjectUserRow } from "@hirestream/contracts/projects/rows.ts";
 import type { SequenceRow } from "@hirestream/contracts/sequences/rows.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
@@ -57,6 +58,15 @@ export interface Database {
   };
   "read.invitations": Omit<InvitationRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
   "read.credentials": Omit<CredentialRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
+  /** The run kept beside each row is the projector's alone. */
+  "read.payloads": Omit<PayloadRow, "created_at" | "updated_at" | "processor"> & {
+    processor: Omit<PayloadRow["processor"], "last_step_sent_date" | "current_step_schedule_date"> & {
+      last_step_sent_date: string | null;
+      current_step_schedule_date: string | null;
+    };
+    created_at: Date;
+    updated_at: Date;
+  };
   "read.checkpoint": { name: string; position: string };
   auth_sessions: {
     user_id: string;

@@ -3,6 +3,7 @@ import { candidaciesProjection } from "./candidacies.projection.ts";
 import { credentialsProjection } from "./credentials.projection.ts";
 import { invitationsProjection } from "./invitations.projection.ts";
 import { passwordResetsProjection } from "./password-resets.projection.ts";
+import { payloadsProjection } from "./payloads.projection.ts";
 import { peopleProjection } from "./people.projection.ts";
 import { projectUsersProjection } from "./project-users.projection.ts";
 import { projectsProjection } from "./projects.projection.ts";
@@ -23,6 +24,8 @@ export const allProjections: Projection<{ id: string }>[] = [
   workflowsProjection,
   sequencesProjection,
   candidaciesProjection,
+  // Reads people for the names it keeps.
+  payloadsProjection,
   projectUsersProjection,
   // Reads users, workspaces and projects for the names it keeps, so it comes after them.
   invitationsProjection,

@@ -23,6 +23,7 @@ import { installReadYourWrites } from "./http/read-your-writes.ts";
 import { invitationRoutes } from "./invitations/invitations.routes.ts";
 import { importRoutes } from "./people/import/import.routes.ts";
 import { peopleRoutes } from "./people/people.routes.ts";
+import { payloadWriteRoutes } from "./processors/payload-writes.routes.ts";
 import { payloadRoutes } from "./processors/payloads.routes.ts";
 import { projectUserRoutes } from "./projects/project-users.routes.ts";
 import { projectRoutes } from "./projects/projects.routes.ts";
@@ -88,6 +89,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       workflowRoutes(api, deps);
       credentialRoutes(api, deps);
       payloadRoutes(api, deps);
+      payloadWriteRoutes(api, deps);
       sequenceRoutes(api, deps);
       candidacyRoutes(api, deps);
       assignRoutes(api, deps);

@@ -102,6 +102,7 @@ function emptyUpdates(): Updates {
     invitations: [],
     sequences: [],
     credentials: [],
+    payloads: [],
   };
 }
 

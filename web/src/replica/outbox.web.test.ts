@@ -60,6 +60,7 @@ test("mutate writes the optimistic row, its before-image and the outbox entry to
         invitations: {},
         sequences: {},
         credentials: {},
+        payloads: {},
       },
     },
   ]);

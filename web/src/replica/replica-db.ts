@@ -3,6 +3,7 @@ import { type CandidacyRow, candidacyRow } from "@hirestream/contracts/candidaci
 import { type CredentialRow, credentialRow } from "@hirestream/contracts/credentials/rows.ts";
 import { type InvitationRow, invitationRow } from "@hirestream/contracts/invitations/rows.ts";
 import { type PersonRow, personSyncRow } from "@hirestream/contracts/people/rows.ts";
+import { type PayloadRow, payloadRow } from "@hirestream/contracts/processors/rows.ts";
 import {
   type ProjectRow,
   type ProjectUserRow,
@@ -39,6 +40,7 @@ export interface ReplicaRows {
   invitations: InvitationRow;
   sequences: SequenceRow;
   credentials: CredentialRow;
+  payloads: PayloadRow;
 }
 export type TableName = keyof ReplicaRows;
 export const tableNames: readonly TableName[] = [
@@ -53,6 +55,7 @@ export const tableNames: readonly TableName[] = [
   "invitations",
   "sequences",
   "credentials",
+  "payloads",
 ];
 
 /**
@@ -77,6 +80,7 @@ const entityTables = new Map<string, TableName>([
   ["invitation", "invitations"],
   ["sequence", "sequences"],
   ["credential", "credentials"],
+  ["payload", "payloads"],
 ]);
 
 const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
@@ -95,6 +99,7 @@ const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
   invitations: invitationRow,
   sequences: sequenceRow,
   credentials: credentialRow,
+  payloads: payloadRow,
 };
 
 /** Undefined for an entity this client does not mirror (a newer server may send more). */
@@ -152,6 +157,7 @@ export function noBeforeImages(): BeforeImages {
     invitations: {},
     sequences: {},
     credentials: {},
+    payloads: {},
   };
 }
 
@@ -185,6 +191,7 @@ export class ReplicaDb extends Dexie {
   readonly invitations: ReplicaTables["invitations"];
   readonly sequences: ReplicaTables["sequences"];
   readonly credentials: ReplicaTables["credentials"];
+  readonly payloads: ReplicaTables["payloads"];
   /** Derived from candidacies, never synced: see pipeline-counts.ts. */
   readonly pipeline_counts: EntityTable<PipelineCountsRow, "project_id">;
   readonly meta: Table<MetaEntry, MetaEntry["key"]>;
@@ -253,6 +260,8 @@ export class ReplicaDb extends Dexie {
       sequences: "id, *scopes, workspace_id",
       credentials: "id, *scopes, workspace_id",
     });
+    // The Message tab's payloads, by project and stage.
+    this.version(11).stores({ payloads: "id, *scopes, project_id, [project_id+stage_id], person_id" });
     this.use(pipelineCountsMiddleware);
     this.workspaces = this.table("workspaces");
     this.workspace_members = this.table("workspace_members");
@@ -265,6 +274,7 @@ export class ReplicaDb extends Dexie {
     this.invitations = this.table("invitations");
     this.sequences = this.table("sequences");
     this.credentials = this.table("credentials");
+    this.payloads = this.table("payloads");
     this.pipeline_counts = this.table(PIPELINE_COUNTS);
     this.meta = this.table("meta");
     this.outbox = this.table("outbox");
@@ -280,6 +290,7 @@ export class ReplicaDb extends Dexie {
       invitations: this.invitations,
       sequences: this.sequences,
       credentials: this.credentials,
+      payloads: this.payloads,
     };
   }
 }
@@ -300,6 +311,7 @@ export function replicaTransaction<R>(db: ReplicaDb, work: () => Promise<R>): Pr
       db.invitations,
       db.sequences,
       db.credentials,
+      db.payloads,
       db.pipeline_counts,
       db.meta,
       db.outbox,

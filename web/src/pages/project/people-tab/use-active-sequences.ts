@@ -1,10 +1,16 @@
-/** No candidacy is in a running sequence: sequence processors do not reach the replica yet. */
+import { useLiveQuery } from "dexie-react-hooks";
+import { useReplica } from "../../../replica/replica-provider.tsx";
+import { candidaciesWithSequence } from "./running-sequences.ts";
+
 const none: ReadonlySet<string> = new Set();
 
-/**
- * The candidacies of the project with a sequence running (spec §2: moving one stops it, after
- * confirmation). Sequence processors are not mirrored yet, so none are known and no move asks.
- */
-export function useActiveSequences(_projectId: string): ReadonlySet<string> {
-  return none;
+/** The project's candidacies with a run of their stage's sequence, as the replica holds its payloads. */
+export function useActiveSequences(projectId: string): ReadonlySet<string> {
+  const { db } = useReplica();
+  return (
+    useLiveQuery(
+      async () => candidaciesWithSequence(await db.payloads.where("project_id").equals(projectId).toArray()),
+      [db, projectId],
+    ) ?? none
+  );
 }

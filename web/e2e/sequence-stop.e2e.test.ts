@@ -103,6 +103,13 @@ it("asks before moving a candidate whose stage runs a sequence, and stops the ru
 
   await stageOfRow(page, "Grace Hopper").selectOption({ label: "Contacted" });
   await dialog.getByRole("button", { name: "Move" }).click();
+  // Closing, the dialog still says what it asked.
+  expect(
+    await page
+      .getByRole("dialog")
+      .getByText(/^Remove /)
+      .count(),
+  ).toBe(0);
   await page.getByRole("dialog").waitFor({ state: "detached" });
   await expect.poll(() => stopsOf(projectId), { timeout: 15_000 }).toBe(1);
   await expect.poll(() => runsHeld(page), { timeout: 15_000 }).toEqual(["inactive"]);

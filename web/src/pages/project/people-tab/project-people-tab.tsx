@@ -2,7 +2,7 @@ import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import { Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconFileTypeCsv } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog.tsx";
 import { ListPager } from "../../../components/list-pager.tsx";
 import { EditPersonModal } from "../../../components/people/edit-person-modal.tsx";
@@ -79,6 +79,9 @@ export function ProjectPeopleTab({
     [toggle, move, respond, remove],
   );
   const bulk = useMemo(() => ({ move, remove }), [move, remove]);
+  // The dialog keeps its words while it closes: the question asked, not a blank one's.
+  const lastAsked = useRef<PendingAction>(null);
+  if (actions.pending !== null) lastAsked.current = actions.pending;
 
   if (hasCandidates === undefined || page === undefined) return <Loader size="sm" aria-label="Loading candidates" />;
   if (!hasCandidates) {
@@ -93,7 +96,7 @@ export function ProjectPeopleTab({
   }
 
   const searching = page.searchBy !== view.searchBy || page.query.stageId !== view.query.stageId;
-  const asked = confirmation(actions.pending, project.name);
+  const asked = confirmation(lastAsked.current, project.name);
 
   return (
     <Stack gap="md">

@@ -61,3 +61,21 @@ export function payloadResource(row: StoredPayload & { run?: unknown }) {
     relationships: { project_person: { data: { id: project_person_id, type: "project_person" } } },
   };
 }
+
+/** A run as spec §3 "Sequence processor" names its fields: the same rows, seen from the run. */
+export function processorResource(row: StoredPayload) {
+  return {
+    id: row.id,
+    type: "sequence_processor",
+    attributes: {
+      ...row.processor,
+      project_person_payload_id: row.id,
+      payload_values: row.payload_values,
+      payload_fields: row.payload_fields,
+    },
+    relationships: {
+      project_person: { data: { id: row.project_person_id, type: "project_person" } },
+      stage: { data: { id: row.stage_id, type: "stage" } },
+    },
+  };
+}

@@ -122,4 +122,30 @@ describe("GET /workspaces/{ws}/projects/{p}/payloads", () => {
     const refused = await call(owner, "GET", listUrl(ws, project, "?by_status[]=sent"));
     expect(refused.statusCode).toBe(422);
   });
+
+  it("answers the same runs as sequence processors, with the spec's fields", async () => {
+    const owner = await f.newUser();
+    const { ws, project, people } = await projectWithCandidates(owner);
+    const listed = await call(
+      owner,
+      "GET",
+      `/api/v1/workspaces/${ws}/projects/${project.id}/sequence_processors?by_status[]=pending`,
+    );
+    expect(listed.statusCode, listed.body).toBe(200);
+    const [first] = listed.json().data;
+    expect(listed.json().data).toHaveLength(3);
+    expect(first).toMatchObject({
+      type: "sequence_processor",
+      attributes: {
+        status: "pending",
+        total_steps: 1,
+        last_step_sent_position: 0,
+        last_step_sent_date: null,
+        project_person_payload_id: first.id,
+        payload_values: { data: { first_name: "Grace" } },
+      },
+      relationships: { stage: { data: { id: stageOf(project, 0).id, type: "stage" } } },
+    });
+    expect(people).toHaveLength(3);
+  });
 });

@@ -63,6 +63,20 @@ export const payloadApproved = z.object({
   data: z.object({ ...run, by: z.uuid(), at: instant }),
 });
 
+/**
+ * A step's message as it was composed: what the thread and the person's Messages show. `html` is
+ * sanitised; `inReplyTo` and `references` thread it on the steps before it.
+ */
+export const outboundMessage = z.object({
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  inReplyTo: z.string().min(1).optional(),
+  references: z.array(z.string().min(1)),
+});
+export type OutboundMessage = z.infer<typeof outboundMessage>;
+
 /** The next step has a time and a job; a later one for the same step replaces it. */
 export const stepScheduled = z.object({
   type: z.literal("StepScheduled"),
@@ -72,7 +86,13 @@ export const stepScheduled = z.object({
 /** The step's message waits in the mailbox as a draft: a draft still there after a crash was not sent. */
 export const stepDrafted = z.object({
   type: z.literal("StepDrafted"),
-  data: z.object({ ...run, position, draftId: z.string().min(1), messageId: z.string().min(1) }),
+  data: z.object({
+    ...run,
+    position,
+    draftId: z.string().min(1),
+    messageId: z.string().min(1),
+    message: outboundMessage,
+  }),
 });
 
 /** The step's message left. `messageId` is the RFC 5322 Message-ID as the provider kept it. */
@@ -84,6 +104,7 @@ export const stepSent = z.object({
     messageId: z.string().min(1),
     providerMessageId: z.string().min(1).optional(),
     threadId: z.string().min(1).optional(),
+    message: outboundMessage,
     sentAt: instant,
   }),
 });
@@ -102,7 +123,11 @@ const inbound = {
   /** The incoming message's own Message-ID: the same message read twice is recorded once. */
   messageId: z.string().min(1),
   from: z.string(),
+  to: z.string(),
   subject: z.string(),
+  /** The message's body, sanitised (its text part as paragraphs when it has no HTML). */
+  html: z.string(),
+  inReplyTo: z.string().min(1).optional(),
   receivedAt: instant,
 };
 

@@ -16,6 +16,7 @@ import {
   finished,
   ids,
   inbound,
+  message,
   paused,
   replied,
   resumed,
@@ -33,11 +34,16 @@ const schedule = (position: number, jobKey = `step-${position}`): ProcessorComma
 });
 const draft = (position: number): ProcessorCommand => ({
   type: "RecordStepDrafted",
-  data: { position, draftId: `draft-${position}`, messageId: `<step-${position}@hirestream.test>` },
+  data: {
+    position,
+    draftId: `draft-${position}`,
+    messageId: `<step-${position}@hirestream.test>`,
+    message: message(position),
+  },
 });
 const send = (position: number, messageId = `<step-${position}@hirestream.test>`): ProcessorCommand => ({
   type: "RecordStepSent",
-  data: { position, messageId, sentAt: "2026-11-24T16:00:05.000Z" },
+  data: { position, messageId, message: message(position), sentAt: "2026-11-24T16:00:05.000Z" },
 });
 const fail = (position: number, uncertain?: boolean): ProcessorCommand => ({
   type: "RecordStepFailed",

@@ -1,6 +1,6 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import { processorMessages } from "@hirestream/contracts/processors/commands.ts";
-import type { ProcessorEvent } from "@hirestream/contracts/processors/events.ts";
+import type { OutboundMessage, ProcessorEvent } from "@hirestream/contracts/processors/events.ts";
 import { type Run, runIds, shownStatus } from "./processor-state.ts";
 
 // What the outreach engine reports about a run: its schedule, its sends and the mail that comes
@@ -9,13 +9,19 @@ import { type Run, runIds, shownStatus } from "./processor-state.ts";
 interface Inbound {
   messageId: string;
   from: string;
+  to: string;
   subject: string;
+  html: string;
+  inReplyTo?: string | undefined;
   receivedAt: string;
 }
 
 export type EngineCommand =
   | { type: "ScheduleStep"; data: { position: number; dueAt: string; jobKey: string } }
-  | { type: "RecordStepDrafted"; data: { position: number; draftId: string; messageId: string } }
+  | {
+      type: "RecordStepDrafted";
+      data: { position: number; draftId: string; messageId: string; message: OutboundMessage };
+    }
   | {
       type: "RecordStepSent";
       data: {
@@ -23,6 +29,7 @@ export type EngineCommand =
         messageId: string;
         providerMessageId?: string | undefined;
         threadId?: string | undefined;
+        message: OutboundMessage;
         sentAt: string;
       };
     }
@@ -44,14 +51,14 @@ export function engineDecision(run: Run, command: EngineCommand, at: string): Pr
       return [{ type: "StepScheduled", data: { ...ids, position, dueAt, jobKey } }];
     }
     case "RecordStepDrafted": {
-      const { position, draftId, messageId } = command.data;
+      const { position, draftId, messageId, message } = command.data;
       if (run.inFlight?.position === position && run.inFlight.draftId === draftId) return [];
       requireSending(run, "StepDrafted");
       requireNext(run, position);
-      return [{ type: "StepDrafted", data: { ...ids, position, draftId, messageId } }];
+      return [{ type: "StepDrafted", data: { ...ids, position, draftId, messageId, message } }];
     }
     case "RecordStepSent": {
-      const { position, messageId, providerMessageId, threadId, sentAt } = command.data;
+      const { position, messageId, providerMessageId, threadId, message, sentAt } = command.data;
       if (run.messageIds.has(messageId) || position < run.nextPosition) return [];
       requireNext(run, position);
       if (run.inFlight?.position !== position) requireSending(run, "StepSent");
@@ -63,6 +70,7 @@ export function engineDecision(run: Run, command: EngineCommand, at: string): Pr
           messageId,
           ...(providerMessageId !== undefined ? { providerMessageId } : {}),
           ...(threadId !== undefined ? { threadId } : {}),
+          message,
           sentAt,
         },
       };
@@ -85,20 +93,30 @@ export function engineDecision(run: Run, command: EngineCommand, at: string): Pr
     }
     case "RecordReply":
       if (run.messageIds.has(command.data.messageId)) return [];
-      return [{ type: "ReplyReceived", data: { ...ids, ...command.data, afterStop: run.status === "inactive" } }];
+      return [
+        { type: "ReplyReceived", data: { ...ids, ...inboundOf(command.data), afterStop: run.status === "inactive" } },
+      ];
     case "RecordAutoReply":
       if (run.messageIds.has(command.data.messageId)) return [];
-      return [{ type: "AutoReplyReceived", data: { ...ids, ...command.data } }];
-    case "RecordBounce":
+      return [{ type: "AutoReplyReceived", data: { ...ids, ...inboundOf(command.data) } }];
+    case "RecordBounce": {
+      const { position, reason, status } = command.data;
       if (run.messageIds.has(command.data.messageId)) return [];
-      if (command.data.position < 1 || command.data.position > run.lastSentPosition)
-        throw new DomainError("PROCESSOR_EVENT_NOT_ALLOWED", processorMessages.stepNotSent(command.data.position));
-      return [{ type: "StepBounced", data: { ...ids, ...command.data } }];
+      if (position < 1 || position > run.lastSentPosition)
+        throw new DomainError("PROCESSOR_EVENT_NOT_ALLOWED", processorMessages.stepNotSent(position));
+      return [{ type: "StepBounced", data: { ...ids, ...inboundOf(command.data), position, reason, status } }];
+    }
     default: {
       const never: never = command;
       return never;
     }
   }
+}
+
+/** The inbound fields an event keeps, without an absent In-Reply-To. */
+function inboundOf(mail: Inbound) {
+  const { messageId, from, to, subject, html, inReplyTo, receivedAt } = mail;
+  return { messageId, from, to, subject, html, ...(inReplyTo !== undefined ? { inReplyTo } : {}), receivedAt };
 }
 
 /** A new step begins only while the run is sending: paused, stopped, replied or finished runs send nothing. */

@@ -1,4 +1,4 @@
-import type { ProcessorEvent, TimeZoneSource } from "@hirestream/contracts/processors/events.ts";
+import type { OutboundMessage, ProcessorEvent, TimeZoneSource } from "@hirestream/contracts/processors/events.ts";
 import {
   type DisplayedStatus,
   displayedStatus,
@@ -33,7 +33,9 @@ export interface Run {
    * A step whose message may be on its way: drafted, or failed uncertainly. Its StepSent is taken
    * whatever happened since (a pause, a stop, a reply): the message went, and the record says so.
    */
-  inFlight: { position: number; draftId: string | null } | null;
+  inFlight: { position: number; draftId: string | null; message: OutboundMessage | null } | null;
+  /** The thread the next step replies on: every Message-ID sent so far, oldest first, and the last subject. */
+  thread: { messageIds: string[]; subject: string };
   failMessage: string | null;
   statusMessage: string | null;
   /** Message-IDs already recorded, sent or received: the same message reported twice is recorded once. */
@@ -65,6 +67,7 @@ export function evolveProcessor(state: ProcessorState, event: ProcessorEvent): P
         lastSentAt: null,
         scheduled: null,
         inFlight: null,
+        thread: { messageIds: [], subject: "" },
         failMessage: null,
         statusMessage: null,
         messageIds: new Set(),
@@ -90,9 +93,12 @@ function evolveRun(run: Run, event: ProcessorEvent): Run {
       return { ...run, scheduled: { position, dueAt, jobKey } };
     }
     case "StepDrafted":
-      return { ...run, inFlight: { position: event.data.position, draftId: event.data.draftId } };
+      return {
+        ...run,
+        inFlight: { position: event.data.position, draftId: event.data.draftId, message: event.data.message },
+      };
     case "StepSent": {
-      const { position, sentAt, messageId } = event.data;
+      const { position, sentAt, messageId, message } = event.data;
       const recovered = run.status === "failed";
       return {
         ...run,
@@ -103,6 +109,7 @@ function evolveRun(run: Run, event: ProcessorEvent): Run {
         lastSentAt: sentAt,
         scheduled: null,
         inFlight: null,
+        thread: { messageIds: [...run.thread.messageIds, messageId], subject: message.subject },
         messageIds: withMessage(run, messageId),
       };
     }
@@ -113,7 +120,9 @@ function evolveRun(run: Run, event: ProcessorEvent): Run {
         status: run.status === "sending" ? "failed" : run.status,
         failMessage,
         scheduled: null,
-        inFlight: uncertain ? { position, draftId: run.inFlight?.draftId ?? null } : null,
+        inFlight: uncertain
+          ? { position, draftId: run.inFlight?.draftId ?? null, message: run.inFlight?.message ?? null }
+          : null,
       };
     }
     case "ReplyReceived":

@@ -1,5 +1,5 @@
 import type { ProcessorEvent } from "@hirestream/contracts/processors/events.ts";
-import { timeZoneSources } from "@hirestream/contracts/processors/events.ts";
+import { outboundMessage, timeZoneSources } from "@hirestream/contracts/processors/events.ts";
 import { payloadStatusInfo, processorStatuses } from "@hirestream/contracts/processors/payload-status.ts";
 import { emptyCount, payloadValues } from "@hirestream/contracts/processors/payload-values.ts";
 import { payloadRow } from "@hirestream/contracts/processors/rows.ts";
@@ -33,7 +33,10 @@ const storedRun = z.object({
   lastSentPosition: z.number().int(),
   lastSentAt: z.string().nullable(),
   scheduled: z.object({ position: z.number().int(), dueAt: z.string(), jobKey: z.string() }).nullable(),
-  inFlight: z.object({ position: z.number().int(), draftId: z.string().nullable() }).nullable(),
+  inFlight: z
+    .object({ position: z.number().int(), draftId: z.string().nullable(), message: outboundMessage.nullable() })
+    .nullable(),
+  thread: z.object({ messageIds: z.array(z.string()), subject: z.string() }),
   failMessage: z.string().nullable(),
   statusMessage: z.string().nullable(),
 });

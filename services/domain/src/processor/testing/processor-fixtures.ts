@@ -67,13 +67,27 @@ export const scheduled = (position: number, jobKey = `step-${position}`): Proces
   type: "StepScheduled",
   data: { ...ids, position, dueAt: "2026-11-24T16:00:00.000Z", jobKey },
 });
+/** What step `position` went out as. */
+export const message = (position: number) => ({
+  from: "recruiter@hirestream.test",
+  to: "ada@example.com",
+  subject: position === 1 ? "Your talk" : "Re: Your talk",
+  html: `<p>Step ${position}</p>`,
+  references: [],
+});
 export const drafted = (position: number): ProcessorEvent => ({
   type: "StepDrafted",
-  data: { ...ids, position, draftId: `draft-${position}`, messageId: `<step-${position}@hirestream.test>` },
+  data: {
+    ...ids,
+    position,
+    draftId: `draft-${position}`,
+    messageId: `<step-${position}@hirestream.test>`,
+    message: message(position),
+  },
 });
 export const sent = (position: number, messageId = `<step-${position}@hirestream.test>`): ProcessorEvent => ({
   type: "StepSent",
-  data: { ...ids, position, messageId, sentAt: "2026-11-24T16:00:05.000Z" },
+  data: { ...ids, position, messageId, message: message(position), sentAt: "2026-11-24T16:00:05.000Z" },
 });
 export const failed = (position: number, uncertain?: boolean, when = earlier): ProcessorEvent => ({
   type: "StepFailed",
@@ -88,7 +102,9 @@ export const failed = (position: number, uncertain?: boolean, when = earlier): P
 export const inbound = (messageId: string) => ({
   messageId,
   from: "ada@example.com",
+  to: "recruiter@hirestream.test",
   subject: "Re: Your talk",
+  html: "<p>Happy to talk.</p>",
   receivedAt: "2026-11-24T17:00:00.000Z",
 });
 export const replied = (messageId = "<reply-1@example.com>", afterStop = false): ProcessorEvent => ({

@@ -18,7 +18,7 @@ switch (name) {
     console.log("projector following the event store, with its reactions");
     break;
   case "outreach":
-    service = await startOutreach(runtime);
+    service = await startOutreach(runtime, config);
     console.log("outreach worker started");
     break;
   default:

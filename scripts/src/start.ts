@@ -46,7 +46,7 @@ process.on("SIGTERM", () => void stopAll(0));
 
 try {
   running.push(await startProjectorService(runtime, config));
-  running.push(await startOutreach(runtime));
+  running.push(await startOutreach(runtime, config));
   await seedOnce();
   const api = await startApi(runtime, config);
   running.push(api);

@@ -3,8 +3,10 @@ import path from "node:path";
 import { buildApp } from "@hirestream/api/app.ts";
 import { loadCredentialsKeyring } from "@hirestream/api/credentials/credentials-key.ts";
 import { watchReadModels } from "@hirestream/api/http/read-model-watcher.ts";
+import { workSequenceSteps } from "@hirestream/api/processors/step-worker.ts";
 import { apiReactions } from "@hirestream/api/reactions/api-reactions.ts";
 import { createMailQueue, queueMail, workMailQueue } from "@hirestream/outreach/mail/mail-queue.ts";
+import { createStepQueue, queueStep } from "@hirestream/outreach/sequence-steps/step-queue.ts";
 import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
 import { startProjector } from "@hirestream/projector/projector.ts";
 import { reactionRegistry } from "@hirestream/projector/reactions/reaction.ts";
@@ -40,6 +42,7 @@ async function startBoss(runtime: Runtime, worker: boolean): Promise<PgBoss> {
   });
   await boss.start();
   await createMailQueue(boss);
+  await createStepQueue(boss);
   return boss;
 }
 
@@ -95,7 +98,13 @@ export async function startProjectorService(runtime: Runtime, config: Config): P
   const reactor = startReactor({
     db: runtime.anyDb,
     store: runtime.store,
-    reactions: reactionRegistry(apiReactions(deps, (trx, id, mail) => queueMail(boss, trx, id, mail))),
+    reactions: reactionRegistry(
+      apiReactions(
+        deps,
+        (trx, id, mail) => queueMail(boss, trx, id, mail),
+        (trx, job, dueAt) => queueStep(boss, trx, job, dueAt),
+      ),
+    ),
   });
   return {
     name: "projector",
@@ -108,13 +117,35 @@ export async function startProjectorService(runtime: Runtime, config: Config): P
   };
 }
 
-export async function startOutreach(runtime: Runtime): Promise<Running> {
+/** Account mail, and the sequence steps as they fall due, sent through each step's credential. */
+export async function startOutreach(runtime: Runtime, config: Config): Promise<Running> {
   const boss = await startBoss(runtime, true);
+  const readModels = await watchReadModels(runtime.databaseUrl);
+  const deps = {
+    db: runtime.db,
+    pool: runtime.pool,
+    store: runtime.store,
+    clock: () => new Date(),
+    readModels,
+    appUrl: config.appUrl,
+    credentialsKeyring: loadCredentialsKeyring({
+      key: config.credentialsKey,
+      previousKeys: config.credentialsPreviousKeys,
+      dataDir: config.dataDir,
+    }),
+  };
   const transport = new LocalTransport(runtime.pool, (mail) => {
     // Development convenience: with the local transport nothing leaves the machine, so show it.
     const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
     console.log(`✉  mail to ${mail.to}: ${mail.subject}${link ? `\n   ${link}` : ""}`);
   });
   await workMailQueue(boss, transport);
-  return { name: "outreach", stop: () => boss.stop({ graceful: true }) };
+  await workSequenceSteps(boss, deps);
+  return {
+    name: "outreach",
+    async stop() {
+      await boss.stop({ graceful: true });
+      await readModels.close();
+    },
+  };
 }

@@ -1,17 +1,20 @@
+import type { QueueStep } from "@hirestream/outreach/sequence-steps/step-queue.ts";
 import type { Reaction } from "@hirestream/projector/reactions/reaction.ts";
 import { passwordResetMail } from "../auth/password-reset-mail.ts";
 import type { Deps } from "../deps.ts";
 import { invitationMail } from "../invitations/invitation-mail.ts";
 import { processorStartReaction } from "../processors/processor-start-reaction.ts";
+import { stepScheduleReaction } from "../processors/step-schedule-reaction.ts";
 import { workflowCopyReaction } from "../workflows/workflow-copy-reaction.ts";
 import type { QueueMail } from "./queue-mail.ts";
 
 /** Every side effect of the API's commands, done as a reaction to the events they store. */
-export function apiReactions(deps: Deps, queueMail: QueueMail): Reaction[] {
+export function apiReactions(deps: Deps, queueMail: QueueMail, queueStep: QueueStep): Reaction[] {
   return [
     invitationMail(deps, queueMail),
     passwordResetMail(deps, queueMail),
     workflowCopyReaction(deps),
     processorStartReaction(deps),
+    stepScheduleReaction(deps, queueStep),
   ];
 }

@@ -5,12 +5,10 @@ import type { StepRow } from "@hirestream/contracts/sequences/rows.ts";
 import { renderTemplate } from "@hirestream/domain/templates/render-template.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import { composeStepMessage, newMessageId } from "@hirestream/outreach/mail/compose/compose-step-message.ts";
-import { LocalSequenceTransport } from "@hirestream/outreach/transports/local-sequence.transport.ts";
 import { MailSendError } from "@hirestream/outreach/transports/mail-send-error.ts";
 import type { SequenceMailTransport } from "@hirestream/outreach/transports/mail-transport.ts";
-import { SmtpTransport } from "@hirestream/outreach/transports/smtp.transport.ts";
 import type { Session } from "../auth/sessions.ts";
-import { readCredentialSecrets } from "../credentials/credential-secrets.ts";
+import { credentialTransport } from "../credentials/credential-transport.ts";
 import type { Deps } from "../deps.ts";
 import { WorkspaceRoles } from "../workspaces/workspace-roles.ts";
 import { credentialsOf, type StepCredential } from "./sequence-credentials.ts";
@@ -22,11 +20,8 @@ export const NO_INTEGRATION = "No integration found for this step, please check!
 const stepPointer = (index: number, field: string) => `/data/attributes/steps/${index}/${field}`;
 
 async function transportOf(deps: Deps, credentialId: string, credential: StepCredential, index: number) {
-  if (credential.providerType === "local") return new LocalSequenceTransport(deps.pool, credentialId);
-  if (credential.providerType === "smtp") {
-    const secrets = await readCredentialSecrets(deps, credentialId);
-    if (secrets) return new SmtpTransport(deps.pool, credentialId, secrets.smtp);
-  }
+  const transport = await credentialTransport(deps, credentialId, credential.providerType);
+  if (transport) return transport;
   throw new DomainError(
     "VALIDATION",
     `${credential.name} cannot send mail from this server yet`,

@@ -1,36 +1,50 @@
 import { queueMail } from "@hirestream/outreach/mail/mail-queue.ts";
+import { createStepQueue, queueStep, STEP_QUEUE } from "@hirestream/outreach/sequence-steps/step-queue.ts";
 import { startTestMailQueue } from "@hirestream/outreach/testing/test-mail-queue.ts";
 import { reactionRegistry } from "@hirestream/projector/reactions/reaction.ts";
 import { REACTIONS_CHECKPOINT, startReactor } from "@hirestream/projector/reactions/reactor.ts";
 import { Kysely, PostgresDialect } from "kysely";
 import type { Deps } from "../deps.ts";
+import { workSequenceSteps } from "../processors/step-worker.ts";
 import { apiReactions } from "../reactions/api-reactions.ts";
 
 export interface TestReactions {
-  /** Every event stored so far has had its reactions, and every mail they queued is delivered. */
+  /** Every event stored so far has had its reactions, and every mail and step they queued that is due has gone. */
   settled(): Promise<boolean>;
   /** Resolves once `settled()` holds (rejects after 20 s). */
   settle(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** The reactions and the mail worker beside a test app, as the projector and outreach services run them. */
+/**
+ * The reactions, the mail worker and the sequence step worker beside a test app, as the projector
+ * and outreach services run them.
+ */
 export async function startTestReactions(connectionString: string, deps: Deps): Promise<TestReactions> {
   const mail = await startTestMailQueue(connectionString, deps.pool);
+  await createStepQueue(mail.boss);
+  await workSequenceSteps(mail.boss, deps, { pollingIntervalSeconds: 0.5, onError: () => undefined });
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: deps.pool }) });
   const reactor = startReactor({
     db,
     store: deps.store,
     idleMs: 5,
-    reactions: reactionRegistry(apiReactions(deps, (trx, id, message) => queueMail(mail.boss, trx, id, message))),
+    reactions: reactionRegistry(
+      apiReactions(
+        deps,
+        (trx, id, message) => queueMail(mail.boss, trx, id, message),
+        (trx, job, dueAt) => queueStep(mail.boss, trx, job, dueAt),
+      ),
+    ),
   });
   const settled = async () => {
     const { rows } = await deps.pool.query<{ settled: boolean }>(
       `select (select position from reaction_checkpoints where name = $1)
                 >= (select coalesce(max(global_position), 0) from events)
-          and not exists (select 1 from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active'))
+          and not exists (select 1 from pgboss.job where name in ('mail', $2) and state in ('created', 'retry', 'active')
+            and start_after <= now())
           as settled`,
-      [REACTIONS_CHECKPOINT],
+      [REACTIONS_CHECKPOINT, STEP_QUEUE],
     );
     return rows[0]?.settled === true;
   };

@@ -33,7 +33,12 @@ export interface Run {
    * A step whose message may be on its way: drafted, or failed uncertainly. Its StepSent is taken
    * whatever happened since (a pause, a stop, a reply): the message went, and the record says so.
    */
-  inFlight: { position: number; draftId: string | null; message: OutboundMessage | null } | null;
+  inFlight: {
+    position: number;
+    draftId: string | null;
+    messageId: string | null;
+    message: OutboundMessage | null;
+  } | null;
   /** The thread the next step replies on: every Message-ID sent so far, oldest first, and the last subject. */
   thread: { messageIds: string[]; subject: string };
   failMessage: string | null;
@@ -95,7 +100,12 @@ function evolveRun(run: Run, event: ProcessorEvent): Run {
     case "StepDrafted":
       return {
         ...run,
-        inFlight: { position: event.data.position, draftId: event.data.draftId, message: event.data.message },
+        inFlight: {
+          position: event.data.position,
+          draftId: event.data.draftId,
+          messageId: event.data.messageId,
+          message: event.data.message,
+        },
       };
     case "StepSent": {
       const { position, sentAt, messageId, message } = event.data;
@@ -121,7 +131,12 @@ function evolveRun(run: Run, event: ProcessorEvent): Run {
         failMessage,
         scheduled: null,
         inFlight: uncertain
-          ? { position, draftId: run.inFlight?.draftId ?? null, message: run.inFlight?.message ?? null }
+          ? {
+              position,
+              draftId: run.inFlight?.draftId ?? null,
+              messageId: run.inFlight?.messageId ?? null,
+              message: run.inFlight?.message ?? null,
+            }
           : null,
       };
     }

@@ -34,7 +34,12 @@ const storedRun = z.object({
   lastSentAt: z.string().nullable(),
   scheduled: z.object({ position: z.number().int(), dueAt: z.string(), jobKey: z.string() }).nullable(),
   inFlight: z
-    .object({ position: z.number().int(), draftId: z.string().nullable(), message: outboundMessage.nullable() })
+    .object({
+      position: z.number().int(),
+      draftId: z.string().nullable(),
+      messageId: z.string().nullable(),
+      message: outboundMessage.nullable(),
+    })
     .nullable(),
   thread: z.object({ messageIds: z.array(z.string()), subject: z.string() }),
   failMessage: z.string().nullable(),

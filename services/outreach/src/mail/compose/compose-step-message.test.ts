@@ -57,6 +57,12 @@ describe("composeStepMessage", () => {
     expect(own.inReplyTo).toBe("<one@mail.hirestream.example>");
   });
 
+  it("replies with Re: when a later step repeats the subject the thread began with", async () => {
+    const previous = { messageIds: ["<one@mail.hirestream.example>"], subject: "A role at Acme" };
+    const again = (await composedAndParsed({ ...firstStep, subject: "a role at acme ", previous })).parsed;
+    expect(again.subject).toBe("Re: A role at Acme");
+  });
+
   it("refuses a first step without a subject", async () => {
     await expect(composeStepMessage({ ...firstStep, subject: "" })).rejects.toMatchObject({
       code: "VALIDATION",

@@ -55,11 +55,24 @@ export function replySubject(subject: string): string {
   return /^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`;
 }
 
+/**
+ * A later step replies on the thread: with no subject of its own, or with the one the thread began
+ * with, it goes out as `Re: <previous subject>`, as a person answering their own mail would.
+ */
 function subjectOf(step: StepMessage): string {
   const own = step.subject.trim();
-  if (own !== "") return own;
-  if (step.previous === undefined) throw new DomainError("VALIDATION", "This field is required", "template_subject");
-  return replySubject(step.previous.subject);
+  if (step.previous === undefined) {
+    if (own === "") throw new DomainError("VALIDATION", "This field is required", "template_subject");
+    return own;
+  }
+  const previous = step.previous.subject;
+  const bare = (subject: string) =>
+    subject
+      .trim()
+      .replace(/^re:\s*/i, "")
+      .toLowerCase();
+  if (own === "" || bare(own) === bare(previous)) return replySubject(previous);
+  return own;
 }
 
 /**

@@ -1,0 +1,45 @@
+import { STEP_QUEUE, STEP_RETRY_LIMIT, stepJob } from "@hirestream/outreach/sequence-steps/step-queue.ts";
+import type { PgBoss } from "pg-boss";
+import type { Deps } from "../deps.ts";
+import { sendStep } from "./step-sender.ts";
+
+export interface StepWorkerOptions {
+  pollingIntervalSeconds?: number;
+  /** Jobs fetched at once; the queue's singleton policy gives each a different run. */
+  batchSize?: number;
+  /** Sends of one batch in flight together. */
+  concurrency?: number;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The outreach service's side of the step queue: each due job sends its step. A send that throws
+ * (a mailbox that did not answer, a database hiccup) fails that job alone, which pg-boss retries
+ * with backoff; the others of its batch complete. The last attempt records the step failed.
+ */
+export async function workSequenceSteps(boss: PgBoss, deps: Deps, options: StepWorkerOptions = {}): Promise<string> {
+  const concurrency = options.concurrency ?? 8;
+  const report = options.onError ?? ((error: unknown) => console.error("sequence step:", errorText(error)));
+  return boss.work(
+    STEP_QUEUE,
+    { batchSize: options.batchSize ?? 50, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+    async (jobs) => {
+      const queue = [...jobs];
+      const lane = async () => {
+        for (let job = queue.shift(); job !== undefined; job = queue.shift()) {
+          try {
+            await sendStep(deps, stepJob.parse(job.data), { lastAttempt: job.retryCount >= STEP_RETRY_LIMIT });
+          } catch (error) {
+            report(error);
+            await boss.fail(STEP_QUEUE, job.id, { message: errorText(error) });
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+    },
+  );
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

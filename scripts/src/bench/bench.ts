@@ -5,6 +5,8 @@ import { type BenchCluster, freshDatabase, startBenchCluster } from "./bench-clu
 import { benchEventStore } from "./event-store.bench.ts";
 import { eventStoreFigures, httpCommandFigures, peopleSearchFigures, projectionFigures } from "./figures.ts";
 import { benchHttpCommands } from "./http-commands.bench.ts";
+import { benchOutreach } from "./outreach.bench.ts";
+import { outreachFigures } from "./outreach.figures.ts";
 import { benchPeopleImport } from "./people-import.bench.ts";
 import { peopleImportFigures } from "./people-import.figures.ts";
 import { benchPeopleRender } from "./people-render.bench.ts";
@@ -39,7 +41,7 @@ function revision(): string {
   }
 }
 
-// `BENCH_ONLY=http` (or appends, projection, people, web, people-web, pipeline; comma-separated) runs some stages and prints without writing RESULTS.md.
+// `BENCH_ONLY=http` (or appends, projection, people, web, people-web, pipeline, outreach; comma-separated) runs some stages and prints without writing RESULTS.md.
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 
 /** Runs one stage; a crash becomes a FAIL row and the next stage still runs. */
@@ -126,6 +128,16 @@ try {
           log,
         }),
       );
+    },
+  );
+
+  await stage(
+    "outreach",
+    "Outreach: 10,000 due steps through the local transport; 10,000 runs on 20 credentials within their limits",
+    async () => {
+      const dueUrl = await freshDatabase(started, "bench_outreach");
+      const limitedUrl = await freshDatabase(started, "bench_outreach_limits");
+      return outreachFigures(await benchOutreach(dueUrl, limitedUrl, { candidates: 10_000, credentials: 20, log }));
     },
   );
 

@@ -4,7 +4,7 @@ import { buildApp } from "@hirestream/api/app.ts";
 import { loadCredentialsKeyring } from "@hirestream/api/credentials/credentials-key.ts";
 import { watchReadModels } from "@hirestream/api/http/read-model-watcher.ts";
 import { workSequenceSteps } from "@hirestream/api/processors/step-worker.ts";
-import { apiReactions } from "@hirestream/api/reactions/api-reactions.ts";
+import { apiReactions, OUTREACH_REACTOR, outreachReactions } from "@hirestream/api/reactions/api-reactions.ts";
 import { createMailQueue, queueMail, workMailQueue } from "@hirestream/outreach/mail/mail-queue.ts";
 import { createStepQueue, queueStep } from "@hirestream/outreach/sequence-steps/step-queue.ts";
 import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
@@ -98,18 +98,19 @@ export async function startProjectorService(runtime: Runtime, config: Config): P
   const reactor = startReactor({
     db: runtime.anyDb,
     store: runtime.store,
-    reactions: reactionRegistry(
-      apiReactions(
-        deps,
-        (trx, id, mail) => queueMail(boss, trx, id, mail),
-        (trx, job, dueAt) => queueStep(boss, trx, job, dueAt),
-      ),
-    ),
+    reactions: reactionRegistry(apiReactions(deps, (trx, id, mail) => queueMail(boss, trx, id, mail))),
+  });
+  const outreach = startReactor({
+    db: runtime.anyDb,
+    store: runtime.store,
+    ...OUTREACH_REACTOR,
+    reactions: reactionRegistry(outreachReactions(deps, (trx, job, dueAt) => queueStep(boss, trx, job, dueAt))),
   });
   return {
     name: "projector",
     async stop() {
       await reactor.stop();
+      await outreach.stop();
       await projector.stop();
       await readModels.close();
       await boss.stop({ graceful: true });

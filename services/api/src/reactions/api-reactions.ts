@@ -9,12 +9,19 @@ import { workflowCopyReaction } from "../workflows/workflow-copy-reaction.ts";
 import type { QueueMail } from "./queue-mail.ts";
 
 /** Every side effect of the API's commands, done as a reaction to the events they store. */
-export function apiReactions(deps: Deps, queueMail: QueueMail, queueStep: QueueStep): Reaction[] {
+export function apiReactions(deps: Deps, queueMail: QueueMail): Reaction[] {
   return [
     invitationMail(deps, queueMail),
     passwordResetMail(deps, queueMail),
     workflowCopyReaction(deps),
     processorStartReaction(deps),
-    stepScheduleReaction(deps, queueStep),
   ];
+}
+
+/** The reactor that schedules sequence steps: its writes are idempotent, so it runs runs side by side. */
+export const OUTREACH_REACTOR = { name: "outreach", concurrency: 8 } as const;
+
+/** The reactions of the outreach reactor: the steps of runs whose payload was sent. */
+export function outreachReactions(deps: Deps, queueStep: QueueStep): Reaction[] {
+  return [stepScheduleReaction(deps, queueStep)];
 }

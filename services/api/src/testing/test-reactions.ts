@@ -6,7 +6,7 @@ import { REACTIONS_CHECKPOINT, startReactor } from "@hirestream/projector/reacti
 import { Kysely, PostgresDialect } from "kysely";
 import type { Deps } from "../deps.ts";
 import { workSequenceSteps } from "../processors/step-worker.ts";
-import { apiReactions } from "../reactions/api-reactions.ts";
+import { apiReactions, OUTREACH_REACTOR, outreachReactions } from "../reactions/api-reactions.ts";
 
 export interface TestReactions {
   /** Every event stored so far has had its reactions, and every mail and step they queued that is due has gone. */
@@ -29,22 +29,23 @@ export async function startTestReactions(connectionString: string, deps: Deps): 
     db,
     store: deps.store,
     idleMs: 5,
-    reactions: reactionRegistry(
-      apiReactions(
-        deps,
-        (trx, id, message) => queueMail(mail.boss, trx, id, message),
-        (trx, job, dueAt) => queueStep(mail.boss, trx, job, dueAt),
-      ),
-    ),
+    reactions: reactionRegistry(apiReactions(deps, (trx, id, message) => queueMail(mail.boss, trx, id, message))),
+  });
+  const outreach = startReactor({
+    db,
+    store: deps.store,
+    idleMs: 5,
+    ...OUTREACH_REACTOR,
+    reactions: reactionRegistry(outreachReactions(deps, (trx, job, dueAt) => queueStep(mail.boss, trx, job, dueAt))),
   });
   const settled = async () => {
     const { rows } = await deps.pool.query<{ settled: boolean }>(
-      `select (select position from reaction_checkpoints where name = $1)
+      `select (select min(position) from reaction_checkpoints where name in ($1, $3))
                 >= (select coalesce(max(global_position), 0) from events)
           and not exists (select 1 from pgboss.job where name in ('mail', $2) and state in ('created', 'retry', 'active')
             and start_after <= now())
           as settled`,
-      [REACTIONS_CHECKPOINT, STEP_QUEUE],
+      [REACTIONS_CHECKPOINT, STEP_QUEUE, OUTREACH_REACTOR.name],
     );
     return rows[0]?.settled === true;
   };
@@ -58,6 +59,7 @@ export async function startTestReactions(connectionString: string, deps: Deps): 
     },
     async stop() {
       await reactor.stop();
+      await outreach.stop();
       await mail.stop();
     },
   };

@@ -1,6 +1,6 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import type { EventStore, RecordedEvent } from "@hirestream/eventstore/event-store.ts";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { CHECKPOINT } from "../project-batch.ts";
 import type { ReactionRegistry } from "./reaction.ts";
 
@@ -18,6 +18,13 @@ export interface ReactorOptions {
    */
   readSchema?: string;
   batchSize?: number;
+  /**
+   * Events of different streams reacted to side by side, each in a transaction of its own; the
+   * checkpoint moves past a batch once all of it is done. A crash mid-batch runs the batch's
+   * reactions again, so only reactions whose writes are idempotent (a job id, a row key derived
+   * from the event) may run in a reactor of more than 1. Events of one stream keep their order.
+   */
+  concurrency?: number;
   idleMs?: number;
   onError?: (error: unknown) => void;
 }
@@ -36,6 +43,7 @@ export function startReactor(options: ReactorOptions): RunningReactor {
   const name = options.name ?? REACTIONS_CHECKPOINT;
   const readSchema = options.readSchema ?? "read";
   const batchSize = options.batchSize ?? 1000;
+  const concurrency = options.concurrency ?? 1;
   const idleMs = options.idleMs ?? 20;
   const report =
     options.onError ??
@@ -60,23 +68,40 @@ export function startReactor(options: ReactorOptions): RunningReactor {
     return true;
   }
 
+  async function runReactions(event: RecordedEvent, trx: Transaction<unknown>): Promise<void> {
+    for (const reaction of reactions.get(event.type) ?? []) {
+      await sql`savepoint reaction`.execute(trx);
+      try {
+        await reaction.react(event, trx);
+      } catch (error) {
+        // A refusal by the domain stands on every retry: the event is passed over (with nothing
+        // of what the reaction wrote), and said so. Anything else rolls back and runs again.
+        if (!(error instanceof DomainError)) throw error;
+        await sql`rollback to savepoint reaction`.execute(trx);
+        report(new Error(`${reaction.name} refused for event ${event.id}: ${error.code} ${error.message}`));
+      }
+    }
+  }
+
   async function react(event: RecordedEvent, from: number): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
       if (!(await move(trx, from, event.position))) return false;
-      for (const reaction of reactions.get(event.type) ?? []) {
-        await sql`savepoint reaction`.execute(trx);
-        try {
-          await reaction.react(event, trx);
-        } catch (error) {
-          // A refusal by the domain stands on every retry: the event is passed over (with nothing
-          // of what the reaction wrote), and said so. Anything else rolls back and runs again.
-          if (!(error instanceof DomainError)) throw error;
-          await sql`rollback to savepoint reaction`.execute(trx);
-          report(new Error(`${reaction.name} refused for event ${event.id}: ${error.code} ${error.message}`));
-        }
-      }
+      await runReactions(event, trx);
       return true;
     });
+  }
+
+  /** The batch's events, stream by stream in order, several streams at once. */
+  async function reactSideBySide(events: readonly RecordedEvent[], lanes: number): Promise<void> {
+    const byStream = new Map<string, RecordedEvent[]>();
+    for (const event of events) byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), event]);
+    const streams = [...byStream.values()];
+    const lane = async () => {
+      for (let stream = streams.shift(); stream !== undefined; stream = streams.shift()) {
+        for (const event of stream) await db.transaction().execute((trx) => runReactions(event, trx));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(lanes, streams.length) }, lane));
   }
 
   const loop = (async () => {
@@ -92,11 +117,18 @@ export function startReactor(options: ReactorOptions): RunningReactor {
             continue;
           }
           let moved = true;
-          for (const event of due) {
-            if (!reactions.has(event.type)) continue;
-            moved = await react(event, after);
-            if (!moved) break;
-            after = event.position;
+          if (concurrency > 1) {
+            await reactSideBySide(
+              due.filter((event) => reactions.has(event.type)),
+              concurrency,
+            );
+          } else {
+            for (const event of due) {
+              if (!reactions.has(event.type)) continue;
+              moved = await react(event, after);
+              if (!moved) break;
+              after = event.position;
+            }
           }
           if (!moved) break;
           // Past the events nothing reacts to, in one step.

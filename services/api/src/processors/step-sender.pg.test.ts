@@ -1,3 +1,5 @@
+import { rebuildReadModels } from "@hirestream/projector/rebuild.ts";
+import { Kysely, PostgresDialect } from "kysely";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
@@ -28,7 +30,7 @@ async function scheduledJob(processorId: string) {
 class WorkerStopped extends Error {}
 
 describe("sending a sequence's steps", () => {
-  it("sends the first step at once after Send, then the second a day later in reply on the same thread", async () => {
+  it("sends the first step at once after Send, then the second a day later in reply on the same thread, and nothing again after a rebuild", async () => {
     const owner = await newOwner();
     const where = await kit.campaign(owner, [{ subject: "Hello {{first_name}}" }, { subject: "Hello {{first_name}}" }]);
     const run = await kit.candidate(owner, where);
@@ -57,6 +59,15 @@ describe("sending a sequence's steps", () => {
     expect(reply.inReplyTo).toBe(parsed.messageId);
     const types = (await runEvents(t, run.processorId)).map((event) => event.type);
     expect(types.slice(-2)).toEqual(["StepSent", "ProcessorFinished"]);
+
+    // Rebuilding the read models replays the log: nothing is scheduled or sent again.
+    await rebuildReadModels({
+      db: new Kysely<unknown>({ dialect: new PostgresDialect({ pool: t.pool }) }),
+      store: t.store,
+    });
+    await t.reactions?.settle();
+    expect(await deliveredTo(t, run.email)).toHaveLength(2);
+    expect((await runEvents(t, run.processorId)).map((event) => event.type)).toEqual(types);
   });
 
   it.each(SEND_POINTS)(

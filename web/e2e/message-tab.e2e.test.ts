@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { postThroughApi } from "./api-setup.ts";
@@ -17,7 +18,7 @@ afterAll(async () => {
 
 /**
  * A project whose second stage, Contacted, starts a two-step sequence asking for a hook, and Grace
- * Hopper imported into its first stage.
+ * Hopper and Ada Lovelace imported into its first stage.
  */
 async function setUp(page: Page, workspaceId: string): Promise<string> {
   const sequence = await postThroughApi(page, `/workspaces/${workspaceId}/sequences`, {
@@ -52,12 +53,90 @@ async function setUp(page: Page, workspaceId: string): Promise<string> {
       "data[file]": {
         name: "people.csv",
         mimeType: "text/csv",
-        buffer: Buffer.from("first_name,last_name,email\nGrace,Hopper,grace@navy.mil"),
+        buffer: Buffer.from("first_name,last_name,email\nGrace,Hopper,grace@navy.mil\nAda,Lovelace,ada@example.com"),
       },
     },
   });
   expect(imported.status(), await imported.text()).toBe(200);
   return projectId;
+}
+
+async function moveToContacted(page: Page, names: string[]) {
+  for (const name of names)
+    await page.getByRole("combobox", { name: `Stage of ${name}`, exact: true }).selectOption({ label: "Contacted" });
+}
+
+async function userIdOf(email: string): Promise<string> {
+  const user = await e2e.app.db
+    .selectFrom("read.users")
+    .select("id")
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+  return user.id;
+}
+
+async function payloadIdOf(projectId: string, firstName: string): Promise<string> {
+  const payload = await e2e.app.db
+    .selectFrom("read.payloads")
+    .select("id")
+    .where("project_id", "=", projectId)
+    .where("first_name", "=", firstName)
+    .executeTakeFirstOrThrow();
+  return payload.id;
+}
+
+/** Makes the user a viewer of the workspace and of the project, as accepted invitations would. */
+async function joinAsViewer(workspaceId: string, projectId: string, userId: string) {
+  const at = { occurredAt: new Date().toISOString(), actor: userId };
+  await appendEvents(
+    e2e.app.store,
+    `workspace-${workspaceId}`,
+    [{ type: "WorkspaceMemberAdded", data: { workspaceId, userId, role: "viewer" } }],
+    at,
+  );
+  await appendEvents(
+    e2e.app.store,
+    `project-${projectId}`,
+    [{ type: "ProjectMemberAdded", data: { projectId, workspaceId, userId, role: "viewer" } }],
+    at,
+  );
+}
+
+/** Step 1 went out and the candidate answered it, as the outreach engine records both. */
+async function recordReply(projectId: string, workspaceId: string, processorId: string) {
+  const run = { processorId, projectId, workspaceId };
+  const message = {
+    from: "me@example.com",
+    to: "grace@navy.mil",
+    subject: "Hi Grace",
+    html: "<p>Hi</p>",
+    references: [],
+  };
+  await appendEvents(
+    e2e.app.store,
+    `processor-${processorId}`,
+    [
+      {
+        type: "StepSent",
+        data: { ...run, position: 1, messageId: "<step-1@example.com>", message, sentAt: "2026-11-25T14:00:00.000Z" },
+      },
+      {
+        type: "ReplyReceived",
+        data: {
+          ...run,
+          messageId: "<reply-1@navy.mil>",
+          from: "grace@navy.mil",
+          to: "me@example.com",
+          subject: "Re: Hi Grace",
+          html: "<p>Happy to talk</p>",
+          receivedAt: "2026-11-25T16:00:00.000Z",
+          inReplyTo: "<step-1@example.com>",
+          afterStop: false,
+        },
+      },
+    ],
+    { occurredAt: "2026-11-25T16:00:00.000Z", actor: null },
+  );
 }
 
 const editor = (page: Page) => page.getByRole("textbox", { name: "hook" });
@@ -67,7 +146,7 @@ async function openMessageTab(page: Page) {
   await page.getByRole("radiogroup", { name: "Stages" }).getByText("Contacted").waitFor();
 }
 
-it("writes a payload, saves it through a bad connection, sends it and exports the stage's analytics", async () => {
+it("writes a payload through a bad connection, sends it, exports the stage, shows it read-only to a viewer and Replied once answered", async () => {
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "message-writer@example.com");
@@ -75,13 +154,13 @@ it("writes a payload, saves it through a bad connection, sends it and exports th
   const projectId = await setUp(page, workspaceId);
   await page.goto(`/workspaces/${workspaceId}/project/${projectId}`);
 
-  // Moved into Contacted, Grace gets a run of its sequence and her payload.
-  await page.getByRole("combobox", { name: "Stage of Grace Hopper", exact: true }).selectOption({ label: "Contacted" });
+  // Moved into Contacted, each gets a run of its sequence and a payload.
+  await moveToContacted(page, ["Grace Hopper", "Ada Lovelace"]);
   await openMessageTab(page);
   await page.getByText("Select a person to start writing").waitFor();
   const row = page.getByRole("button", { name: "Grace Hopper" });
   await row.getByText("Pending (1)").waitFor({ timeout: 15_000 });
-  await page.getByText("1 person").waitFor();
+  await page.getByText("2 people").waitFor();
   await row.click();
 
   // The hook is required and empty: red until written.
@@ -138,8 +217,33 @@ it("writes a payload, saves it through a bad connection, sends it and exports th
   const path = await download.path();
   const csv = await readFile(path, "utf8");
   expect(csv).toContain("Name,Email,Status,Last Step Sent,Last Sent Date,Next Date,Time Zone,Replied,Bounced\r\n");
-  expect(csv).toContain("Grace Hopper,grace@navy.mil,Sending,0/2,,,America/Chicago,No,No\r\n");
+  expect(csv).toContain(
+    "Ada Lovelace,ada@example.com,Pending,0/2,,,America/Chicago,No,No\r\n" +
+      "Grace Hopper,grace@navy.mil,Sending,0/2,,,America/Chicago,No,No\r\n",
+  );
   await page.getByRole("button", { name: "Export CSV" }).waitFor();
+
+  // A viewer of the project sees the payloads and their fields, and gets no control that writes.
+  const viewerContext = await e2e.newContext();
+  const viewer = await viewerContext.newPage();
+  await signUpThroughScreens(viewer, "message-viewer@example.com");
+  await joinAsViewer(workspaceId, projectId, await userIdOf("message-viewer@example.com"));
+  await viewer.goto(`/workspaces/${workspaceId}/project/${projectId}`);
+  await openMessageTab(viewer);
+  await viewer.getByRole("button", { name: "Ada Lovelace" }).click();
+  await editor(viewer).waitFor();
+  expect(await editor(viewer).isEditable()).toBe(false);
+  for (const label of ["Save", "Send", "Ready", "Pause", "Resume", "Retry"])
+    expect(await viewer.getByRole("button", { name: label, exact: true }).count()).toBe(0);
+  await viewerContext.close();
+
+  // Grace replies: her thread's place says so, with what was written for her, and no editor.
+  await recordReply(projectId, workspaceId, await payloadIdOf(projectId, "Grace"));
+  await page.getByText("Replied", { exact: true }).first().waitFor({ timeout: 15_000 });
+  await page.getByLabel("Message thread").getByText("Sent on Nov 25, 2026, 8:00 AM CST (America/Chicago)").waitFor();
+  expect(await page.getByRole("button", { name: "Send" }).count()).toBe(0);
+  await page.getByText("Finished", { exact: true }).click();
+  await page.getByRole("button", { name: "Grace Hopper" }).getByText("Last step 1/2").waitFor();
 
   await context.close();
 }, 180_000);

@@ -247,3 +247,40 @@ it("writes a payload through a bad connection, sends it, exports the stage, show
 
   await context.close();
 }, 180_000);
+
+it("shows the server's refusal of a Send queued offline as an error, and puts the payload back", async () => {
+  const context = await e2e.newContext();
+  const page = await context.newPage();
+  await signUpThroughScreens(page, "message-refused@example.com");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Refusals");
+  const projectId = await setUp(page, workspaceId);
+  await page.goto(`/workspaces/${workspaceId}/project/${projectId}`);
+  await moveToContacted(page, ["Grace Hopper"]);
+  await openMessageTab(page);
+  await page.getByRole("button", { name: "Grace Hopper" }).getByText("Pending (1)").waitFor({ timeout: 15_000 });
+  await page.getByRole("button", { name: "Grace Hopper" }).click();
+  await editor(page).fill("Loved your talk");
+  await editor(page).press("Tab");
+  await page.getByRole("button", { name: "Send" }).waitFor();
+  await page.getByRole("status").getByText("Saving", { exact: true }).waitFor({ state: "detached", timeout: 30_000 });
+
+  // Offline, Send waits in the outbox; meanwhile someone else empties the hook.
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Send" }).click();
+  await page.getByText("Sending", { exact: true }).first().waitFor();
+  const payloadId = await payloadIdOf(projectId, "Grace");
+  const cleared = await page.request.put(
+    `/api/v1/workspaces/${workspaceId}/projects/${projectId}/payloads/${payloadId}`,
+    {
+      headers: { ...(await sessionHeadersOf(page)), "idempotency-key": randomUUID() },
+      data: { payload_values: { data: { hook: null } } },
+    },
+  );
+  expect(cleared.status(), await cleared.text()).toBe(200);
+
+  // Back online the server refuses the Send in the status table's words, and the payload is Pending again.
+  await context.setOffline(false);
+  await page.getByText("event_send is not allowed while the status is Pending").waitFor({ timeout: 30_000 });
+  await page.getByText("Pending (1)").first().waitFor({ timeout: 15_000 });
+  await context.close();
+}, 120_000);

@@ -1,4 +1,6 @@
-// The dashboard's CSV exports (spec §2 Workspace home, §7): per workspace and per project.
+// The dashboard's CSV exports (spec §2 Workspace home, §7): per workspace and per project; with a
+// stage, the Message tab's messaging analytics of that stage (workflows-sequences-messaging.md §2).
+import { messagingAnalyticsFileName } from "@hirestream/contracts/analytics/messaging-analytics.ts";
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
@@ -10,8 +12,10 @@ import { pathId } from "../http/path-id.ts";
 import { workspaceParam } from "../projects/project-path.ts";
 import { findProject, visibleProjects } from "../projects/project-queries.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
+import { messagingAnalyticsOf } from "./messaging-analytics-query.ts";
+import { messagingCsv } from "./messaging-csv.ts";
 import { statsOfProjects } from "./project-stats-query.ts";
-import { type StatsCsvRow, statsCsv } from "./stats-csv.ts";
+import { statsCsv } from "./stats-csv.ts";
 
 /** A project id that is not a UUID names nothing: 404, like any other unknown id. */
 function projectIdOf(params: unknown): string {
@@ -20,15 +24,15 @@ function projectIdOf(params: unknown): string {
 
 const noQuery = z.object({}).strict();
 
-/** With a stage, the row counts only the candidacies in that stage. */
+/** With a stage: the messaging analytics of that stage's payloads (API.md). */
 const projectExportQuery = z.object({ stage_id: z.uuid({ error: "must be a UUID" }).optional() }).strict();
 
-function sendCsv(reply: FastifyReply, filename: string, rows: StatsCsvRow[]) {
+function sendCsv(reply: FastifyReply, filename: string, csv: string) {
   return reply
     .header("content-type", "text/csv; charset=utf-8")
     .header("content-disposition", attachmentDisposition(filename))
     .header("x-content-type-options", "nosniff")
-    .send(statsCsv(rows));
+    .send(csv);
 }
 
 export function analyticsRoutes(app: FastifyInstance, deps: Deps): void {
@@ -50,7 +54,7 @@ export function analyticsRoutes(app: FastifyInstance, deps: Deps): void {
       projects.map((project) => project.id),
     );
     const rows = projects.map((project) => ({ project: project.name, stats: statsOf(project.id) }));
-    return sendCsv(reply, workspace ? `${workspace.name}_analytics.csv` : "analytics.csv", rows);
+    return sendCsv(reply, workspace ? `${workspace.name}_analytics.csv` : "analytics.csv", statsCsv(rows));
   });
 
   app.get("/workspaces/:id/projects/:projectId/export_analytics", async (request, reply) => {
@@ -60,11 +64,12 @@ export function analyticsRoutes(app: FastifyInstance, deps: Deps): void {
     const query = parseParams(projectExportQuery, request.query);
     const project = await findProject(deps, session.userId, workspaceId, projectId);
     if (!project) throw new DomainError("NOT_FOUND", "Project not found");
-    const statsOf = await statsOfProjects(deps, [project.id], query.stage_id);
+    if (query.stage_id !== undefined) {
+      const rows = await messagingAnalyticsOf(deps, project.id, query.stage_id);
+      return sendCsv(reply, messagingAnalyticsFileName(project.name), messagingCsv(rows));
+    }
+    const statsOf = await statsOfProjects(deps, [project.id]);
     const rows = [{ project: project.name, stats: statsOf(project.id) }];
-    // The spec names a stage's export after the project plus people.
-    const filename =
-      query.stage_id === undefined ? `${project.name}_analytics.csv` : `${project.name}_people_analytics.csv`;
-    return sendCsv(reply, filename, rows);
+    return sendCsv(reply, `${project.name}_analytics.csv`, statsCsv(rows));
   });
 }

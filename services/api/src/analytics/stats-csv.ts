@@ -21,7 +21,7 @@ export const statsCsvColumns = [
  * Spreadsheets also run a formula behind invisible characters (zero-width space, joiners, word
  * joiner, byte-order mark) and one written with the full-width signs ＝ ＋ － ＠, so those count too.
  */
-const formulaStart = /^[\u200B-\u200D\u2060\uFEFF]*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+export const formulaStart = /^[\u200B-\u200D\u2060\uFEFF]*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 export interface StatsCsvRow {
   /** The project's name: user text, so it may hold anything. */

@@ -1,11 +1,42 @@
+import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { IconMailOff } from "@tabler/icons-react";
+import { useMemo } from "react";
+import { orderedStages } from "../../components/pipeline/project-workflow.ts";
+import { accessTo, type ProjectListItem } from "../../components/projects/use-projects.ts";
+import { MessageBoard } from "./message-tab/message-board.tsx";
+import { messagePowers } from "./message-tab/message-powers.ts";
 
 /**
- * The Message tab of a project whose workflow has no sequence (workflows-sequences-messaging.md
- * §2): what messaging needs, and where to set it up.
+ * The project's Message tab (workflows-sequences-messaging.md §2): the payloads of the stages that
+ * start a sequence, or, while its workflow starts none, what messaging needs.
  */
-export function MessageTab({ workspaceId }: { workspaceId: string }) {
+export function MessageTab({
+  workspaceId,
+  project,
+  workflow,
+}: {
+  workspaceId: string;
+  project: ProjectListItem;
+  workflow: WorkflowRow | null | undefined;
+}) {
+  const stages = useMemo(
+    () => orderedStages(workflow ?? undefined).filter((stage) => stage.sequence_id !== null),
+    [workflow],
+  );
+  if (stages.length === 0) return <NoSequence workspaceId={workspaceId} />;
+  return (
+    <MessageBoard
+      workspaceId={workspaceId}
+      project={{ id: project.id, name: project.name }}
+      stages={stages}
+      powers={messagePowers(project, accessTo(project))}
+    />
+  );
+}
+
+/** What messaging needs, and where to set it up. */
+function NoSequence({ workspaceId }: { workspaceId: string }) {
   return (
     <Stack align="center" gap="sm" py="xl">
       <IconMailOff size={36} aria-hidden="true" />

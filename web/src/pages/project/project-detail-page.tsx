@@ -102,7 +102,7 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
         </Tabs.Panel>
         {!archived && (
           <Tabs.Panel value="message" pt="md">
-            <MessageTab workspaceId={project.workspace_id} />
+            <MessageTab workspaceId={project.workspace_id} project={project} workflow={workflow} />
           </Tabs.Panel>
         )}
       </Tabs>

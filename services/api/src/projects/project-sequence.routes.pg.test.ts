@@ -192,6 +192,7 @@ describe("POST /workspaces/{ws}/projects with the template sequence", () => {
         "uses an unknown variable: {{pitch}}",
       ],
       [editedAttributes({ timezone: "Mars/Olympus" }), "/timezone", "must be a time zone of the list"],
+      [editedAttributes({ workspace_id: randomUUID() }), "/workspace_id", "must be the workspace in the URL"],
       [
         editedAttributes({ steps: [{ template_subject: "Hi", template_body: "<p>Hi</p>" }] }),
         "/steps",

@@ -8,7 +8,7 @@ import {
   projectSequenceRelationship,
   SEQUENCE_RELATIONSHIP,
 } from "@hirestream/contracts/projects/project-sequence.ts";
-import type { CreateSequenceAttributes } from "@hirestream/contracts/sequences/commands.ts";
+import { type CreateSequenceAttributes, sequenceMessages } from "@hirestream/contracts/sequences/commands.ts";
 import type { SequenceState } from "@hirestream/domain/sequence/sequence.decider.ts";
 import { templateSequenceOf, type WorkflowTemplate } from "@hirestream/domain/workflow/workflow-copy.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
@@ -51,6 +51,7 @@ function relationshipIn(body: unknown) {
  */
 export function templateSequenceChoice(
   body: unknown,
+  workspaceId: string,
   template: WorkflowTemplate | null,
   commandId: string,
 ): TemplateSequenceChoice {
@@ -68,6 +69,10 @@ export function templateSequenceChoice(
   const parsed = parseTemplateSequence(sent.attributes);
   if (!parsed.success) {
     throw new RequestError(validationErrors(parsed.error, `${SEQUENCE_RELATIONSHIP}/data/attributes`));
+  }
+  if (parsed.data.workspace_id !== undefined && parsed.data.workspace_id !== workspaceId) {
+    const pointer = `${SEQUENCE_RELATIONSHIP}/data/attributes/workspace_id`;
+    throw new DomainError("VALIDATION", sequenceMessages.notThisWorkspace, pointer);
   }
   // Derived from the command id, so a request repeated with its Idempotency-Key names the same sequence.
   const sequenceId = sent.id ?? scopedId(commandId, "template-sequence");

@@ -102,7 +102,7 @@ export function projectRoutes(app: FastifyInstance, deps: Deps): void {
     const projectId = id ?? scopedId(commandId, "project");
     const { name, description, priority, status, start_date, deadline, visible, workflow_id } = attributes;
     const template = await templateFor(deps, session.userId, workspaceId, workflow_id);
-    const sequence = templateSequenceChoice(request.body, template, commandId);
+    const sequence = templateSequenceChoice(request.body, workspaceId, template, commandId);
     // The project records its copy in the append that creates it; the copy is made right after
     // (and by a reaction to that append, should this request not live to make it).
     const workflow = template && {

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { parseTemplateSequence } from "@hirestream/contracts/projects/project-sequence.ts";
 import { workflowCopyIdOf } from "@hirestream/contracts/workflows/copy-ids.ts";
+import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequenceKit } from "../sequences/testing/sequence-kit.ts";
 import { countEvents, type SignedIn, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { createOwnSequence } from "./project-sequence.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -232,7 +235,7 @@ describe("POST /workspaces/{ws}/projects with the template sequence", () => {
     expect((await read(owner, api(`/workspaces/${ws}/projects`), position)).json().data).toHaveLength(1);
   });
 
-  it("finishes a request that died after the sequence was made, when it is sent again with its key", async () => {
+  it("sent again with its key after its first answer was lost, ends as the first did and adds nothing", async () => {
     const { owner, ws, templateId } = await setUp();
     const key = randomUUID();
     const projectId = randomUUID();
@@ -245,6 +248,36 @@ describe("POST /workspaces/{ws}/projects with the template sequence", () => {
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().data.relationships).toEqual(first.json().data.relationships);
     expect(await sequenceNames(owner, ws, again.json().meta.position)).toEqual(["Outreach", "Outreach for backend"]);
+  });
+
+  it("finishes a request cut short after its sequence was made, when it is sent again with its key", async () => {
+    const { owner, ws, templateSequenceId, templateId } = await setUp();
+    const key = randomUUID();
+    // What the first attempt got done before it died: the sequence, under the ids its key derives.
+    const commandId = scopedId(owner.userId, key);
+    const parsed = parseTemplateSequence(editedAttributes());
+    if (!parsed.success) throw parsed.error;
+    const sequenceId = scopedId(commandId, "template-sequence");
+    const deps = { ...t, clock: () => t.clock.now, appUrl: "http://localhost:3000" };
+    const ownSequence = { replaces: templateSequenceId, sequenceId };
+    await createOwnSequence(
+      deps,
+      ws,
+      { kind: "edited", ownSequence, attributes: parsed.data },
+      commandId,
+      owner.userId,
+    );
+    const events = await countEvents(t.pool);
+
+    const body = projectBody(templateId, { data: { type: "sequence", attributes: editedAttributes() } });
+    const again = await createProject(owner, ws, body, key);
+    expect(again.statusCode, again.body).toBe(201);
+    // The project and its copy only: ProjectCreated, ProjectWorkflowAssigned, WorkflowCreated.
+    expect(await countEvents(t.pool)).toBe(events + 3);
+    const { position } = again.json().meta;
+    expect(await sequenceNames(owner, ws, position)).toEqual(["Outreach", "Outreach for backend"]);
+    const stages = await copyStages(owner, ws, again.json().data.id, templateId, position);
+    expect(stages[1]).toEqual(["Contacted", sequenceId]);
   });
 
   it("refuses another workspace's sequence, and a step sending from another workspace's credential", async () => {

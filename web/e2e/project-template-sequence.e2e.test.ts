@@ -30,13 +30,8 @@ async function choose(page: Page, label: RegExp, option: string): Promise<void> 
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 
-it("creates a project with an edited template sequence, which the Sequences page and the project's stage show", async () => {
-  const context = await e2e.newContext();
-  const page = await context.newPage();
-  await signUpThroughScreens(page, "template-sequence@example.com");
-  const workspaceId = await createWorkspaceThroughScreens(page, "Backend hiring", e2e);
-
-  // A sequence started by the template's stage Contacted, made by another client of the same user.
+/** A template whose stage Contacted starts a sequence, made by another client of the same user. */
+async function templateWithSequence(page: Page, workspaceId: string): Promise<string> {
   const templateSequence = await callApi(page, `/api/v1/workspaces/${workspaceId}/sequences`, {
     data: {
       type: "sequence",
@@ -57,12 +52,25 @@ it("creates a project with an edited template sequence, which the Sequences page
       { position: 2, name: "Interview" },
     ],
   });
+  return templateSequence;
+}
 
+async function openNewProject(page: Page, workspaceId: string, title: string) {
   await page.goto(`/workspaces/${workspaceId}/projects`);
   await page.getByRole("main").getByRole("button", { name: "New project" }).click();
   const modal = page.getByRole("dialog", { name: "New Project" });
-  await modal.getByRole("textbox", { name: /^Title/ }).fill("Berlin backend");
+  await modal.getByRole("textbox", { name: /^Title/ }).fill(title);
   await choose(page, /^Priority/, "High");
+  return modal;
+}
+
+it("creates a project with an edited template sequence, which the Sequences page and the project's stage show", async () => {
+  const context = await e2e.newContext();
+  const page = await context.newPage();
+  await signUpThroughScreens(page, "template-sequence@example.com");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Backend hiring", e2e);
+  await templateWithSequence(page, workspaceId);
+  const modal = await openNewProject(page, workspaceId, "Berlin backend");
   // Choosing the workflow loads its template sequence, and the choice of what to do with it.
   expect(await modal.getByRole("button", { name: "Edit Template Sequence" }).count()).toBe(0);
   await choose(page, /^Workflow/, "Engineering pipeline");
@@ -131,4 +139,47 @@ it("creates a project with an edited template sequence, which the Sequences page
   await page.getByRole("tab", { name: "Workflow" }).click();
   await page.getByRole("row").filter({ hasText: "Contacted" }).getByText("Berlin outreach").waitFor();
   expect(await page.getByRole("row").filter({ hasText: "Contacted" }).getByText("Backend outreach").count()).toBe(0);
+});
+
+it("creates a project with the template sequence used as it is", async () => {
+  const context = await e2e.newContext();
+  const page = await context.newPage();
+  await signUpThroughScreens(page, "template-sequence-used@example.com");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Frontend hiring", e2e);
+  const templateSequence = await templateWithSequence(page, workspaceId);
+  const modal = await openNewProject(page, workspaceId, "Lisbon frontend");
+  await choose(page, /^Workflow/, "Engineering pipeline");
+  await modal.getByRole("button", { name: "Use Template Sequence" }).click();
+  expect(await modal.getByRole("tab").allTextContents()).toEqual(["Info"]);
+  await modal.getByRole("button", { name: "Create" }).click();
+  await page.getByText("Project Lisbon frontend created correctly.").waitFor();
+
+  const project = await eventually(
+    () =>
+      e2e.app.db
+        .selectFrom("read.projects")
+        .select(["id", "workflow_id"])
+        .where("name", "=", "Lisbon frontend")
+        .executeTakeFirst(),
+    (found) => typeof found?.workflow_id === "string",
+  );
+  const copy = await eventually(
+    () =>
+      e2e.app.db
+        .selectFrom("read.workflows")
+        .select(["stages"])
+        .where("id", "=", project?.workflow_id ?? "")
+        .executeTakeFirst(),
+    (found) => found !== undefined,
+  );
+  expect(copy?.stages.map((stage) => stage.sequence_id)).toEqual([null, templateSequence, null]);
+  const sequences = await e2e.app.db
+    .selectFrom("read.sequences")
+    .select("name")
+    .where("workspace_id", "=", workspaceId)
+    .execute();
+  expect(sequences.map((sequence) => sequence.name)).toEqual(["Backend outreach"]);
+  await page.goto(`/workspaces/${workspaceId}/project/${project?.id}`);
+  await page.getByRole("tab", { name: "Workflow" }).click();
+  await page.getByRole("row").filter({ hasText: "Contacted" }).getByText("Backend outreach").waitFor();
 });

@@ -322,6 +322,14 @@ describe("POST /workspaces/{ws}/projects with the template sequence", () => {
       projectBody(templateId, { data: { type: "sequence", attributes: editedAttributes() } }),
     );
     expect(refused.statusCode).toBe(404);
+    const withoutWorkflow = await createProject(stranger, ws, {
+      data: {
+        ...projectBody(templateId).data,
+        attributes: { name: "Backend hires", priority: "High", status: "Active" },
+        relationships: { sequence: { data: { type: "sequence", attributes: editedAttributes() } } },
+      },
+    });
+    expect(withoutWorkflow.statusCode).toBe(404);
     expect(await countEvents(t.pool)).toBe(before);
     expect(await sequenceNames(owner, ws)).toEqual(["Outreach"]);
   });

@@ -35,8 +35,8 @@ const withRelationships = z.object({
   data: z.object({ relationships: z.object({ sequence: z.unknown() }).loose().optional() }).loose(),
 });
 
-/** The relationship a document body carries, if any; the flat body carries none. */
-function relationshipIn(body: unknown) {
+/** The sequence relationship a document body carries, if any; the flat body carries none. */
+export function sequenceRelationshipIn(body: unknown) {
   const sent = withRelationships.safeParse(body).data?.data.relationships?.sequence;
   if (sent === undefined) return undefined;
   const parsed = projectSequenceRelationship.safeParse(sent, { reportInput: true });
@@ -50,12 +50,11 @@ function relationshipIn(body: unknown) {
  * brings the attributes of its edited copy.
  */
 export function templateSequenceChoice(
-  body: unknown,
+  sent: ReturnType<typeof sequenceRelationshipIn>,
   workspaceId: string,
   template: WorkflowTemplate | null,
   commandId: string,
 ): TemplateSequenceChoice {
-  const sent = relationshipIn(body);
   if (!sent) return { kind: "none" };
   const replaces = template && templateSequenceOf(template.stages);
   if (!replaces) throw new DomainError("VALIDATION", projectSequenceMessages.noTemplateSequence, SEQUENCE_RELATIONSHIP);
@@ -74,8 +73,11 @@ export function templateSequenceChoice(
     const pointer = `${SEQUENCE_RELATIONSHIP}/data/attributes/workspace_id`;
     throw new DomainError("VALIDATION", sequenceMessages.notThisWorkspace, pointer);
   }
+  if (sent.id !== undefined && parsed.data.id !== undefined && sent.id !== parsed.data.id) {
+    throw new DomainError("VALIDATION", "must be the relationship's id", `${SEQUENCE_RELATIONSHIP}/data/attributes/id`);
+  }
   // Derived from the command id, so a request repeated with its Idempotency-Key names the same sequence.
-  const sequenceId = sent.id ?? scopedId(commandId, "template-sequence");
+  const sequenceId = sent.id ?? parsed.data.id ?? scopedId(commandId, "template-sequence");
   return { kind: "edited", ownSequence: { replaces, sequenceId }, attributes: parsed.data };
 }
 

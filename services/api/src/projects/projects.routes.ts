@@ -22,7 +22,7 @@ import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import { checkNewProject, currentProject, runProjectCommand } from "./project-commands.ts";
 import { commandWorkspace, type PathWorkspace, workspaceParam } from "./project-path.ts";
 import { findProject, listProjects, projectResource, writtenProject } from "./project-queries.ts";
-import { createOwnSequence, templateSequenceChoice, withSequence } from "./project-sequence.ts";
+import { createOwnSequence, sequenceRelationshipIn, templateSequenceChoice, withSequence } from "./project-sequence.ts";
 
 const types = ["project", "projects"] as const;
 
@@ -102,7 +102,10 @@ export function projectRoutes(app: FastifyInstance, deps: Deps): void {
     const projectId = id ?? scopedId(commandId, "project");
     const { name, description, priority, status, start_date, deadline, visible, workflow_id } = attributes;
     const template = await templateFor(deps, session.userId, workspaceId, workflow_id);
-    const sequence = templateSequenceChoice(request.body, workspaceId, template, commandId);
+    const sent = sequenceRelationshipIn(request.body);
+    // Permission before anything is said of the relationship: a stranger learns nothing (404).
+    if (sent && !template) await requireWorkspaceRole(deps, session.userId, workspaceId, "projects.create");
+    const sequence = templateSequenceChoice(sent, workspaceId, template, commandId);
     // The project records its copy in the append that creates it; the copy is made right after
     // (and by a reaction to that append, should this request not live to make it).
     const workflow = template && {

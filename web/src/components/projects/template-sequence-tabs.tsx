@@ -1,9 +1,13 @@
 import { Tabs } from "@mantine/core";
-import type { ReactNode } from "react";
-import { SequenceInfoPanel } from "../sequences/sequence-info-panel.tsx";
+import { lazy, type ReactNode, Suspense } from "react";
 import { tabLabel, tabsOf, tabValue } from "../sequences/sequence-tabs.ts";
-import { StepPanel } from "../sequences/step-panel.tsx";
 import type { TemplateSequence } from "./use-template-sequence.ts";
+
+// The sequence's panels carry the rich-text editor: loaded when the template sequence is edited,
+// not with the app.
+const TemplateSequencePanels = lazy(() =>
+  import("./template-sequence-panels.tsx").then((module) => ({ default: module.TemplateSequencePanels })),
+);
 
 /** The project's own fields, the first tab. */
 export const PROJECT_TAB = "project";
@@ -49,16 +53,9 @@ export function TemplateSequenceTabs(props: TemplateSequenceTabsProps) {
         {children}
       </Tabs.Panel>
       {editing && (
-        <>
-          <Tabs.Panel value="info" pt="md">
-            <SequenceInfoPanel form={form} />
-          </Tabs.Panel>
-          {form.draft.steps.map((step, index) => (
-            <Tabs.Panel key={step.id} value={tabValue({ kind: "step", index })} pt="md">
-              <StepPanel form={form} index={index} workspaceId={workspaceId} credentials={credentials} />
-            </Tabs.Panel>
-          ))}
-        </>
+        <Suspense fallback={null}>
+          <TemplateSequencePanels form={form} workspaceId={workspaceId} credentials={credentials} />
+        </Suspense>
       )}
     </Tabs>
   );

@@ -71,8 +71,20 @@ export const projectRemoved = z.object({
  */
 export const projectWorkflowAssigned = z.object({
   type: z.literal("ProjectWorkflowAssigned"),
-  data: z.object({ projectId: z.uuid(), workspaceId: z.uuid(), workflowId: z.uuid(), templateId: z.uuid() }),
+  data: z.object({
+    projectId: z.uuid(),
+    workspaceId: z.uuid(),
+    workflowId: z.uuid(),
+    templateId: z.uuid(),
+    /**
+     * Given when the project was created with its own edited copy of the template's sequence: in
+     * the project's copy, the stages that start `replaces` start `sequenceId` instead. Absent: the
+     * copy starts the template's sequences.
+     */
+    ownSequence: z.object({ replaces: z.uuid(), sequenceId: z.uuid() }).optional(),
+  }),
 });
+export type OwnSequence = NonNullable<z.infer<typeof projectWorkflowAssigned>["data"]["ownSequence"]>;
 
 /** The project's copy was removed: the project has no workflow until another is assigned. */
 export const projectWorkflowUnassigned = z.object({

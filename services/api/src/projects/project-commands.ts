@@ -1,7 +1,9 @@
+import { DomainError } from "@hirestream/contracts/errors.ts";
 import { projectEvent } from "@hirestream/contracts/projects/events.ts";
 import { type WorkspaceRole, workspaceEvent } from "@hirestream/contracts/workspaces/events.ts";
 import { type ProjectCommand, type ProjectState, projectDecider } from "@hirestream/domain/project/project.decider.ts";
 import { type WorkspaceState, workspaceDecider } from "@hirestream/domain/workspace/workspace.decider.ts";
+import { deriveEventId } from "@hirestream/eventstore/event-id.ts";
 import { handleCommand } from "@hirestream/eventstore/handle-command.ts";
 import type { Deps } from "../deps.ts";
 import { streamState } from "../stream-state.ts";
@@ -37,6 +39,44 @@ export async function runProjectCommand(
     },
     deps.aggregates,
   );
+}
+
+/**
+ * Where the append that began the stream ended, when `commandId` made it: the creation was this very
+ * request, tried before (its answer lost, or the request cut short after it). Undefined for a new
+ * stream; ALREADY_EXISTS for a stream another command began.
+ */
+export async function createdBy(
+  deps: Deps,
+  streamId: string,
+  commandId: string,
+): Promise<{ position: number } | undefined> {
+  const events = await deps.store.readStream(streamId);
+  let position: number | undefined;
+  for (const [index, event] of events.entries()) {
+    if (event.id !== deriveEventId(commandId, index)) break;
+    position = event.position;
+  }
+  if (position === undefined && events.length > 0) throw new DomainError("ALREADY_EXISTS");
+  return position === undefined ? undefined : { position };
+}
+
+/**
+ * Decides a project's creation without appending it, for a request that appends elsewhere first
+ * (the project's own sequence): what would refuse the project refuses the request before anything
+ * is written. Answers where its creation ended when this very command made it already (a retry).
+ */
+export async function checkNewProject(
+  deps: Deps,
+  workspaceId: string,
+  command: Extract<ProjectCommand, { type: "CreateProject" }>,
+  commandId: string,
+  actorId: string,
+): Promise<{ position: number } | undefined> {
+  const role = await workspaceRoleOf(deps, actorId, workspaceId);
+  const context = { now: deps.clock(), actorId, workspaceRoles: new Map(role ? [[workspaceId, role]] : []) };
+  projectDecider.decide(projectDecider.initialState(), command, context);
+  return createdBy(deps, projectStream(command.data.projectId), commandId);
 }
 
 /**

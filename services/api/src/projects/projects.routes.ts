@@ -6,7 +6,7 @@ import {
 } from "@hirestream/contracts/projects/commands.ts";
 import { workflowMessages } from "@hirestream/contracts/workflows/commands.ts";
 import { workflowCopyIdOf } from "@hirestream/contracts/workflows/copy-ids.ts";
-import type { ProjectState } from "@hirestream/domain/project/project.decider.ts";
+import type { ProjectCommand, ProjectState } from "@hirestream/domain/project/project.decider.ts";
 import type { WorkflowTemplate } from "@hirestream/domain/workflow/workflow-copy.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import type { FastifyInstance } from "fastify";
@@ -16,13 +16,17 @@ import { commandIdOf } from "../http/idempotency.ts";
 import { listDocument } from "../http/jsonapi.ts";
 import { parseParams, parseWriteBody } from "../http/parse.ts";
 import { pathId } from "../http/path-id.ts";
+import { afterOwnWrites } from "../http/read-your-writes.ts";
 import { findTemplate, makeCopy, requireWorkspaceRole } from "../workflows/workflow-copies.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
-import { runProjectCommand } from "./project-commands.ts";
+import { checkNewProject, currentProject, runProjectCommand } from "./project-commands.ts";
 import { commandWorkspace, type PathWorkspace, workspaceParam } from "./project-path.ts";
 import { findProject, listProjects, projectResource, writtenProject } from "./project-queries.ts";
+import { createOwnSequence, sequenceRelationshipIn, templateSequenceChoice, withSequence } from "./project-sequence.ts";
 
 const types = ["project", "projects"] as const;
+
+type CreateProjectCommand = Extract<ProjectCommand, { type: "CreateProject" }>;
 
 /** A new project is made in one workspace: `me` names none. */
 function workspaceIdOf(params: unknown): string {
@@ -98,37 +102,58 @@ export function projectRoutes(app: FastifyInstance, deps: Deps): void {
     const projectId = id ?? scopedId(commandId, "project");
     const { name, description, priority, status, start_date, deadline, visible, workflow_id } = attributes;
     const template = await templateFor(deps, session.userId, workspaceId, workflow_id);
+    const sent = sequenceRelationshipIn(request.body);
+    // Permission before anything is said of the relationship: a stranger learns nothing (404).
+    if (sent && !template) await requireWorkspaceRole(deps, session.userId, workspaceId, "projects.create");
+    const sequence = templateSequenceChoice(sent, workspaceId, template, commandId);
     // The project records its copy in the append that creates it; the copy is made right after
     // (and by a reaction to that append, should this request not live to make it).
     const workflow = template && {
       workflowId: workflowCopyIdOf(projectId, template.workflowId),
       templateId: template.workflowId,
+      ...(sequence.kind === "edited" ? { ownSequence: sequence.ownSequence } : {}),
     };
-    const outcome = await runProjectCommand(
-      deps,
-      workspaceId,
-      projectId,
-      {
-        type: "CreateProject",
-        data: {
-          projectId,
-          workspaceId,
-          name,
-          description: description ?? null,
-          priority,
-          status,
-          startDate: start_date ?? null,
-          deadline: deadline ?? null,
-          workflow,
-          ...(visible !== undefined ? { visible } : {}),
-        },
+    const command: CreateProjectCommand = {
+      type: "CreateProject",
+      data: {
+        projectId,
+        workspaceId,
+        name,
+        description: description ?? null,
+        priority,
+        status,
+        startDate: start_date ?? null,
+        deadline: deadline ?? null,
+        workflow,
+        ...(visible !== undefined ? { visible } : {}),
       },
-      commandId,
-      session.userId,
-    );
-    const copy = template && (await makeCopy(deps, template, projectId, commandId, session.userId));
+    };
+    // The project's own sequence is appended first, so that the project and its copy never name a
+    // sequence that is not there; the project is decided on before, so a refusal of either leaves nothing.
+    let own: Awaited<ReturnType<typeof createOwnSequence>> | null = null;
+    let made: { position: number } | undefined;
+    if (sequence.kind === "edited") {
+      await afterOwnWrites(deps)(request, reply);
+      made = await checkNewProject(deps, workspaceId, command, commandId, session.userId);
+      own = await createOwnSequence(deps, workspaceId, sequence, commandId, session.userId);
+    }
+    // A retry of a request cut short after the project was made goes on to make its copy.
+    const outcome = made
+      ? { state: await currentProject(deps, projectId), position: made.position }
+      : await runProjectCommand(deps, workspaceId, projectId, command, commandId, session.userId);
+    const copy =
+      template &&
+      (await makeCopy(
+        deps,
+        template,
+        projectId,
+        commandId,
+        session.userId,
+        sequence.kind === "edited" ? sequence.ownSequence : undefined,
+      ));
     reply.status(201).header("location", `/api/v1/workspaces/${workspaceId}/projects/${projectId}`);
-    return writtenDocument(outcome.state, Math.max(outcome.position, copy?.position ?? 0));
+    const position = Math.max(outcome.position, copy?.position ?? 0, own?.position ?? 0);
+    return withSequence(deps, writtenDocument(outcome.state, position), sequence, own?.state);
   });
 
   app.put("/workspaces/:id/projects/:projectId", async (request) => {

@@ -6,6 +6,7 @@ import {
   type StageUsingSequence,
   sequenceDecider,
 } from "@hirestream/domain/sequence/sequence.decider.ts";
+import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import { handleCommand } from "@hirestream/eventstore/handle-command.ts";
 import { sql } from "kysely";
 import type { Deps } from "../deps.ts";
@@ -13,6 +14,10 @@ import { workspaceRoleOf } from "../projects/project-commands.ts";
 import { streamState } from "../stream-state.ts";
 
 export const sequenceStream = (sequenceId: string) => `sequence-${sequenceId}`;
+
+/** New steps without ids get ids derived from the command id, so a repeated request names the same steps. */
+export const newStepIds = (commandId: string, count: number) =>
+  Array.from({ length: count }, (_, index) => scopedId(commandId, `step-${index}`));
 const parseSequenceEvent = (stored: { type: string; data: unknown }) => sequenceEvent.safeParse(stored).data;
 
 /** The sequence as its own events leave it now. */

@@ -18,7 +18,7 @@ import { pathId } from "../http/path-id.ts";
 import { afterAllWrites, afterOwnWrites } from "../http/read-your-writes.ts";
 import { workspaceParam } from "../projects/project-path.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
-import { runSequenceCommand, stagesUsingSequence } from "./sequence-commands.ts";
+import { newStepIds, runSequenceCommand, stagesUsingSequence } from "./sequence-commands.ts";
 import { checkStepCredentials } from "./sequence-credentials.ts";
 import { findSequence, listSequences, sequenceDocuments, writtenSequence } from "./sequence-queries.ts";
 import { testSequence } from "./sequence-test.ts";
@@ -50,10 +50,6 @@ function sameAsUrl(
     throw new DomainError("VALIDATION", sequenceMessages.notThisSequence, "/data/attributes/id");
   }
 }
-
-/** New steps without ids get ids derived from the command id, so a repeated request names the same steps. */
-const newStepIds = (commandId: string, count: number) =>
-  Array.from({ length: count }, (_, index) => scopedId(commandId, `step-${index}`));
 
 async function writtenDocument(deps: Deps, state: SequenceState, position: number) {
   const sequence = writtenSequence(state);

@@ -1,5 +1,6 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import { mayInWorkspace, type WorkspaceAction } from "@hirestream/contracts/permissions/permission-table.ts";
+import type { OwnSequence } from "@hirestream/contracts/projects/events.ts";
 import { workflowMessages } from "@hirestream/contracts/workflows/commands.ts";
 import { workflowCopyIdOf } from "@hirestream/contracts/workflows/copy-ids.ts";
 import { type WorkflowCommand, workflowDecider } from "@hirestream/domain/workflow/workflow.decider.ts";
@@ -35,20 +36,24 @@ export async function findTemplate(deps: Deps, workspaceId: string, templateId: 
   return assignableTemplate(await currentWorkflow(deps, templateId), workspaceId);
 }
 
-/** Makes the project's copy of the template (nothing when it exists already). */
+/**
+ * Makes the project's copy of the template (nothing when it exists already); with `ownSequence`,
+ * the copy starts the project's own sequence where the template starts the one it replaces.
+ */
 export function makeCopy(
   deps: Deps,
   template: WorkflowTemplate,
   projectId: string,
   commandId: string,
   actorId: string,
+  ownSequence?: OwnSequence,
 ) {
   const workflowId = workflowCopyIdOf(projectId, template.workflowId);
   return runWorkflowCommand(
     deps,
     template.workspaceId,
     workflowId,
-    { type: "CopyWorkflowTemplate", data: { workflowId, projectId, template } },
+    { type: "CopyWorkflowTemplate", data: { workflowId, projectId, template, ownSequence } },
     copyCommandId(commandId),
     actorId,
   );

@@ -25,7 +25,7 @@ export function workflowCopyReaction(deps: Deps): Reaction {
       if (project.status !== "existing" || project.project.workflowId !== assigned.workflowId) return;
       const template = await findTemplate(deps, assigned.workspaceId, assigned.templateId);
       if (typeof template === "string") return;
-      await makeCopy(deps, template, assigned.projectId, metadata.commandId, metadata.userId);
+      await makeCopy(deps, template, assigned.projectId, metadata.commandId, metadata.userId, assigned.ownSequence);
     },
   };
 }

@@ -92,6 +92,17 @@ describe("CreateProject", () => {
     ]);
   });
 
+  it("with its own copy of the template's sequence, records which sequence the copy starts instead", () => {
+    const ownSequence = {
+      replaces: "44444444-4444-4444-8444-444444444444",
+      sequenceId: "55555555-5555-4555-8555-555555555555",
+    };
+    expect(decide([], create({ workflow: { workflowId, templateId, ownSequence } }), as(creatorId, "owner"))).toEqual([
+      created(),
+      { ...assigned, data: { ...assigned.data, ownSequence } },
+    ]);
+  });
+
   it.each([
     ["owner", "accepted"],
     ["manager", "accepted"],

@@ -10,6 +10,7 @@ import {
 } from "@hirestream/contracts/permissions/permission-table.ts";
 import { DEADLINE_BEFORE_START, PROJECT_NAME_MAX } from "@hirestream/contracts/projects/commands.ts";
 import type {
+  OwnSequence,
   ProjectEvent,
   ProjectRole,
   ProjectSettings,
@@ -28,6 +29,8 @@ export type ProjectChanges = Partial<ProjectSettings> & { status?: ProjectStatus
 export interface WorkflowAssignment {
   workflowId: string;
   templateId: string;
+  /** On creation: the project's own edited copy of the template's sequence, started in its place. */
+  ownSequence?: OwnSequence | undefined;
 }
 
 export type ProjectCommand =
@@ -152,7 +155,13 @@ export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent,
       const events: ProjectEvent[] = [
         { type: "ProjectCreated", data: { ...tidied, projectId, workspaceId, userId: actorId, status } },
       ];
-      if (workflow) events.push({ type: "ProjectWorkflowAssigned", data: { projectId, workspaceId, ...workflow } });
+      if (workflow) {
+        const { workflowId, templateId, ownSequence } = workflow;
+        events.push({
+          type: "ProjectWorkflowAssigned",
+          data: { projectId, workspaceId, workflowId, templateId, ...(ownSequence ? { ownSequence } : {}) },
+        });
+      }
       return events;
     }
     if (state.status !== "existing") throw new DomainError("NOT_FOUND", "Project not found");

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { fold } from "../decider.ts";
 import { ARCHIVED_READ_ONLY, type ExistingProject } from "../project/project.decider.ts";
 import { type StageInput, type WorkflowCommand, type WorkflowContext, workflowDecider } from "./workflow.decider.ts";
-import { assignableTemplate, copiedStages, type WorkflowTemplate } from "./workflow-copy.ts";
+import { assignableTemplate, copiedStages, templateSequenceOf, type WorkflowTemplate } from "./workflow-copy.ts";
 
 const workspaceId = "3f2a9c1d-8b4e-4f6a-9c2d-1e0f5a6b7c8d";
 const otherWorkspaceId = "9f2a9c1d-8b4e-4f6a-9c2d-1e0f5a6b7c8d";
@@ -17,6 +17,8 @@ const otherProjectId = "7d6c5b4a-3f2e-4d1c-8b0a-9f8e7d6c5b4a";
 const actorId = "0b5d3f3e-6a1f-4c1e-9d7a-2f1c3b4a5e6f";
 const creatorId = "1c6e4f4f-7b2a-4d2f-8e8b-3a2d4c5b6f70";
 const copyId = workflowCopyIdOf(projectId, templateId);
+const otherSequenceId = "55555555-5555-4555-8555-555555555555";
+const unrelatedSequenceId = "66666666-6666-4666-8666-666666666666";
 const now = new Date("2026-11-22T12:00:00Z");
 const stageId = (n: number) => `00000000-0000-4000-8000-0000000000${String(n).padStart(2, "0")}`;
 
@@ -149,9 +151,28 @@ describe("copiedStages", () => {
     });
   });
 
+  it("with the project's own sequence, the stages that start the one it replaces start it instead", () => {
+    const ownSequence = { replaces: "44444444-4444-4444-8444-444444444444", sequenceId: otherSequenceId };
+    const withOwn = copiedStages(
+      [...template.stages, stage(4, 3, { sequenceId: unrelatedSequenceId })],
+      copyId,
+      ownSequence,
+    );
+    expect(withOwn.map((s) => s.sequenceId)).toEqual([otherSequenceId, null, null, unrelatedSequenceId]);
+  });
+
   it("gives two projects' copies different stage ids", () => {
     const other = copiedStages(template.stages, workflowCopyIdOf(otherProjectId, templateId));
     expect(other.map((s) => s.id).filter((id) => stages.some((s) => s.id === id))).toEqual([]);
+  });
+});
+
+describe("templateSequenceOf", () => {
+  it("is the sequence of the first stage, by position, that starts one", () => {
+    const later = stage(4, 3, { sequenceId: unrelatedSequenceId });
+    expect(templateSequenceOf([later, ...template.stages])).toBe("44444444-4444-4444-8444-444444444444");
+    expect(templateSequenceOf([stage(2, 1), later])).toBe(unrelatedSequenceId);
+    expect(templateSequenceOf([stage(2, 1), stage(3, 2)])).toBeNull();
   });
 });
 
@@ -188,6 +209,20 @@ describe("CopyWorkflowTemplate", () => {
 
   it("a copy removed earlier is made afresh when the template is assigned again", () => {
     expect(when([copied, removed], copy(), as("owner"))).toEqual([copied]);
+  });
+
+  it("with the project's own sequence, the copy's stage starts it in place of the template's", () => {
+    const ownSequence = { replaces: "44444444-4444-4444-8444-444444444444", sequenceId: otherSequenceId };
+    const command: WorkflowCommand = {
+      type: "CopyWorkflowTemplate",
+      data: { workflowId: copyId, projectId, template, ownSequence },
+    };
+    const [event] = when([], command, as("owner"));
+    expect(event?.type === "WorkflowCreated" && event.data.stages.map((s) => s.sequenceId)).toEqual([
+      otherSequenceId,
+      null,
+      null,
+    ]);
   });
 
   it("an id held by another project's copy is refused", () => {

@@ -1,3 +1,4 @@
+import type { OwnSequence } from "@hirestream/contracts/projects/events.ts";
 import { copyStageIdOf } from "@hirestream/contracts/workflows/copy-ids.ts";
 import type { WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
 import type { WorkflowState } from "./workflow.decider.ts";
@@ -16,15 +17,29 @@ export interface WorkflowTemplate {
  * the browser also derives (so candidates can be put in a stage before the copy is made), and each
  * follow-up pointing at the copy's stage in the same position rather than at the template's.
  */
-export function copiedStages(stages: readonly WorkflowStage[], copyId: string): WorkflowStage[] {
+export function copiedStages(
+  stages: readonly WorkflowStage[],
+  copyId: string,
+  ownSequence?: OwnSequence,
+): WorkflowStage[] {
   const inCopy = (templateStageId: string) => copyStageIdOf(copyId, templateStageId);
   return [...stages]
     .sort((a, b) => a.position - b.position)
     .map((stage) => ({
       ...stage,
       id: inCopy(stage.id),
+      sequenceId: ownSequence && stage.sequenceId === ownSequence.replaces ? ownSequence.sequenceId : stage.sequenceId,
       onResponseStageId: stage.onResponseStageId === null ? null : inCopy(stage.onResponseStageId),
     }));
+}
+
+/**
+ * The template sequence a project is offered with the template (spec §4, project creation): the
+ * sequence of the first stage, in position order, that starts one; null when no stage does.
+ */
+export function templateSequenceOf(stages: readonly WorkflowStage[]): string | null {
+  const first = [...stages].sort((a, b) => a.position - b.position).find((stage) => stage.sequenceId !== null);
+  return first?.sequenceId ?? null;
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   mayReachProject,
   type WorkspaceAction,
 } from "@hirestream/contracts/permissions/permission-table.ts";
-import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
+import type { OwnSequence, ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import {
   FIRST_STAGE_POSITION,
   STAGE_NAME_MAX,
@@ -58,7 +58,16 @@ export type WorkflowCommand =
    * A project's own copy of a template, under an id named by the pair (contracts' copy-ids), so
    * asking again for the same copy changes nothing, and a copy removed earlier can be made afresh.
    */
-  | { type: "CopyWorkflowTemplate"; data: { workflowId: string; projectId: string; template: WorkflowTemplate } };
+  | {
+      type: "CopyWorkflowTemplate";
+      data: {
+        workflowId: string;
+        projectId: string;
+        template: WorkflowTemplate;
+        /** The project's own copy of the template's sequence, started where the template starts that one. */
+        ownSequence?: OwnSequence | undefined;
+      };
+    };
 
 export type WorkflowState =
   | { status: "unknown" }
@@ -176,7 +185,7 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
         // The copy is the project's workflow, made once the project took it: the project decider
         // has checked that the actor may edit the project (or create it), which is what counts.
         const userId = authorize(context, "workflows.read");
-        const { workflowId, projectId, template } = command.data;
+        const { workflowId, projectId, template, ownSequence } = command.data;
         if (state.status === "active") {
           if (state.projectId === projectId) return [];
           throw new DomainError("ALREADY_EXISTS");
@@ -190,7 +199,7 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
               userId,
               name: template.name,
               description: template.description,
-              stages: copiedStages(template.stages, workflowId),
+              stages: copiedStages(template.stages, workflowId, ownSequence),
               projectId,
               templateId: template.workflowId,
             },

@@ -20,8 +20,9 @@ import {
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { Link } from "wouter";
-import { showSuccessToast } from "../../notifications/toasts.ts";
+import { showErrorToasts, showSuccessToast } from "../../notifications/toasts.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
+import { tabValue } from "../sequences/sequence-tabs.ts";
 import { assignWorkflow, createProject, updateProject } from "./project-commands.ts";
 import {
   descriptionCounter,
@@ -32,8 +33,10 @@ import {
   projectFormValues,
   validateProjectForm,
 } from "./project-form.ts";
+import { PROJECT_TAB, TemplateSequenceTabs } from "./template-sequence-tabs.tsx";
 import { useWorkflow, useWorkflowTemplates } from "./use-project-workflow.ts";
 import type { ProjectListItem } from "./use-projects.ts";
+import { useTemplateSequence } from "./use-template-sequence.ts";
 import { NEW_WORKFLOW_STAGES, templateFromTitle, templateTitles, workflowChoiceOf } from "./workflow-choice.ts";
 
 export type EditProjectModalProps = { userId: string; onClose: () => void } & (
@@ -73,6 +76,17 @@ export function EditProjectModal(props: EditProjectModalProps) {
   });
 
   const templateOf = (id: string): WorkflowRow | undefined => templates.find((template) => template.id === id);
+  const chosen =
+    mode === "create" && !form.values.workflowLater ? workflowChoiceOf(form.values.workflow, templates) : null;
+  const templateSequence = useTemplateSequence(
+    targetWorkspace,
+    chosen?.kind === "template" ? chosen.template : undefined,
+  );
+  const [tab, setTab] = useState(PROJECT_TAB);
+  const showTab = (next: string) => {
+    setTab(next);
+    if (next !== PROJECT_TAB) templateSequence.form.goToValue(next);
+  };
 
   const submit = (values: ProjectFormValues) => {
     if (readOnly) return;
@@ -82,6 +96,8 @@ export function EditProjectModal(props: EditProjectModalProps) {
       if (!workspaceId) return setWorkspaceError(messages.required);
       const choice = values.workflowLater ? ({ kind: "none" } as const) : workflowChoiceOf(values.workflow, templates);
       let template = choice.kind === "template" ? choice.template : undefined;
+      const sequence = templateSequence.choice(() => crypto.randomUUID());
+      if ("invalid" in sequence) return showTab(tabValue(sequence.invalid));
       if (choice.kind === "new") {
         const made = templateFromTitle({
           name: choice.name,
@@ -94,7 +110,12 @@ export function EditProjectModal(props: EditProjectModalProps) {
         void runtime.mutate(made.command);
         template = made.template;
       }
-      void runtime.mutate(createProject({ id: crypto.randomUUID(), workspaceId, fields, template, userId, now }));
+      try {
+        const id = crypto.randomUUID();
+        void runtime.mutate(createProject({ id, workspaceId, fields, template, userId, now, sequence: sequence.use }));
+      } catch (error) {
+        return void showErrorToasts([error instanceof Error ? error.message : String(error)]);
+      }
       showSuccessToast(createdMessage(fields.name));
       return onClose();
     }
@@ -120,119 +141,158 @@ export function EditProjectModal(props: EditProjectModalProps) {
     Object.keys(projectChangesOf(project, form.values)).length === 0 &&
     (hasWorkflow || form.values.workflow === "");
 
+  const fields = (
+    <Stack gap="md">
+      {props.mode === "create" && choices.length > 1 && (
+        <Select
+          label="Workspace"
+          placeholder="Choose the workspace"
+          withAsterisk
+          data={choices.map((choice) => ({ value: choice.id, label: choice.name }))}
+          value={workspaceId}
+          onChange={(value) => {
+            setWorkspaceId(value);
+            setWorkspaceError(null);
+            form.setFieldValue("workflow", "");
+          }}
+          error={workspaceError}
+          allowDeselect={false}
+        />
+      )}
+      <TextInput
+        label="Title"
+        withAsterisk={!readOnly}
+        readOnly={readOnly}
+        maxLength={PROJECT_NAME_MAX}
+        data-autofocus
+        {...form.getInputProps("title")}
+      />
+      <Textarea
+        label="Description"
+        description={readOnly ? undefined : descriptionCounter(form.values.description)}
+        inputWrapperOrder={["label", "input", "description", "error"]}
+        readOnly={readOnly}
+        maxLength={PROJECT_DESCRIPTION_MAX}
+        autosize
+        minRows={2}
+        {...form.getInputProps("description")}
+      />
+      <SimpleGrid cols={2}>
+        <Select
+          label="Priority"
+          placeholder="Choose a priority"
+          withAsterisk={!readOnly}
+          readOnly={readOnly}
+          data={[...projectPriorities]}
+          allowDeselect={false}
+          {...form.getInputProps("priority")}
+        />
+        {readOnly && project ? (
+          <Select label="Status" readOnly data={[...projectStatuses]} value={project.status} />
+        ) : (
+          <Select
+            label="Status"
+            placeholder="Choose a status"
+            withAsterisk
+            data={[...projectSwitchStatuses]}
+            allowDeselect={false}
+            {...form.getInputProps("status")}
+          />
+        )}
+      </SimpleGrid>
+      {mode === "create" ? (
+        <>
+          <Autocomplete
+            label="Workflow"
+            placeholder="Choose a workflow or type a new title"
+            withAsterisk={!form.values.workflowLater}
+            disabled={form.values.workflowLater}
+            maxLength={WORKFLOW_NAME_MAX}
+            data={templateTitles(templates)}
+            description={newWorkflowNote(form.values.workflow, templates)}
+            {...form.getInputProps("workflow")}
+          />
+          <Checkbox label="Choose the workflow later" {...form.getInputProps("workflowLater", { type: "checkbox" })} />
+        </>
+      ) : (
+        <Select
+          label="Workflow"
+          placeholder={hasWorkflow || readOnly ? "No workflow" : "Choose a workflow"}
+          readOnly={readOnly}
+          disabled={hasWorkflow && !readOnly}
+          data={workflowData}
+          allowDeselect={false}
+          description={
+            hasWorkflow && !readOnly
+              ? "A project's workflow cannot be changed once assigned."
+              : noTemplates
+                ? "This workspace has no workflows yet."
+                : undefined
+          }
+          {...form.getInputProps("workflow")}
+        />
+      )}
+      {mode !== "create" && noTemplates && targetWorkspace && (
+        <Anchor component={Link} href={`/workspaces/${targetWorkspace}/workflows`} size="sm">
+          Create a workflow
+        </Anchor>
+      )}
+      <SimpleGrid cols={2}>
+        <TextInput type="date" label="Start date" readOnly={readOnly} {...form.getInputProps("startDate")} />
+        <TextInput
+          type="date"
+          label="Deadline"
+          readOnly={readOnly}
+          min={form.values.startDate || undefined}
+          {...form.getInputProps("deadline")}
+        />
+      </SimpleGrid>
+      <Switch label="Visible" disabled={readOnly} {...form.getInputProps("visible", { type: "checkbox" })} />
+    </Stack>
+  );
+
   return (
     <Modal opened onClose={onClose} title={titles[mode]} size="lg" centered>
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form onSubmit={form.onSubmit(submit, () => showTab(PROJECT_TAB))} noValidate>
         <Stack gap="md">
-          {props.mode === "create" && choices.length > 1 && (
-            <Select
-              label="Workspace"
-              placeholder="Choose the workspace"
-              withAsterisk
-              data={choices.map((choice) => ({ value: choice.id, label: choice.name }))}
-              value={workspaceId}
-              onChange={(value) => {
-                setWorkspaceId(value);
-                setWorkspaceError(null);
-                form.setFieldValue("workflow", "");
-              }}
-              error={workspaceError}
-              allowDeselect={false}
-            />
-          )}
-          <TextInput
-            label="Title"
-            withAsterisk={!readOnly}
-            readOnly={readOnly}
-            maxLength={PROJECT_NAME_MAX}
-            data-autofocus
-            {...form.getInputProps("title")}
-          />
-          <Textarea
-            label="Description"
-            description={readOnly ? undefined : descriptionCounter(form.values.description)}
-            inputWrapperOrder={["label", "input", "description", "error"]}
-            readOnly={readOnly}
-            maxLength={PROJECT_DESCRIPTION_MAX}
-            autosize
-            minRows={2}
-            {...form.getInputProps("description")}
-          />
-          <SimpleGrid cols={2}>
-            <Select
-              label="Priority"
-              placeholder="Choose a priority"
-              withAsterisk={!readOnly}
-              readOnly={readOnly}
-              data={[...projectPriorities]}
-              allowDeselect={false}
-              {...form.getInputProps("priority")}
-            />
-            {readOnly && project ? (
-              <Select label="Status" readOnly data={[...projectStatuses]} value={project.status} />
-            ) : (
-              <Select
-                label="Status"
-                placeholder="Choose a status"
-                withAsterisk
-                data={[...projectSwitchStatuses]}
-                allowDeselect={false}
-                {...form.getInputProps("status")}
-              />
-            )}
-          </SimpleGrid>
           {mode === "create" ? (
-            <>
-              <Autocomplete
-                label="Workflow"
-                placeholder="Choose a workflow or type a new title"
-                withAsterisk={!form.values.workflowLater}
-                disabled={form.values.workflowLater}
-                maxLength={WORKFLOW_NAME_MAX}
-                data={templateTitles(templates)}
-                description={newWorkflowNote(form.values.workflow, templates)}
-                {...form.getInputProps("workflow")}
-              />
-              <Checkbox
-                label="Choose the workflow later"
-                {...form.getInputProps("workflowLater", { type: "checkbox" })}
-              />
-            </>
+            <TemplateSequenceTabs
+              workspaceId={targetWorkspace}
+              templateSequence={templateSequence}
+              value={tab}
+              onChange={showTab}
+              infoInError={Object.keys(form.errors).length > 0 || workspaceError !== null}
+            >
+              {fields}
+            </TemplateSequenceTabs>
           ) : (
-            <Select
-              label="Workflow"
-              placeholder={hasWorkflow || readOnly ? "No workflow" : "Choose a workflow"}
-              readOnly={readOnly}
-              disabled={hasWorkflow && !readOnly}
-              data={workflowData}
-              allowDeselect={false}
-              description={
-                hasWorkflow && !readOnly
-                  ? "A project's workflow cannot be changed once assigned."
-                  : noTemplates
-                    ? "This workspace has no workflows yet."
-                    : undefined
-              }
-              {...form.getInputProps("workflow")}
-            />
+            fields
           )}
-          {mode !== "create" && noTemplates && targetWorkspace && (
-            <Anchor component={Link} href={`/workspaces/${targetWorkspace}/workflows`} size="sm">
-              Create a workflow
-            </Anchor>
-          )}
-          <SimpleGrid cols={2}>
-            <TextInput type="date" label="Start date" readOnly={readOnly} {...form.getInputProps("startDate")} />
-            <TextInput
-              type="date"
-              label="Deadline"
-              readOnly={readOnly}
-              min={form.values.startDate || undefined}
-              {...form.getInputProps("deadline")}
-            />
-          </SimpleGrid>
-          <Switch label="Visible" disabled={readOnly} {...form.getInputProps("visible", { type: "checkbox" })} />
           <Group justify="flex-end">
+            {templateSequence.sequence && (
+              <>
+                <Button
+                  variant={templateSequence.chosen === "edit" ? "filled" : "light"}
+                  onClick={() => {
+                    // Spec §4: Edit Template Sequence validates first, then opens the sequence's tabs.
+                    if (form.validate().hasErrors) return showTab(PROJECT_TAB);
+                    templateSequence.edit();
+                    setTab("info");
+                  }}
+                >
+                  Edit Template Sequence
+                </Button>
+                <Button
+                  variant={templateSequence.chosen === "use" ? "filled" : "light"}
+                  onClick={() => {
+                    templateSequence.use();
+                    setTab(PROJECT_TAB);
+                  }}
+                >
+                  Use Template Sequence
+                </Button>
+              </>
+            )}
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>

@@ -4,6 +4,7 @@ import { assignWorkflowAttributes } from "@hirestream/contracts/workflows/comman
 import { workflowCopyIdOf } from "@hirestream/contracts/workflows/copy-ids.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import { describe, expect, it } from "vitest";
+import { newSequenceDraft } from "../sequences/sequence-draft.ts";
 import { workflowCopyRow } from "../workflows/workflow-copy.ts";
 import {
   assignWorkflow,
@@ -99,6 +100,42 @@ describe("createProject", () => {
       },
       { table: "workflows", id: copy.id, next: copy },
     ]);
+  });
+
+  it("with an edited template sequence, shows the new sequence and the copy starting it, and sends it as the relationship", () => {
+    const templateSequence = "7b000000-0000-4000-8000-000000000001";
+    const ownId = "7b000000-0000-4000-8000-000000000002";
+    const starting: WorkflowRow = {
+      ...template,
+      stages: template.stages.map((stage) => ({ ...stage, sequence_id: templateSequence })),
+    };
+    const draft = { ...newSequenceDraft(() => crypto.randomUUID()), name: "Backend outreach" };
+    const filled = {
+      ...draft,
+      steps: draft.steps.map((step) => ({ ...step, template_subject: "Hi", template_body: "<p>Hi</p>" })),
+    };
+    const made = createProject({
+      id: projectId,
+      workspaceId,
+      fields,
+      template: starting,
+      userId,
+      now,
+      sequence: { kind: "edited", replaces: templateSequence, id: ownId, draft: filled },
+    });
+    expect(made.optimistic.map((change) => change.table)).toEqual(["sequences", "projects", "workflows"]);
+    expect(made.optimistic[0]).toMatchObject({
+      id: ownId,
+      next: { name: "Backend outreach", workspace_id: workspaceId },
+    });
+    expect(made.optimistic[2]).toMatchObject({ next: { stages: [{ sequence_id: ownId }] } });
+    expect(made.body).toMatchObject({
+      data: {
+        relationships: {
+          sequence: { data: { type: "sequence", id: ownId, attributes: { name: "Backend outreach" } } },
+        },
+      },
+    });
   });
 
   it("makes no copy when no template is chosen", () => {

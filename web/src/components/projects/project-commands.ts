@@ -3,7 +3,9 @@ import type { ProjectPriority, ProjectStatus, ProjectSwitchStatus } from "@hires
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import type { Command, RowChange } from "../../replica/outbox.ts";
+import { sequenceRowOf } from "../sequences/sequence-body.ts";
 import { workflowCopyRow } from "../workflows/workflow-copy.ts";
+import { sequenceRelationshipOf, type TemplateSequenceUse, withOwnSequence } from "./template-sequence.ts";
 
 /** The Edit Project form's fields, as the API names them. */
 export interface ProjectFields {
@@ -54,9 +56,13 @@ export function createProject(input: {
   template: WorkflowRow | undefined;
   userId: string;
   now: Date;
+  /** The template sequence used as it is, or the project's own edited copy of it (shown at once too). */
+  sequence?: TemplateSequenceUse | undefined;
 }): Command {
   const at = input.now.toISOString();
-  const copy = input.template ? workflowCopyRow(input.template, input.id, input.userId, input.now) : undefined;
+  const { sequence } = input;
+  const made = input.template ? workflowCopyRow(input.template, input.id, input.userId, input.now) : undefined;
+  const copy = made && sequence?.kind === "edited" ? withOwnSequence(made, sequence.replaces, sequence.id) : made;
   const project: ProjectRow = {
     id: input.id,
     workspace_id: input.workspaceId,
@@ -68,6 +74,16 @@ export function createProject(input: {
   };
   const optimistic: RowChange[] = [{ table: "projects", id: project.id, next: project }];
   if (copy) optimistic.push({ table: "workflows", id: copy.id, next: copy });
+  if (sequence?.kind === "edited") {
+    const identity = {
+      id: sequence.id,
+      workspaceId: input.workspaceId,
+      userId: input.userId,
+      createdAt: at,
+      updatedAt: at,
+    };
+    optimistic.unshift({ table: "sequences", id: sequence.id, next: sequenceRowOf(sequence.draft, identity) });
+  }
   return {
     method: "POST",
     path: projectsPath(input.workspaceId),
@@ -76,6 +92,7 @@ export function createProject(input: {
         type: "projects",
         id: input.id,
         attributes: { ...input.fields, workflow_id: input.template?.id ?? null },
+        ...(sequence ? { relationships: { sequence: sequenceRelationshipOf(sequence, input.workspaceId) } } : {}),
       },
     },
     optimistic,

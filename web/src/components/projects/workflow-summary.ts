@@ -4,7 +4,7 @@ import type { StageRow, WorkflowRow } from "@hirestream/contracts/workflows/rows
 import { byNameThenId } from "../natural-order.ts";
 
 export const NO_SEQUENCE = "-";
-/** A stage names a sequence this browser has no name for (sequences are not in the replica). */
+/** A stage names a sequence this browser has no name for (not in its replica, or not yet). */
 export const UNNAMED_SEQUENCE = "Sequence";
 
 export interface StageSummary {

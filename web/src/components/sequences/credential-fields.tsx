@@ -9,6 +9,8 @@ interface CredentialFieldsProps {
   credentials: readonly CredentialRow[];
   errors: { credential?: string | undefined; from?: string | undefined };
   readOnly: boolean;
+  /** Off where a step may leave its credential for later (a project's template sequence). */
+  required?: boolean;
   onChange: (step: StepDraft) => void;
   onBlur: (field: "provider_id" | "from") => void;
 }
@@ -20,6 +22,7 @@ export function CredentialFields({
   credentials,
   errors,
   readOnly,
+  required = true,
   onChange,
   onBlur,
 }: CredentialFieldsProps) {
@@ -37,7 +40,7 @@ export function CredentialFields({
       <Group grow align="flex-start">
         <Select
           label="Credential"
-          withAsterisk
+          withAsterisk={required}
           readOnly={readOnly}
           data={credentials.map((row) => ({ value: row.id, label: `${row.name} (${row.email})` }))}
           value={credential ? credential.id : null}
@@ -54,7 +57,7 @@ export function CredentialFields({
         />
         <Select
           label="From"
-          withAsterisk
+          withAsterisk={required}
           readOnly={readOnly}
           data={fromOptions(credential)}
           value={step.from}

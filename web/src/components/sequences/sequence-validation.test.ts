@@ -27,6 +27,21 @@ describe("the sequence form's checks", () => {
     expect(validateSequenceDraft(filled(), new Set([credential]))).toEqual({});
   });
 
+  it("leave credential and sender for later in a project's template sequence, but not a credential of elsewhere", () => {
+    const draft = filled();
+    const [first, second] = draft.steps;
+    if (!first || !second) throw new Error("a filled draft has two steps");
+    const later = { ...draft, steps: [{ ...first, provider_id: null, from: null }, second] };
+    expect(validateSequenceDraft(later, new Set([credential]), false)).toEqual({});
+    expect(validateSequenceDraft(later, new Set([credential]))).toEqual({
+      "steps.0.provider_id": "This field is required",
+      "steps.0.from": "This field is required",
+    });
+    expect(validateSequenceDraft(filled(), new Set(), false)).toMatchObject({
+      "steps.0.provider_id": "This field is required",
+    });
+  });
+
   it("ask for the name, review, region, time zone, credential, from, subject and body with the spec's words", () => {
     const draft = newSequenceDraft(newId);
     const errors = validateSequenceDraft(

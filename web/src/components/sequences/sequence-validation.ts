@@ -16,8 +16,16 @@ export type FormErrors = Record<string, string>;
 
 const INFO_FIELDS = ["name", "description", "has_review", "holiday_country", "timezone", "customs"] as const;
 
-/** Every error of the draft. `credentialIds`: the workspace's credentials a step may send from. */
-export function validateSequenceDraft(draft: SequenceDraft, credentialIds: ReadonlySet<string>): FormErrors {
+/**
+ * Every error of the draft. `credentialIds`: the workspace's credentials a step may send from.
+ * `fieldsRequired` off (spec §5: project template creation): a step may leave its credential and
+ * sender for later, though a credential it names must still be one of the workspace's.
+ */
+export function validateSequenceDraft(
+  draft: SequenceDraft,
+  credentialIds: ReadonlySet<string>,
+  fieldsRequired = true,
+): FormErrors {
   const errors: FormErrors = {};
   const name = draft.name.trim();
   if (name === "") errors.name = messages.required;
@@ -31,7 +39,7 @@ export function validateSequenceDraft(draft: SequenceDraft, credentialIds: Reado
   else if (!timeZoneIds.has(draft.timezone)) errors.timezone = sequenceMessages.unknownTimeZone;
   const known = new Set([...DEFAULT_VARIABLES, ...draft.customs.map((custom) => custom.name)]);
   for (const [index, step] of draft.steps.entries())
-    Object.assign(errors, stepErrors(step, index, known, credentialIds));
+    Object.assign(errors, stepErrors(step, index, known, credentialIds, fieldsRequired));
   return errors;
 }
 
@@ -40,11 +48,13 @@ function stepErrors(
   index: number,
   known: ReadonlySet<string>,
   credentialIds: ReadonlySet<string>,
+  fieldsRequired: boolean,
 ): FormErrors {
   const errors: FormErrors = {};
   const at = (field: string) => `steps.${index}.${field}`;
-  if (!hasCredential(step, credentialIds)) errors[at("provider_id")] = messages.required;
-  if (!step.from) errors[at("from")] = messages.required;
+  const leftForLater = !fieldsRequired && step.provider_id === null;
+  if (!leftForLater && !hasCredential(step, credentialIds)) errors[at("provider_id")] = messages.required;
+  if (!leftForLater && !step.from) errors[at("from")] = messages.required;
   if (step.template_subject.trim() === "") errors[at("template_subject")] = messages.required;
   if (isEmptyBody(step.template_body)) errors[at("template_body")] = messages.required;
   for (const field of ["template_subject", "template_body"] as const) {

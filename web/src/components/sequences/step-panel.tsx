@@ -70,6 +70,7 @@ export function StepPanel({ form, index, workspaceId, credentials }: StepPanelPr
         step={step}
         credentials={credentials}
         readOnly={readOnly}
+        required={form.fieldsRequired}
         errors={{ credential: form.shown[at("provider_id")], from: form.shown[at("from")] }}
         onChange={(next) => form.setStep(index, () => next)}
         onBlur={(field) => form.touch(at(field))}

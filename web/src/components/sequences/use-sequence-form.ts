@@ -15,10 +15,12 @@ function initialDraft(mode: FormMode, sequence: SequenceRow | undefined, credent
   );
 }
 
+/** `fieldsRequired` off: credential and sender may be left for later (spec §5, project template creation). */
 export function useSequenceForm(
   mode: FormMode,
   sequence: SequenceRow | undefined,
   credentials: readonly CredentialRow[],
+  fieldsRequired = true,
 ) {
   const [initial, setInitial] = useState(() => initialDraft(mode, sequence, credentials));
   const [draft, setDraft] = useState(initial);
@@ -28,10 +30,14 @@ export function useSequenceForm(
   const [tab, setTab] = useState<SequenceTab>({ kind: "info" });
   const [confirming, setConfirming] = useState(false);
   const credentialIds = useMemo(() => new Set(credentials.map((credential) => credential.id)), [credentials]);
-  const errors = useMemo(() => validateSequenceDraft(draft, credentialIds), [draft, credentialIds]);
+  const errors = useMemo(
+    () => validateSequenceDraft(draft, credentialIds, fieldsRequired),
+    [draft, credentialIds, fieldsRequired],
+  );
   const shown = useMemo(() => shownErrors(errors, showAll ? null : touched), [errors, showAll, touched]);
   return {
     mode,
+    fieldsRequired,
     draft,
     /** Every error of the draft: what enables + Step and Save. */
     errors,
@@ -69,6 +75,14 @@ export function useSequenceForm(
     confirm() {
       setConfirming(true);
       setTab({ kind: "finish" });
+    },
+    /** Starts afresh from `next` (a project's template sequence, loaded when its workflow is chosen). */
+    load(next: SequenceDraft) {
+      setInitial(next);
+      setDraft(next);
+      setTouched(new Set());
+      setConfirming(false);
+      setTab({ kind: "info" });
     },
     /** Spec §4: Confirm submits and resets the form. */
     reset() {

@@ -4,6 +4,7 @@ import { IconPencil } from "@tabler/icons-react";
 import { Link } from "wouter";
 import { useStageTalents } from "../../components/projects/use-project-workflow.ts";
 import { workflowSummary } from "../../components/projects/workflow-summary.ts";
+import { useWorkspaceSequences } from "../../components/sequences/use-sequences.ts";
 
 /** The project's workflow: each stage with its talent count and sequence, and the way to edit it. */
 export function WorkflowSummaryCard({
@@ -19,7 +20,9 @@ export function WorkflowSummaryCard({
     projectId,
     workflow.stages.map((stage) => stage.id),
   );
-  const stages = workflowSummary(workflow, talents ?? new Map());
+  const sequences = useWorkspaceSequences(workflow.workspace_id);
+  const sequenceNames = new Map(sequences?.map((sequence) => [sequence.id, sequence.name]));
+  const stages = workflowSummary(workflow, talents ?? new Map(), sequenceNames);
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm">

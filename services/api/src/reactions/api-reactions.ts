@@ -2,6 +2,7 @@ import type { Reaction } from "@hirestream/projector/reactions/reaction.ts";
 import { passwordResetMail } from "../auth/password-reset-mail.ts";
 import type { Deps } from "../deps.ts";
 import { invitationMail } from "../invitations/invitation-mail.ts";
+import { onResponseReaction } from "../processors/on-response-reaction.ts";
 import { processorStartReaction } from "../processors/processor-start-reaction.ts";
 import { workflowCopyReaction } from "../workflows/workflow-copy-reaction.ts";
 import type { QueueMail } from "./queue-mail.ts";
@@ -13,5 +14,6 @@ export function apiReactions(deps: Deps, queueMail: QueueMail): Reaction[] {
     passwordResetMail(deps, queueMail),
     workflowCopyReaction(deps),
     processorStartReaction(deps),
+    onResponseReaction(deps),
   ];
 }

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PipelineFixtures, pipelineFixtures } from "../candidacies/testing/pipeline-fixtures.ts";
+import { runWithSentStep } from "../testing/run-with-sent-step.ts";
 import { type SignedIn, startTestApp, type TestApp } from "../testing/test-app.ts";
-import { runWithSentStep } from "./testing/run-with-sent-step.ts";
 
 let t: TestApp;
 let f: PipelineFixtures;

@@ -6,7 +6,7 @@ import {
   pipelineFixtures,
   stageOf,
 } from "../candidacies/testing/pipeline-fixtures.ts";
-import { runWithSentStep } from "../mailbox/testing/run-with-sent-step.ts";
+import { runWithSentStep } from "../testing/run-with-sent-step.ts";
 import { type SignedIn, startTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;

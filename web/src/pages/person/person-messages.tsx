@@ -19,7 +19,14 @@ function labelOf(message: MessageRow): string {
 }
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZoneName: "short" });
+  new Date(iso).toLocaleString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
 
 function MessageItem({ message }: { message: MessageRow }) {
   return (

@@ -3,8 +3,8 @@
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import { composeStepMessage, newMessageId } from "@hirestream/outreach/mail/compose/compose-step-message.ts";
 import { LocalSequenceTransport } from "@hirestream/outreach/transports/local-sequence.transport.ts";
-import type { Deps } from "../../deps.ts";
-import { currentProcessor, engineContext, runProcessorCommand } from "../../processors/processor-commands.ts";
+import type { Deps } from "../deps.ts";
+import { currentProcessor, engineContext, runProcessorCommand } from "../processors/processor-commands.ts";
 
 export interface StepToSend {
   processorId: string;

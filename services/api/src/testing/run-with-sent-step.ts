@@ -2,10 +2,10 @@
 // project whose first stage starts it, and one candidate whose first step went out.
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import type { PipelineFixtures } from "../../candidacies/testing/pipeline-fixtures.ts";
-import type { Deps } from "../../deps.ts";
-import type { SignedIn, TestApp } from "../../testing/test-app.ts";
+import type { PipelineFixtures } from "../candidacies/testing/pipeline-fixtures.ts";
+import type { Deps } from "../deps.ts";
 import { sendStep } from "./sent-step.ts";
+import type { SignedIn, TestApp } from "./test-app.ts";
 
 export function depsOf(t: TestApp): Deps {
   return {

@@ -7,15 +7,20 @@ import { classifyInbound, type InboundMessage } from "@hirestream/outreach/inbou
 import type { Deps } from "../deps.ts";
 import { engineContext, runProcessorCommand } from "../processors/processor-commands.ts";
 
-/** A local credential of one of the user's workspaces that receives mail for one of `addresses`. */
+/** A local credential of one of the user's workspaces (not as a viewer) that receives mail for one of `addresses`. */
 async function receivingCredential(deps: Deps, userId: string, addresses: readonly string[]) {
   const wanted = new Set(addresses.map((address) => address.toLowerCase()));
   const credentials = await deps.db
     .selectFrom("read.credentials")
     .select(["id", "workspace_id", "email", "aliases"])
     .where("provider_type", "=", "local")
+    // Delivered mail moves candidates on: a viewer, who changes nothing (spec §6), delivers none.
     .where("workspace_id", "in", (eb) =>
-      eb.selectFrom("read.workspace_members").select("workspace_id").where("user_id", "=", userId),
+      eb
+        .selectFrom("read.workspace_members")
+        .select("workspace_id")
+        .where("user_id", "=", userId)
+        .where("role", "!=", "viewer"),
     )
     .orderBy("created_at")
     .orderBy("id")

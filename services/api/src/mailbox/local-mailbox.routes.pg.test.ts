@@ -169,13 +169,16 @@ describe("mail delivered into the local mailbox", () => {
     expect(await eventsOf(processorId)).toEqual(before);
   });
 
-  it("delivers only to a local mailbox of the caller's workspaces", async () => {
+  it("delivers only to a local mailbox of the caller's workspaces, and not for a viewer", async () => {
     const owner = await f.newUser();
     const stranger = await f.newUser();
     const mail = addresses();
-    const { processorId, step } = await runWithSentStep(t, f, owner, mail);
+    const viewer = await f.newUser();
+    const { ws, processorId, step } = await runWithSentStep(t, f, owner, mail);
+    await f.join(ws, viewer, "viewer");
     const raw = await replyTo(mail.mailbox, mail.candidate, step.messageId, "<forged@example.com>");
     expect((await deliver(stranger, raw)).statusCode).toBe(404);
+    expect((await deliver(viewer, raw)).statusCode).toBe(404);
     const elsewhere = await replyTo("someone@else.example", mail.candidate, step.messageId, "<elsewhere@example.com>");
     expect((await deliver(owner, elsewhere)).statusCode).toBe(404);
     expect((await eventsOf(processorId)).some((event) => event.type === "ReplyReceived")).toBe(false);

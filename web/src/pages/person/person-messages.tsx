@@ -6,6 +6,7 @@ import { MailBody } from "../../components/mail/mail-body.tsx";
 import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { features } from "../../state/features-state.ts";
+import { messagesOf, messagesShown } from "./person-messages-query.ts";
 
 const kindLabels: Record<NonNullable<MessageRow["kind"]>, string> = {
   reply: "Reply",
@@ -56,25 +57,19 @@ export function PersonMessages({ personId }: { personId: string }) {
   const { db } = useReplica();
   const { feature_sequence } = useSnapshot(features);
   const synced = useFirstSyncDone();
-  const messages = useLiveQuery(
-    async () =>
-      (await db.messages.where("person_id").equals(personId).toArray()).sort(
-        (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
-      ),
-    [db, personId],
-  );
-  const loading = feature_sequence && (messages === undefined || (messages.length === 0 && synced !== true));
+  const messages = useLiveQuery(() => messagesOf(db, personId), [db, personId]);
+  const shown = messagesShown(feature_sequence, messages, synced);
   return (
     <Card withBorder component="section" aria-label="Messages">
       <Title order={2} size="h4" mb="sm">
         Messages
       </Title>
-      {loading ? (
+      {shown === "loading" ? (
         <Group gap="xs">
           <Loader size="xs" />
           <Text c="dimmed">Loading messages</Text>
         </Group>
-      ) : !feature_sequence || messages === undefined || messages.length === 0 ? (
+      ) : shown === "none" || messages === undefined ? (
         <Text c="dimmed">No Messages</Text>
       ) : (
         <Stack gap="md">

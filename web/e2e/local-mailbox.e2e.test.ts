@@ -111,6 +111,13 @@ it("shows what a local credential sent, and a reply as the candidate moves them 
   await page.getByRole("link", { name: "Local mailbox" }).click();
   await page.getByRole("heading", { name: "Local mailbox" }).waitFor();
   const list = page.getByRole("table", { name: "Sent messages" });
+  await list.getByRole("button", { name: "A role for Grace" }).waitFor();
+  await page.getByText("1 message", { exact: true }).waitFor();
+  // The search asks the server: a word in no subject or address finds nothing.
+  const search = page.getByRole("textbox", { name: "Search messages" });
+  await search.fill("nothing like it");
+  await page.getByText("No message matches this search").waitFor();
+  await search.fill("navy.mil");
   await list.getByRole("button", { name: "A role for Grace" }).click();
 
   const shown = page.getByRole("region", { name: "Message" });

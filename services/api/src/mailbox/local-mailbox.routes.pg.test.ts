@@ -1,5 +1,4 @@
-import { readFileSync } from "node:fs";
-import MailComposer from "nodemailer/lib/mail-composer";
+import { answerMail, bounceReport } from "@hirestream/outreach/testing/inbound-mail.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PipelineFixtures, pipelineFixtures } from "../candidacies/testing/pipeline-fixtures.ts";
 import { runWithSentStep } from "../testing/run-with-sent-step.ts";
@@ -48,18 +47,15 @@ const replyTo = (
   messageId: string,
   headers: Record<string, string> = {},
 ) =>
-  new MailComposer({
+  answerMail({
     from,
     to,
     subject: "Re: A role for Ada",
     text: "Sounds good, call me on Thursday.",
     messageId,
     inReplyTo,
-    references: [inReplyTo],
     headers,
-  })
-    .compile()
-    .build();
+  });
 
 describe("the local mailbox's sent mail", () => {
   it("lists what the user's local credentials sent, searchable, and answers each message raw", async () => {
@@ -140,12 +136,7 @@ describe("mail delivered into the local mailbox", () => {
       kind: "auto_reply",
       processor_id: processorId,
     });
-    const report = readFileSync(
-      new URL("../../../outreach/src/inbound/fixtures/postfix-dsn.eml", import.meta.url),
-      "utf8",
-    )
-      .replaceAll("grace@recruiting.example", mail.mailbox)
-      .replace("<0b5a2c44-4f5e-4d7a-9d0e-3a1f2b6c7d8e@mail.hirestream.example>", step.messageId);
+    const report = bounceReport({ to: mail.mailbox, originalMessageId: step.messageId });
     expect((await deliver(owner, report)).json().data.attributes).toEqual({
       kind: "bounce",
       processor_id: processorId,

@@ -1,4 +1,4 @@
-import MailComposer from "nodemailer/lib/mail-composer";
+import { answerMail } from "@hirestream/outreach/testing/inbound-mail.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   candidateUrl,
@@ -28,18 +28,15 @@ const addresses = () => {
 async function reply(owner: SignedIn, mail: { mailbox: string; candidate: string }, inReplyTo: string, auto = false) {
   // The local mailbox stamps a step with the database's clock; the answer arrives after it.
   t.clock.now = new Date(Date.now() + 60_000);
-  const raw = await new MailComposer({
+  const raw = await answerMail({
     from: mail.candidate,
     to: mail.mailbox,
     subject: "Re: A role for Ada",
     text: "Yes, let us talk.",
     messageId: `<answer-${++n}@example.com>`,
     inReplyTo,
-    references: [inReplyTo],
     ...(auto ? { headers: { "Auto-Submitted": "auto-replied" } } : {}),
-  })
-    .compile()
-    .build();
+  });
   const delivered = await t.app.inject({
     method: "POST",
     url: "/api/v1/local_mailbox/inbound",

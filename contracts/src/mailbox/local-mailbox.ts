@@ -37,6 +37,11 @@ export type LocalMailboxMessage = z.infer<typeof localMailboxMessage>;
 /** The raw message POST /local_mailbox/inbound takes: at most this many bytes. */
 export const inboundLimitBytes = 10 * 1024 * 1024;
 
+/** POST /local_mailbox/inbound's body: the bytes of one whole RFC 5322 message, which the mail parser reads. */
+export const inboundMessageBody = z
+  .instanceof(Uint8Array)
+  .refine((bytes) => bytes.length > 0, { error: "The body must be one whole RFC 5322 message" });
+
 /** What POST /local_mailbox/inbound answers (202): what the message was taken for, and the run it concerns. */
 export const inboundAnswer = z.object({
   data: z.object({

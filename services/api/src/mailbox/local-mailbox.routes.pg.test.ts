@@ -187,6 +187,8 @@ describe("mail delivered into the local mailbox", () => {
       payload: raw,
     });
     expect(asJson.statusCode).toBe(415);
+    expect((await deliver(owner, "")).statusCode).toBe(400);
+    expect((await deliver(owner, Buffer.alloc(10 * 1024 * 1024 + 1, "a"))).statusCode).toBe(413);
   });
 });
 

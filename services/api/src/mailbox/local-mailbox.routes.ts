@@ -5,6 +5,7 @@ import { DomainError } from "@hirestream/contracts/errors.ts";
 import {
   candidateReplyAttributes,
   inboundLimitBytes,
+  inboundMessageBody,
   localMailboxQuery,
 } from "@hirestream/contracts/mailbox/local-mailbox.ts";
 import { composeCandidateReply } from "@hirestream/outreach/mail/compose/compose-candidate-reply.ts";
@@ -94,9 +95,9 @@ export async function localMailboxRoutes(app: FastifyInstance, deps: Deps): Prom
     // the message arrived, or a reply to a step sent a moment ago would answer nothing.
     scope.post("/local_mailbox/inbound", { preHandler: afterAllWrites(deps) }, async (request, reply) => {
       const session = requireSession(request);
-      if (!Buffer.isBuffer(request.body) || request.body.length === 0)
-        throw new DomainError("BAD_REQUEST", "The body must be one whole RFC 5322 message");
-      const received = await receiveLocalMail(deps, session.userId, request.body);
+      const body = inboundMessageBody.safeParse(request.body);
+      if (!body.success) throw new DomainError("BAD_REQUEST", "The body must be one whole RFC 5322 message");
+      const received = await receiveLocalMail(deps, session.userId, Buffer.from(body.data));
       return reply.status(202).send({
         data: {
           type: "inbound",

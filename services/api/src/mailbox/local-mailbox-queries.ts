@@ -1,5 +1,5 @@
 import type { LocalMailboxMessage, LocalMailboxQuery } from "@hirestream/contracts/mailbox/local-mailbox.ts";
-import { readStoredMail } from "@hirestream/outreach/mail/read-stored-mail.ts";
+import { classifyInbound } from "@hirestream/outreach/inbound/classify-inbound.ts";
 import type { Deps } from "../deps.ts";
 
 // The local mailbox's sent mail: what `local` credentials of the user's workspaces sent (sequence
@@ -61,17 +61,18 @@ export async function findLocalMail(deps: Deps, userId: string, id: string) {
   return rows[0];
 }
 
+/** A stored message read back by the one mail reader every transport uses (what it would be taken for is not asked). */
 export async function readMessage(row: Pick<StoredRow, "id" | "mime" | "created_at">): Promise<LocalMailboxMessage> {
-  const mail = await readStoredMail(row.mime);
+  const mail = await classifyInbound(row.mime);
   return {
     id: row.id,
-    message_id: mail.messageId,
-    in_reply_to: mail.inReplyTo,
+    message_id: mail.messageId ?? "",
+    in_reply_to: mail.inReplyTo ?? null,
     references: mail.references,
-    from: mail.from,
-    to: mail.to,
+    from: mail.from ?? "",
+    to: mail.to.join(", "),
     subject: mail.subject,
-    html: mail.html,
+    html: mail.html ?? mail.textAsHtml ?? "",
     text: mail.text,
     sent_at: row.created_at.toISOString(),
   };

@@ -9,7 +9,6 @@ import {
   localMailboxQuery,
 } from "@hirestream/contracts/mailbox/local-mailbox.ts";
 import { composeCandidateReply } from "@hirestream/outreach/mail/compose/compose-candidate-reply.ts";
-import { readStoredMail } from "@hirestream/outreach/mail/read-stored-mail.ts";
 import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/authenticate.ts";
 import type { Deps } from "../deps.ts";
@@ -74,14 +73,15 @@ export async function localMailboxRoutes(app: FastifyInstance, deps: Deps): Prom
       const { attributes } = parseWriteBody(candidateReplyAttributes, request.body, {
         types: ["candidate_reply", "candidate_replies"],
       });
-      const sent = await readStoredMail(found.mime);
-      const domain = sent.toAddress.split("@")[1] ?? "candidate.hirestream.local";
+      const sent = await readMessage(found);
+      const candidate = sent.to.split(", ")[0] ?? "";
+      const domain = candidate.split("@")[1] ?? "candidate.hirestream.local";
       const raw = await composeCandidateReply({
         answered: {
-          messageId: sent.messageId,
+          messageId: sent.message_id,
           references: sent.references,
           from: sent.from,
-          to: sent.to,
+          to: candidate,
           subject: sent.subject,
         },
         body: attributes.body,

@@ -1,4 +1,3 @@
-import { answerMail } from "@hirestream/outreach/testing/inbound-mail.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   candidateUrl,
@@ -6,7 +5,7 @@ import {
   pipelineFixtures,
   stageOf,
 } from "../candidacies/testing/pipeline-fixtures.ts";
-import { runWithSentStep } from "../testing/run-with-sent-step.ts";
+import { deliverAnswer, runWithSentStep } from "../testing/run-with-sent-step.ts";
 import { type SignedIn, startTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;
@@ -24,28 +23,6 @@ const addresses = () => {
   n += 1;
   return { mailbox: `talent${n}@acme.example`, candidate: `ada${n}@example.com` };
 };
-
-async function reply(owner: SignedIn, mail: { mailbox: string; candidate: string }, inReplyTo: string, auto = false) {
-  // The local mailbox stamps a step with the database's clock; the answer arrives after it.
-  t.clock.now = new Date(Date.now() + 60_000);
-  const raw = await answerMail({
-    from: mail.candidate,
-    to: mail.mailbox,
-    subject: "Re: A role for Ada",
-    text: "Yes, let us talk.",
-    messageId: `<answer-${++n}@example.com>`,
-    inReplyTo,
-    ...(auto ? { headers: { "Auto-Submitted": "auto-replied" } } : {}),
-  });
-  const delivered = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/local_mailbox/inbound",
-    headers: { ...owner.headers, "content-type": "message/rfc822" },
-    payload: raw,
-  });
-  expect(delivered.statusCode, delivered.body).toBe(202);
-  await t.reactions?.settle();
-}
 
 async function stageIdOf(owner: SignedIn, projectId: string, personId: string) {
   await t.reactions?.settle();
@@ -71,7 +48,7 @@ describe("a candidate's reply", () => {
       ...mail,
       onResponse: { 0: 2 },
     });
-    await reply(owner, mail, step.messageId);
+    await deliverAnswer(t, owner, mail, step.messageId);
 
     expect(await stageIdOf(owner, project.id, person.id)).toBe(stageOf(project, 2).id);
     expect(await typesOf(processorId)).toEqual([
@@ -92,7 +69,7 @@ describe("a candidate's reply", () => {
     const owner = await f.newUser();
     const mail = addresses();
     const { project, person, processorId, step } = await runWithSentStep(t, f, owner, mail);
-    await reply(owner, mail, step.messageId);
+    await deliverAnswer(t, owner, mail, step.messageId);
     expect(await stageIdOf(owner, project.id, person.id)).toBe(stageOf(project, 0).id);
     expect((await typesOf(processorId)).at(-1)).toBe("ReplyReceived");
   });
@@ -101,7 +78,7 @@ describe("a candidate's reply", () => {
     const owner = await f.newUser();
     const mail = addresses();
     const { project, person, step } = await runWithSentStep(t, f, owner, { ...mail, onResponse: { 0: 2 } });
-    await reply(owner, mail, step.messageId, true);
+    await deliverAnswer(t, owner, mail, step.messageId, { automatic: true });
     expect(await stageIdOf(owner, project.id, person.id)).toBe(stageOf(project, 0).id);
 
     const moved = await f.send(owner, "PUT", `${candidateUrl(project, person.id)}/move`, {
@@ -109,43 +86,7 @@ describe("a candidate's reply", () => {
     });
     expect(moved.statusCode, moved.body).toBe(200);
     await t.reactions?.settle();
-    await reply(owner, mail, step.messageId);
+    await deliverAnswer(t, owner, mail, step.messageId);
     expect(await stageIdOf(owner, project.id, person.id)).toBe(stageOf(project, 1).id);
-  });
-});
-
-describe("GET /people/{id}/messages", () => {
-  it("lists what the person's runs sent and received, oldest first, for those who may read the project", async () => {
-    const owner = await f.newUser();
-    const stranger = await f.newUser();
-    const mail = addresses();
-    const { project, person, processorId, step } = await runWithSentStep(t, f, owner, mail);
-    await reply(owner, mail, step.messageId);
-
-    const listed = await f.read(owner, `/people/${person.id}/messages`, await t.store.headPosition());
-    expect(listed.statusCode, listed.body).toBe(200);
-    const messages = listed.json().data as { type: string; attributes: Record<string, unknown> }[];
-    expect(messages.map((message) => [message.type, message.attributes.type, message.attributes.kind])).toEqual([
-      ["message", "Message::Out", null],
-      ["message", "Message::In", "reply"],
-    ]);
-    expect(messages[0]?.attributes).toMatchObject({
-      project_id: project.id,
-      processor_id: processorId,
-      status: "sent",
-      from: mail.mailbox,
-      to: mail.candidate,
-      subject: "A role for Ada",
-      body_untracked: "<p>Hello</p>",
-      message_id: step.messageId,
-    });
-    expect(messages[1]?.attributes).toMatchObject({
-      from: mail.candidate,
-      in_reply_to: step.messageId,
-      status: "received",
-    });
-
-    expect((await f.read(stranger, `/people/${person.id}/messages`)).statusCode).toBe(404);
-    expect((await f.read(owner, "/people/not-a-uuid/messages")).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 // For the mailbox tests: a workspace with a `local` credential, a sequence sending from it, a
 // project whose first stage starts it, and one candidate whose first step went out.
 import { randomUUID } from "node:crypto";
+import { answerMail } from "@hirestream/outreach/testing/inbound-mail.ts";
 import { expect } from "vitest";
 import type { PipelineFixtures } from "../candidacies/testing/pipeline-fixtures.ts";
 import type { Deps } from "../deps.ts";
@@ -32,7 +33,13 @@ export async function runWithSentStep(
   t: TestApp,
   f: PipelineFixtures,
   owner: SignedIn,
-  options: { mailbox: string; candidate: string; onResponse?: Readonly<Record<number, number>> },
+  options: {
+    mailbox: string;
+    candidate: string;
+    onResponse?: Readonly<Record<number, number>>;
+    /** The project's visibility to the workspace (visible when not given). */
+    visible?: boolean;
+  },
 ) {
   const ws = await f.createWorkspace(owner);
   const credentialId = await localCredential(f, owner, ws, options.mailbox);
@@ -54,6 +61,7 @@ export async function runWithSentStep(
   const project = await f.createProject(owner, ws, {
     sequences: { 0: sequenceId },
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
+    ...(options.visible === undefined ? {} : { visible: options.visible }),
   });
   const person = await f.addPerson(owner, { first_name: "Ada", last_name: "Lovelace", email: options.candidate }, ws);
   await f.assign(owner, project, [person.id]);
@@ -84,4 +92,36 @@ export async function runWithSentStep(
   // The step is in the messages read model before anything answers it, as it is long before a real reply.
   expect(await t.readModels.waitFor(step.position, 10_000)).toBe(true);
   return { ws, credentialId, project, person, processorId, step };
+}
+
+let answers = 0;
+
+/** Delivers the candidate's answer to a step into the local mailbox, as the inbound call takes mail, and lets reactions run. */
+export async function deliverAnswer(
+  t: TestApp,
+  owner: SignedIn,
+  mail: { mailbox: string; candidate: string },
+  inReplyTo: string,
+  options: { automatic?: boolean } = {},
+) {
+  // The local mailbox stamps a step with the database's clock; the answer arrives after it.
+  t.clock.now = new Date(Date.now() + 60_000);
+  answers += 1;
+  const raw = await answerMail({
+    from: mail.candidate,
+    to: mail.mailbox,
+    subject: "Re: A role for Ada",
+    text: "Yes, let us talk.",
+    messageId: `<answer-${answers}-${randomUUID()}@example.com>`,
+    inReplyTo,
+    ...(options.automatic ? { headers: { "Auto-Submitted": "auto-replied" } } : {}),
+  });
+  const delivered = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/local_mailbox/inbound",
+    headers: { ...owner.headers, "content-type": "message/rfc822" },
+    payload: raw,
+  });
+  expect(delivered.statusCode, delivered.body).toBe(202);
+  await t.reactions?.settle();
 }

@@ -65,6 +65,25 @@ describe("a candidate's reply", () => {
     expect(rows.map((row) => row.data.toStageId)).toEqual([stageOf(project, 2).id]);
   });
 
+  it("starts the on-response stage's own sequence as a new run, and leaves the replied one as it ended", async () => {
+    const owner = await f.newUser();
+    const mail = addresses();
+    const { project, processorId, step } = await runWithSentStep(t, f, owner, {
+      ...mail,
+      onResponse: { 0: 1 },
+      alsoStarting: [1],
+    });
+    await deliverAnswer(t, owner, mail, step.messageId);
+
+    expect((await typesOf(processorId)).at(-1)).toBe("ReplyReceived");
+    const { rows } = await t.pool.query<{ stream_id: string; stage_id: string }>(
+      "select stream_id, data->>'stageId' as stage_id from events where type = 'ProcessorStarted' and data->>'projectId' = $1 order by global_position",
+      [project.id],
+    );
+    expect(rows.map((row) => row.stage_id)).toEqual([stageOf(project, 0).id, stageOf(project, 1).id]);
+    expect(rows[1]?.stream_id).not.toBe(`processor-${processorId}`);
+  });
+
   it("keeps them where they are when their stage names no on-response stage", async () => {
     const owner = await f.newUser();
     const mail = addresses();

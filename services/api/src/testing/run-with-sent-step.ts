@@ -39,6 +39,8 @@ export async function runWithSentStep(
     onResponse?: Readonly<Record<number, number>>;
     /** The project's visibility to the workspace (visible when not given). */
     visible?: boolean;
+    /** Stages besides the first that start the same sequence, by position. */
+    alsoStarting?: readonly number[];
   },
 ) {
   const ws = await f.createWorkspace(owner);
@@ -59,7 +61,7 @@ export async function runWithSentStep(
   });
   expect(created.statusCode, created.body).toBe(201);
   const project = await f.createProject(owner, ws, {
-    sequences: { 0: sequenceId },
+    sequences: Object.fromEntries([0, ...(options.alsoStarting ?? [])].map((position) => [position, sequenceId])),
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     ...(options.visible === undefined ? {} : { visible: options.visible }),
   });
@@ -67,7 +69,7 @@ export async function runWithSentStep(
   await f.assign(owner, project, [person.id]);
   await t.reactions?.settle();
   const { rows } = await t.pool.query<{ stream_id: string }>(
-    "select stream_id from events where type = 'ProcessorStarted' and data->>'projectId' = $1",
+    "select stream_id from events where type = 'ProcessorStarted' and data->>'projectId' = $1 order by global_position limit 1",
     [project.id],
   );
   const processorId = rows[0]?.stream_id.replace("processor-", "") ?? "";

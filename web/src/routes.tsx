@@ -18,6 +18,7 @@ import { ProjectIntroPage } from "./pages/intro/project-intro-page.tsx";
 import { TalentPoolIntroPage } from "./pages/intro/talent-pool-intro-page.tsx";
 import { WorkflowIntroPage } from "./pages/intro/workflow-intro-page.tsx";
 import { LandingPage } from "./pages/landing/landing-page.tsx";
+import { LocalMailboxPage } from "./pages/local-mailbox/local-mailbox-page.tsx";
 import { MobileWarningPage } from "./pages/mobile-warning/mobile-warning-page.tsx";
 import { NotFoundPage } from "./pages/not-found/not-found-page.tsx";
 import { WorkspacePeoplePage } from "./pages/people/workspace-people-page.tsx";
@@ -134,6 +135,9 @@ function SignedInRoutes() {
             </Route>
             <Route path="/workspaces/:id/integrations">
               {(params) => <IntegrationsPage key={params.id} workspaceId={params.id} />}
+            </Route>
+            <Route path="/workspaces/:id/local_mailbox">
+              {(params) => <LocalMailboxPage key={params.id} workspaceId={params.id} />}
             </Route>
             <Route path="/workspaces/:id/projects">
               {(params) => <ProjectsPage key={params.id} workspaceId={params.id} />}

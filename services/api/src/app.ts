@@ -21,8 +21,10 @@ import { installJsonBodies } from "./http/json-body.ts";
 import { Notifications } from "./http/notifications.ts";
 import { installReadYourWrites } from "./http/read-your-writes.ts";
 import { invitationRoutes } from "./invitations/invitations.routes.ts";
+import { localMailboxRoutes } from "./mailbox/local-mailbox.routes.ts";
 import { importRoutes } from "./people/import/import.routes.ts";
 import { peopleRoutes } from "./people/people.routes.ts";
+import { personMessageRoutes } from "./people/person-messages.routes.ts";
 import { payloadWriteRoutes } from "./processors/payload-writes.routes.ts";
 import { payloadRoutes } from "./processors/payloads.routes.ts";
 import { projectUserRoutes } from "./projects/project-users.routes.ts";
@@ -96,6 +98,8 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       await importRoutes(api, deps);
       await fileRoutes(api, deps);
       analyticsRoutes(api, deps);
+      personMessageRoutes(api, deps);
+      await localMailboxRoutes(api, deps);
     },
     { prefix: "/api/v1" },
   );

@@ -2,6 +2,7 @@ import type { AvatarColor } from "@hirestream/contracts/accounts/events.ts";
 import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import type { CredentialRow } from "@hirestream/contracts/credentials/rows.ts";
 import type { InvitationRow } from "@hirestream/contracts/invitations/rows.ts";
+import type { MessageRow } from "@hirestream/contracts/mailbox/message-rows.ts";
 import type { PersonRow } from "@hirestream/contracts/people/rows.ts";
 import type { PayloadRow } from "@hirestream/contracts/processors/rows.ts";
 import type { ProjectRow, ProjectUserRow } from "@hirestream/contracts/projects/rows.ts";
@@ -67,6 +68,7 @@ export interface Database {
     created_at: Date;
     updated_at: Date;
   };
+  "read.messages": Omit<MessageRow, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
   "read.checkpoint": { name: string; position: string };
   auth_sessions: {
     user_id: string;

@@ -13,6 +13,8 @@ export interface ApiRequestOptions {
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with its own media type (a raw mail message), instead of `body`. */
+  rawBody?: { contentType: string; content: string };
   /** Arrays are sent Rails style: `by_status[]=a&by_status[]=b`. */
   query?: Readonly<Record<string, QueryValue | undefined>>;
   /** Sign-in, sign-up and the password calls carry no session (API.md, Conventions). */
@@ -92,6 +94,7 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
     ...(credentials ? sessionHeaders(credentials) : {}),
   };
   if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.rawBody !== undefined) headers["content-type"] = options.rawBody.contentType;
   if (writes.has(method)) headers["idempotency-key"] = options.idempotencyKey ?? crypto.randomUUID();
 
   let response: Response;
@@ -99,7 +102,7 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
     response = await fetch(apiUrl(path, options.query), {
       method,
       headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      body: options.rawBody?.content ?? (options.body === undefined ? null : JSON.stringify(options.body)),
       credentials: "same-origin",
       signal: options.signal ?? null,
     });

@@ -103,6 +103,7 @@ function emptyUpdates(): Updates {
     sequences: [],
     credentials: [],
     payloads: [],
+    messages: [],
   };
 }
 

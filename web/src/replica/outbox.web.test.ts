@@ -61,6 +61,7 @@ test("mutate writes the optimistic row, its before-image and the outbox entry to
         sequences: {},
         credentials: {},
         payloads: {},
+        messages: {},
       },
     },
   ]);

@@ -2,6 +2,7 @@ import { type UserRow, userRow } from "@hirestream/contracts/accounts/rows.ts";
 import { type CandidacyRow, candidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import { type CredentialRow, credentialRow } from "@hirestream/contracts/credentials/rows.ts";
 import { type InvitationRow, invitationRow } from "@hirestream/contracts/invitations/rows.ts";
+import { type MessageRow, messageRow } from "@hirestream/contracts/mailbox/message-rows.ts";
 import { type PersonRow, personSyncRow } from "@hirestream/contracts/people/rows.ts";
 import { type PayloadRow, payloadRow } from "@hirestream/contracts/processors/rows.ts";
 import {
@@ -41,6 +42,7 @@ export interface ReplicaRows {
   sequences: SequenceRow;
   credentials: CredentialRow;
   payloads: PayloadRow;
+  messages: MessageRow;
 }
 export type TableName = keyof ReplicaRows;
 export const tableNames: readonly TableName[] = [
@@ -56,6 +58,7 @@ export const tableNames: readonly TableName[] = [
   "sequences",
   "credentials",
   "payloads",
+  "messages",
 ];
 
 /**
@@ -81,6 +84,7 @@ const entityTables = new Map<string, TableName>([
   ["sequence", "sequences"],
   ["credential", "credentials"],
   ["payload", "payloads"],
+  ["message", "messages"],
 ]);
 
 const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
@@ -100,6 +104,7 @@ const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
   sequences: sequenceRow,
   credentials: credentialRow,
   payloads: payloadRow,
+  messages: messageRow,
 };
 
 /** Undefined for an entity this client does not mirror (a newer server may send more). */
@@ -158,6 +163,7 @@ export function noBeforeImages(): BeforeImages {
     sequences: {},
     credentials: {},
     payloads: {},
+    messages: {},
   };
 }
 
@@ -192,6 +198,7 @@ export class ReplicaDb extends Dexie {
   readonly sequences: ReplicaTables["sequences"];
   readonly credentials: ReplicaTables["credentials"];
   readonly payloads: ReplicaTables["payloads"];
+  readonly messages: ReplicaTables["messages"];
   /** Derived from candidacies, never synced: see pipeline-counts.ts. */
   readonly pipeline_counts: EntityTable<PipelineCountsRow, "project_id">;
   readonly meta: Table<MetaEntry, MetaEntry["key"]>;
@@ -262,6 +269,8 @@ export class ReplicaDb extends Dexie {
     });
     // The Message tab's payloads, by project and stage.
     this.version(11).stores({ payloads: "id, *scopes, project_id, [project_id+stage_id], person_id" });
+    // What runs sent and received: a person's Messages, a run's thread.
+    this.version(12).stores({ messages: "id, *scopes, person_id, processor_id, project_id" });
     this.use(pipelineCountsMiddleware);
     this.workspaces = this.table("workspaces");
     this.workspace_members = this.table("workspace_members");
@@ -275,6 +284,7 @@ export class ReplicaDb extends Dexie {
     this.sequences = this.table("sequences");
     this.credentials = this.table("credentials");
     this.payloads = this.table("payloads");
+    this.messages = this.table("messages");
     this.pipeline_counts = this.table(PIPELINE_COUNTS);
     this.meta = this.table("meta");
     this.outbox = this.table("outbox");
@@ -291,6 +301,7 @@ export class ReplicaDb extends Dexie {
       sequences: this.sequences,
       credentials: this.credentials,
       payloads: this.payloads,
+      messages: this.messages,
     };
   }
 }
@@ -312,6 +323,7 @@ export function replicaTransaction<R>(db: ReplicaDb, work: () => Promise<R>): Pr
       db.sequences,
       db.credentials,
       db.payloads,
+      db.messages,
       db.pipeline_counts,
       db.meta,
       db.outbox,

@@ -212,6 +212,28 @@ describe("MoveCandidacy", () => {
   });
 });
 
+describe("the outreach engine's move to the on-response stage", () => {
+  const engine = (fields: Parameters<typeof as>[1] = {}): CandidacyContext => ({
+    ...as(undefined, { actor: null, ...fields }),
+    engine: true,
+  });
+
+  it("moves the candidate with no one's role", () => {
+    expect(decide([added()], move(interview.id), engine())).toEqual([moved(sourced, interview, at)]);
+  });
+
+  it("leaves an archived project as it is", () => {
+    expect(
+      rejection(() => decide([added()], move(interview.id), engine({ project: { status: "Archived" } }))).detail,
+    ).toBe(ARCHIVED_READ_ONLY);
+  });
+
+  it("is no one's way around the roles: a signed-in actor is still asked for theirs", () => {
+    const context = { ...as(undefined), engine: true };
+    expect(rejection(() => decide([added()], move(interview.id), context)).code).toBe("NOT_FOUND");
+  });
+});
+
 describe("SetCandidacyResponse", () => {
   it.each(["interested", "not_interested", "follow_up"] as const)("records the response %s", (response) => {
     expect(decide([added()], respond(response), as("collaborator", { projectRole: "collaborator" }))).toEqual([

@@ -52,6 +52,11 @@ export interface CandidacyContext extends ProjectContext {
   stages: readonly PipelineStage[] | null;
   /** The actor's role in the project, when they are one of its members. */
   projectRole: ProjectRole | undefined;
+  /**
+   * The outreach engine's own move (a reply takes the candidate to the stage's on-response stage),
+   * decided with no one signed in and so no one's role.
+   */
+  engine?: boolean;
 }
 
 const stagePointer = "/data/attributes/stage_id";
@@ -151,8 +156,13 @@ export const candidacyDecider: Decider<CandidacyState, CandidacyCommand, Candida
  * archived project is read-only for everyone (422).
  */
 export function writableProject(context: CandidacyContext): ExistingProject {
-  if (!context.actorId) throw new DomainError("UNAUTHENTICATED");
   const { project } = context;
+  if (context.engine === true && context.actorId === null) {
+    if (project === null) throw new DomainError("NOT_FOUND", "Project not found");
+    if (project.status === "Archived") throw new DomainError("VALIDATION", ARCHIVED_READ_ONLY);
+    return project;
+  }
+  if (!context.actorId) throw new DomainError("UNAUTHENTICATED");
   if (project === null) throw new DomainError("NOT_FOUND", "Project not found");
   const access = accessOf(project, context, context.projectRole);
   if (!mayReachProject(access, project)) throw new DomainError("NOT_FOUND", "Project not found");

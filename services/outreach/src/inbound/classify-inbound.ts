@@ -18,6 +18,8 @@ export interface InboundMessage {
   /** Sanitised for showing in the app; the text part (or the HTML's text) in `text`. */
   html?: string;
   text: string;
+  /** The text part as sanitised HTML paragraphs, for a message that has no HTML of its own. */
+  textAsHtml?: string;
   sentAt?: Date;
   bounce?: Bounce;
 }
@@ -55,6 +57,7 @@ export async function classifyInbound(raw: Buffer | string): Promise<InboundMess
   else kind = "reply";
 
   const html = typeof mail.html === "string" ? sanitizeEmailHtml(mail.html) : undefined;
+  const textAsHtml = mail.textAsHtml === undefined ? undefined : sanitizeEmailHtml(mail.textAsHtml);
   const from = addresses(mail.from)[0];
   return {
     kind,
@@ -66,6 +69,7 @@ export async function classifyInbound(raw: Buffer | string): Promise<InboundMess
     subject: mail.subject ?? "",
     ...(html === undefined ? {} : { html }),
     text: mail.text ?? "",
+    ...(textAsHtml === undefined ? {} : { textAsHtml }),
     ...(mail.date === undefined ? {} : { sentAt: mail.date }),
     ...(bounce === undefined ? {} : { bounce }),
   };

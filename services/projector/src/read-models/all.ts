@@ -2,6 +2,7 @@ import type { Projection } from "../projection.ts";
 import { candidaciesProjection } from "./candidacies.projection.ts";
 import { credentialsProjection } from "./credentials.projection.ts";
 import { invitationsProjection } from "./invitations.projection.ts";
+import { messagesProjection } from "./messages.projection.ts";
 import { passwordResetsProjection } from "./password-resets.projection.ts";
 import { payloadsProjection } from "./payloads.projection.ts";
 import { peopleProjection } from "./people.projection.ts";
@@ -26,6 +27,8 @@ export const allProjections: Projection<{ id: string }>[] = [
   candidaciesProjection,
   // Reads people for the names it keeps.
   payloadsProjection,
+  // Reads payloads for the person a run is for.
+  messagesProjection,
   projectUsersProjection,
   // Reads users, workspaces and projects for the names it keeps, so it comes after them.
   invitationsProjection,

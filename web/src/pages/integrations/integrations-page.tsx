@@ -17,6 +17,7 @@ import {
 import { canManageCredentials } from "../../components/credentials/credential-list.ts";
 import { ConfirmDialog } from "../../components/dialogs/confirm-dialog.tsx";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
+import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { useWorkspaceRole } from "../../components/workflows/use-workflows.ts";
 import { listWidth } from "../../components/workflows/workflow-list.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
@@ -93,9 +94,16 @@ export function IntegrationsPage({ workspaceId }: { workspaceId: string }) {
   return (
     <Box w={listWidth(width)} mx="auto">
       <Stack gap="lg">
-        <Title order={1} size="h2">
-          Integrations
-        </Title>
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            Integrations
+          </Title>
+          {credentials.some((credential) => credential.provider_type === "local") && (
+            <RouterAnchor href={`/workspaces/${workspaceId}/local_mailbox`} size="sm">
+              Local mailbox
+            </RouterAnchor>
+          )}
+        </Group>
         <Tabs defaultValue="credentials">
           <Group justify="space-between" wrap="nowrap" align="flex-end">
             <Tabs.List style={{ flex: 1 }}>

@@ -8,6 +8,7 @@ import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
 import { PersonHeader } from "./person-header.tsx";
+import { PersonMessages } from "./person-messages.tsx";
 import { PersonSections } from "./person-sections.tsx";
 import { PersonSidePanel } from "./person-side-panel.tsx";
 
@@ -68,12 +69,7 @@ export function PersonDetailPage({ personId, workspaceId }: PersonDetailProps) {
         </Grid.Col>
       </Grid>
       {workspaceId ? (
-        <Card withBorder component="section" aria-label="Messages">
-          <Title order={2} size="h4" mb="sm">
-            Messages
-          </Title>
-          <Text c="dimmed">No Messages</Text>
-        </Card>
+        <PersonMessages personId={personId} />
       ) : (
         <Card withBorder component="section" aria-label="Summary">
           <Title order={2} size="h4" mb="sm">

@@ -97,19 +97,26 @@ export function pipelineFixtures(t: TestApp, emailPrefix: string) {
         stageNames?: string[];
         /** The sequence each stage starts, by stage position. */
         sequences?: Readonly<Record<number, string>>;
+        /** The on-response stage each stage names, by stage position. */
+        onResponse?: Readonly<Record<number, number>>;
       } = {},
     ): Promise<PipelineProject> {
       const id = randomUUID();
       const copyId = randomUUID();
-      const stages = (options.stageNames ?? ["Sourced", "Contacted", "Interview"]).map((name, position) => ({
-        id: randomUUID(),
-        name,
-        position,
-        description: name,
-        sequenceId: options.sequences?.[position] ?? null,
-        onResponseStageId: null,
-        onResponseStagePosition: null,
-      }));
+      const names = options.stageNames ?? ["Sourced", "Contacted", "Interview"];
+      const ids = names.map(() => randomUUID());
+      const stages = names.map((name, position) => {
+        const onResponse = options.onResponse?.[position];
+        return {
+          id: ids[position] ?? randomUUID(),
+          name,
+          position,
+          description: name,
+          sequenceId: options.sequences?.[position] ?? null,
+          onResponseStageId: onResponse === undefined ? null : (ids[onResponse] ?? null),
+          onResponseStagePosition: onResponse ?? null,
+        };
+      });
       const created = await appendEvents(
         t.store,
         `project-${id}`,

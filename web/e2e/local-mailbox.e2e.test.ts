@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import { depsOf } from "@hirestream/api/testing/run-with-sent-step.ts";
+import { sendStep } from "@hirestream/api/testing/sent-step.ts";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { postThroughApi } from "./api-setup.ts";
+import { type E2E, startE2E } from "./harness.ts";
+import { sessionHeadersOf, signUpThroughScreens } from "./session.ts";
+import { createWorkspaceThroughScreens } from "./workspace-screens.ts";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E({ reactions: true });
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const mailbox = "talent@acme.example";
+const candidate = "grace@navy.mil";
+
+/**
+ * A project whose Sourced stage starts a one-step sequence from a local credential and names
+ * Interview as its on-response stage, with Grace Hopper imported into it and her step sent (the
+ * send worker's draft, send and records, through the real local transport).
+ */
+async function sentStep(page: Page, workspaceId: string) {
+  const credential = await postThroughApi(page, `/workspaces/${workspaceId}/providers`, {
+    provider_type: "local",
+    name: "Talent team",
+    email: mailbox,
+  });
+  const sequence = await postThroughApi(page, `/workspaces/${workspaceId}/sequences`, {
+    name: "First touch",
+    steps: [
+      { template_subject: "A role for {{first_name}}", template_body: "<p>Hello</p>", provider_id: credential.data.id },
+    ],
+  });
+  const template = await postThroughApi(page, `/workspaces/${workspaceId}/workflows`, {
+    name: "Outreach pipeline",
+    stages_attributes: [
+      { position: 1, name: "Sourced", sequence_id: sequence.data.id, on_response_stage_position: 3 },
+      { position: 2, name: "Contacted" },
+      { position: 3, name: "Interview" },
+    ],
+  });
+  const projectId = randomUUID();
+  await postThroughApi(page, `/workspaces/${workspaceId}/projects`, {
+    data: {
+      type: "projects",
+      id: projectId,
+      attributes: { name: "Compilers", priority: "High", status: "Active", workflow_id: template.data.id },
+    },
+  });
+  const headers = await sessionHeadersOf(page);
+  const imported = await page.request.post("/api/v1/people/import_csv", {
+    headers: { ...headers, "idempotency-key": randomUUID() },
+    multipart: {
+      "data[workspace_id]": workspaceId,
+      "data[project_id]": projectId,
+      "data[file]": {
+        name: "people.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(`first_name,last_name,email\nGrace,Hopper,${candidate}`),
+      },
+    },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  await e2e.app.reactions?.settle();
+  const { rows } = await e2e.app.pool.query<{ processor_id: string; person_id: string }>(
+    "select data->>'processorId' as processor_id, data->>'personId' as person_id from events where type = 'ProcessorStarted' and data->>'projectId' = $1",
+    [projectId],
+  );
+  const run = rows[0];
+  if (!run) throw new Error("no run started");
+  const approved = await page.request.put(
+    `/api/v1/workspaces/${workspaceId}/projects/${projectId}/payloads/${run.processor_id}/event`,
+    { headers: { ...headers, "idempotency-key": randomUUID() }, data: { event_name: "event_send" } },
+  );
+  expect(approved.status(), await approved.text()).toBe(200);
+  await sendStep(depsOf(e2e.app), {
+    processorId: run.processor_id,
+    position: 1,
+    credentialId: credential.data.id,
+    from: mailbox,
+    to: candidate,
+    subject: "A role for Grace",
+    html: "<p>Hello</p>",
+  });
+  return { projectId, personId: run.person_id };
+}
+
+async function stageNamesOf(projectId: string) {
+  await e2e.app.reactions?.settle();
+  const { rows } = await e2e.app.pool.query<{ stage: string }>(
+    "select data->>'toStageName' as stage from events where type = 'CandidacyMoved' and data->>'projectId' = $1 order by global_position",
+    [projectId],
+  );
+  return rows.map((row) => row.stage);
+}
+
+it("shows what a local credential sent, and a reply as the candidate moves them to the on-response stage", async () => {
+  const context = await e2e.newContext();
+  const page = await context.newPage();
+  await signUpThroughScreens(page, "mailbox-tester@example.com");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach team");
+  const { projectId, personId } = await sentStep(page, workspaceId);
+
+  // Integrations links to the local mailbox once the workspace has a local credential.
+  await page.goto(`/workspaces/${workspaceId}/integrations`);
+  await page.getByRole("link", { name: "Local mailbox" }).click();
+  await page.getByRole("heading", { name: "Local mailbox" }).waitFor();
+  const list = page.getByRole("table", { name: "Sent messages" });
+  await list.getByRole("button", { name: "A role for Grace" }).waitFor();
+  await page.getByText("1 message", { exact: true }).waitFor();
+  // The search asks the server: a word in no subject or address finds nothing.
+  const search = page.getByRole("textbox", { name: "Search messages" });
+  await search.fill("nothing like it");
+  await page.getByText("No message matches this search").waitFor();
+  await search.fill("navy.mil");
+  await list.getByRole("button", { name: "A role for Grace" }).click();
+
+  const shown = page.getByRole("region", { name: "Message" });
+  await shown.getByText(`To ${candidate}`).waitFor();
+  await shown.getByRole("button", { name: "Reply as candidate" }).click();
+  const dialog = page.getByRole("dialog", { name: "Reply as candidate" });
+  await dialog.getByRole("button", { name: "Send reply" }).click();
+  await dialog.getByText("This field is required").waitFor();
+  await dialog.getByLabel("Reply").fill("Happy to talk.\nThursday works for me.");
+  // The step's time came from the database's clock: the reply arrives after it.
+  e2e.app.clock.now = new Date(Date.now() + 60_000);
+  await dialog.getByRole("button", { name: "Send reply" }).click();
+  await page.getByText("Delivered as a reply to the sequence").waitFor();
+  await dialog.waitFor({ state: "detached" });
+
+  await expect.poll(() => stageNamesOf(projectId), { timeout: 15_000 }).toEqual(["Interview"]);
+
+  // Her page shows the step sent and her reply, in that order.
+  await page.goto(`/workspaces/${workspaceId}/people/${personId}`);
+  const messages = page.getByRole("region", { name: "Messages" });
+  await messages.getByRole("article", { name: "Reply: Re: A role for Grace" }).waitFor({ timeout: 15_000 });
+  const articles = await messages
+    .getByRole("article")
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("aria-label")));
+  expect(articles).toEqual(["Sent: A role for Grace", "Reply: Re: A role for Grace"]);
+  expect(await messages.getByText("No Messages").count()).toBe(0);
+  await expect
+    .poll(() => messages.frameLocator('iframe[title="Body of Re: A role for Grace"]').locator("body").textContent())
+    .toContain("Thursday works for me.");
+
+  await context.close();
+}, 120_000);

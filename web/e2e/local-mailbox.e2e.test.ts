@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { depsOf } from "@hirestream/api/testing/run-with-sent-step.ts";
-import { sendStep } from "@hirestream/api/testing/sent-step.ts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { postThroughApi } from "./api-setup.ts";
@@ -21,8 +19,8 @@ const candidate = "grace@navy.mil";
 
 /**
  * A project whose Sourced stage starts a one-step sequence from a local credential and names
- * Interview as its on-response stage, with Grace Hopper imported into it and her step sent (the
- * send worker's draft, send and records, through the real local transport).
+ * Interview as its on-response stage, with Grace Hopper imported into it and her step sent by the
+ * outreach worker through the real local transport.
  */
 async function sentStep(page: Page, workspaceId: string) {
   const credential = await postThroughApi(page, `/workspaces/${workspaceId}/providers`, {
@@ -78,15 +76,8 @@ async function sentStep(page: Page, workspaceId: string) {
     { headers: { ...headers, "idempotency-key": randomUUID() }, data: { event_name: "event_send" } },
   );
   expect(approved.status(), await approved.text()).toBe(200);
-  await sendStep(depsOf(e2e.app), {
-    processorId: run.processor_id,
-    position: 1,
-    credentialId: credential.data.id,
-    from: mailbox,
-    to: candidate,
-    subject: "A role for Grace",
-    html: "<p>Hello</p>",
-  });
+  // The outreach worker sends it: the step has no delay and its credential is idle.
+  await e2e.app.reactions?.settle();
   return { projectId, personId: run.person_id };
 }
 

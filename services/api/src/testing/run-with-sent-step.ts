@@ -1,23 +1,10 @@
 // For the mailbox tests: a workspace with a `local` credential, a sequence sending from it, a
-// project whose first stage starts it, and one candidate whose first step went out.
+// project whose first stage starts it, and one candidate whose first step the worker sent.
 import { randomUUID } from "node:crypto";
 import { answerMail } from "@hirestream/outreach/testing/inbound-mail.ts";
 import { expect } from "vitest";
 import type { PipelineFixtures } from "../candidacies/testing/pipeline-fixtures.ts";
-import type { Deps } from "../deps.ts";
-import { sendStep } from "./sent-step.ts";
 import type { SignedIn, TestApp } from "./test-app.ts";
-
-export function depsOf(t: TestApp): Deps {
-  return {
-    db: t.db,
-    pool: t.pool,
-    store: t.store,
-    clock: () => t.clock.now,
-    readModels: t.readModels,
-    appUrl: "http://localhost:3000",
-  };
-}
 
 export async function localCredential(f: PipelineFixtures, owner: SignedIn, ws: string, email: string) {
   const added = await f.send(owner, "POST", `/workspaces/${ws}/providers`, {
@@ -82,15 +69,16 @@ export async function runWithSentStep(
     },
   );
   expect(approved.statusCode, approved.body).toBe(200);
-  const step = await sendStep(depsOf(t), {
-    processorId,
-    position: 1,
-    credentialId,
-    from: options.mailbox,
-    to: options.candidate,
-    subject: "A role for Ada",
-    html: "<p>Hello</p>",
-  });
+  // The worker sends the step as it does in production: scheduled by the reactions, sent when due.
+  await t.reactions?.settle();
+  const sent = await t.pool.query<{ message_id: string; position: string }>(
+    `select data->>'messageId' as message_id, global_position as position from events
+     where type = 'StepSent' and stream_id = $1 order by global_position limit 1`,
+    [`processor-${processorId}`],
+  );
+  const row = sent.rows[0];
+  if (row === undefined) throw new Error("the first step was not sent");
+  const step = { messageId: row.message_id, position: Number(row.position) };
   // The step is in the messages read model before anything answers it, as it is long before a real reply.
   expect(await t.readModels.waitFor(step.position, 10_000)).toBe(true);
   return { ws, credentialId, project, person, processorId, step };
@@ -106,7 +94,10 @@ export async function deliverAnswer(
   inReplyTo: string,
   options: { automatic?: boolean } = {},
 ) {
-  // The local mailbox stamps a step with the database's clock; the answer arrives after it.
+  // The local mailbox stamps a step with the database's clock; the answer arrives after it. The
+  // clock goes back afterwards: a later step scheduled on a clock ahead of the database's would
+  // not be due yet.
+  const before = t.clock.now;
   t.clock.now = new Date(Date.now() + 60_000);
   answers += 1;
   const raw = await answerMail({
@@ -126,4 +117,5 @@ export async function deliverAnswer(
   });
   expect(delivered.statusCode, delivered.body).toBe(202);
   await t.reactions?.settle();
+  t.clock.now = before;
 }

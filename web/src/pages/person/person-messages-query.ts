@@ -23,3 +23,9 @@ export function messagesShown(
   if (messages.length > 0) return "list";
   return caughtUp === true ? "none" : "loading";
 }
+
+/** One run's thread: what its steps sent and what came back, oldest first. */
+export async function threadOf(db: ReplicaDb, processorId: string): Promise<MessageRow[]> {
+  const rows = await db.messages.where("processor_id").equals(processorId).toArray();
+  return rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+}

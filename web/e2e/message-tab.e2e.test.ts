@@ -17,16 +17,24 @@ afterAll(async () => {
 });
 
 /**
- * A project whose second stage, Contacted, starts a two-step sequence asking for a hook, and Grace
- * Hopper and Ada Lovelace imported into its first stage.
+ * A project whose second stage, Contacted, starts a two-step sequence asking for a hook, sent from a
+ * local credential at any hour, and Grace Hopper and Ada Lovelace imported into its first stage.
  */
 async function setUp(page: Page, workspaceId: string): Promise<string> {
+  const credential = await postThroughApi(page, `/workspaces/${workspaceId}/providers`, {
+    provider_type: "local",
+    name: "Talent team",
+    email: "talent@acme.example",
+  });
+  const sending = { provider_id: credential.data.id, workday_start: "12am", workday_end: "--" };
   const sequence = await postThroughApi(page, `/workspaces/${workspaceId}/sequences`, {
     name: "First touch",
+    allow_send_weekend: true,
+    allow_send_holiday: true,
     payload_fields: { customs: [{ name: "hook", type: "Text" }] },
     steps: [
-      { template_subject: "Hi {{first_name}}", template_body: "<p>{{hook}}</p>" },
-      { template_subject: "Again", template_body: "<p>Any news?</p>", delay: 1440 },
+      { template_subject: "Hi {{first_name}}", template_body: "<p>{{hook}}</p>", ...sending },
+      { template_subject: "Again", template_body: "<p>Any news?</p>", delay: 1440, ...sending },
     ],
   });
   const template = await postThroughApi(page, `/workspaces/${workspaceId}/workflows`, {
@@ -102,40 +110,36 @@ async function joinAsViewer(workspaceId: string, projectId: string, userId: stri
   );
 }
 
-/** Step 1 went out and the candidate answered it, as the outreach engine records both. */
+/** The candidate answered the step the outreach worker sent her, as the inbound mail is recorded. */
 async function recordReply(projectId: string, workspaceId: string, processorId: string) {
   const run = { processorId, projectId, workspaceId };
-  const message = {
-    from: "me@example.com",
-    to: "grace@navy.mil",
-    subject: "Hi Grace",
-    html: "<p>Hi</p>",
-    references: [],
-  };
+  const { rows } = await e2e.app.pool.query<{ message_id: string }>(
+    "select data->>'messageId' as message_id from events where type = 'StepSent' and stream_id = $1",
+    [`processor-${processorId}`],
+  );
+  const inReplyTo = rows[0]?.message_id;
+  if (inReplyTo === undefined) throw new Error("step 1 was not sent");
+  const receivedAt = new Date(Date.now() + 60_000).toISOString();
   await appendEvents(
     e2e.app.store,
     `processor-${processorId}`,
     [
-      {
-        type: "StepSent",
-        data: { ...run, position: 1, messageId: "<step-1@example.com>", message, sentAt: "2026-11-25T14:00:00.000Z" },
-      },
       {
         type: "ReplyReceived",
         data: {
           ...run,
           messageId: "<reply-1@navy.mil>",
           from: "grace@navy.mil",
-          to: "me@example.com",
+          to: "talent@acme.example",
           subject: "Re: Hi Grace",
           html: "<p>Happy to talk</p>",
-          receivedAt: "2026-11-25T16:00:00.000Z",
-          inReplyTo: "<step-1@example.com>",
+          receivedAt,
+          inReplyTo,
           afterStop: false,
         },
       },
     ],
-    { occurredAt: "2026-11-25T16:00:00.000Z", actor: null },
+    { occurredAt: receivedAt, actor: null },
   );
 }
 
@@ -183,11 +187,13 @@ it("writes a payload through a bad connection, sends it, exports the stage, show
   await page.getByRole("button", { name: "Grace Hopper" }).click();
   await expect.poll(() => editor(page).inputValue(), { timeout: 15_000 }).toBe("Loved your talk on compilers");
 
-  // Send: the status table's event, and the payload is on its way.
+  // Send: the status table's event, and the payload is on its way; the worker sends step 1 at
+  // once (any hour, an idle credential) and schedules step 2 a day later.
   await page.getByRole("button", { name: "Send" }).click();
   await page.getByText("Sending", { exact: true }).first().waitFor();
-  await page.getByText("Last step 0/2").first().waitFor();
   await e2e.app.reactions?.settle();
+  await page.getByText("Last step 1/2").first().waitFor({ timeout: 15_000 });
+  await page.getByText(/^Next on /).first().waitFor();
   await expect
     .poll(async () => {
       const { rows } = await e2e.app.pool.query<{ n: number }>(
@@ -217,10 +223,8 @@ it("writes a payload through a bad connection, sends it, exports the stage, show
   const path = await download.path();
   const csv = await readFile(path, "utf8");
   expect(csv).toContain("Name,Email,Status,Last Step Sent,Last Sent Date,Next Date,Time Zone,Replied,Bounced\r\n");
-  expect(csv).toContain(
-    "Ada Lovelace,ada@example.com,Pending,0/2,,,America/Chicago,No,No\r\n" +
-      "Grace Hopper,grace@navy.mil,Sending,0/2,,,America/Chicago,No,No\r\n",
-  );
+  expect(csv).toContain("Ada Lovelace,ada@example.com,Pending,0/2,,,America/Chicago,No,No\r\n");
+  expect(csv).toMatch(/Grace Hopper,grace@navy\.mil,Sending,1\/2,2\d{3}-[^,]+,2\d{3}-[^,]+,America\/Chicago,No,No\r\n/);
   await page.getByRole("button", { name: "Export CSV" }).waitFor();
 
   // A viewer of the project sees the payloads and their fields, and gets no control that writes.
@@ -240,7 +244,10 @@ it("writes a payload through a bad connection, sends it, exports the stage, show
   // Grace replies: her thread's place says so, with what was written for her, and no editor.
   await recordReply(projectId, workspaceId, await payloadIdOf(projectId, "Grace"));
   await page.getByText("Replied", { exact: true }).first().waitFor({ timeout: 15_000 });
-  await page.getByLabel("Message thread").getByText("Sent on Nov 25, 2026, 8:00 AM CST (America/Chicago)").waitFor();
+  const thread = page.getByLabel("Message thread");
+  await thread.getByText(/^Sent on /).waitFor();
+  await thread.getByRole("article", { name: "Sent: Hi Grace" }).waitFor({ timeout: 15_000 });
+  await thread.getByRole("article", { name: "Reply: Re: Hi Grace" }).waitFor();
   expect(await page.getByRole("button", { name: "Send" }).count()).toBe(0);
   await page.getByText("Finished", { exact: true }).click();
   await page.getByRole("button", { name: "Grace Hopper" }).getByText("Last step 1/2").waitFor();

@@ -193,7 +193,10 @@ it("writes a payload through a bad connection, sends it, exports the stage, show
   await page.getByText("Sending", { exact: true }).first().waitFor();
   await e2e.app.reactions?.settle();
   await page.getByText("Last step 1/2").first().waitFor({ timeout: 15_000 });
-  await page.getByText(/^Next on /).first().waitFor();
+  await page
+    .getByText(/^Next on /)
+    .first()
+    .waitFor();
   await expect
     .poll(async () => {
       const { rows } = await e2e.app.pool.query<{ n: number }>(

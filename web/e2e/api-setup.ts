@@ -35,3 +35,29 @@ export async function projectWithWorkflow(page: Page, workspaceId: string, name:
   });
   return projectId;
 }
+
+/** A project made with `workflowId` through the API; its id. */
+export async function projectThroughApi(page: Page, workspaceId: string, workflowId: string, name = "Compilers") {
+  const projectId = randomUUID();
+  await postThroughApi(page, `/workspaces/${workspaceId}/projects`, {
+    data: {
+      type: "projects",
+      id: projectId,
+      attributes: { name, priority: "High", status: "Active", workflow_id: workflowId },
+    },
+  });
+  return projectId;
+}
+
+/** People imported into the project's first stage through the CSV import call (`csv`: header line, then rows). */
+export async function importThroughApi(page: Page, workspaceId: string, projectId: string, csv: string) {
+  const imported = await page.request.post("/api/v1/people/import_csv", {
+    headers: { ...(await sessionHeadersOf(page)), "idempotency-key": randomUUID() },
+    multipart: {
+      "data[workspace_id]": workspaceId,
+      "data[project_id]": projectId,
+      "data[file]": { name: "people.csv", mimeType: "text/csv", buffer: Buffer.from(csv) },
+    },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+}

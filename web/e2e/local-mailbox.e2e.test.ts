@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { postThroughApi } from "./api-setup.ts";
+import { importThroughApi, postThroughApi, projectThroughApi } from "./api-setup.ts";
 import { type E2E, startE2E } from "./harness.ts";
 import { sessionHeadersOf, signUpThroughScreens } from "./session.ts";
 import { createWorkspaceThroughScreens } from "./workspace-screens.ts";
@@ -42,28 +42,9 @@ async function sentStep(page: Page, workspaceId: string) {
       { position: 3, name: "Interview" },
     ],
   });
-  const projectId = randomUUID();
-  await postThroughApi(page, `/workspaces/${workspaceId}/projects`, {
-    data: {
-      type: "projects",
-      id: projectId,
-      attributes: { name: "Compilers", priority: "High", status: "Active", workflow_id: template.data.id },
-    },
-  });
+  const projectId = await projectThroughApi(page, workspaceId, template.data.id);
+  await importThroughApi(page, workspaceId, projectId, `first_name,last_name,email\nGrace,Hopper,${candidate}`);
   const headers = await sessionHeadersOf(page);
-  const imported = await page.request.post("/api/v1/people/import_csv", {
-    headers: { ...headers, "idempotency-key": randomUUID() },
-    multipart: {
-      "data[workspace_id]": workspaceId,
-      "data[project_id]": projectId,
-      "data[file]": {
-        name: "people.csv",
-        mimeType: "text/csv",
-        buffer: Buffer.from(`first_name,last_name,email\nGrace,Hopper,${candidate}`),
-      },
-    },
-  });
-  expect(imported.status(), await imported.text()).toBe(200);
   await e2e.app.reactions?.settle();
   const { rows } = await e2e.app.pool.query<{ processor_id: string; person_id: string }>(
     "select data->>'processorId' as processor_id, data->>'personId' as person_id from events where type = 'ProcessorStarted' and data->>'projectId' = $1",

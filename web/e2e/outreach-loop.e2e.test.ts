@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { postThroughApi } from "./api-setup.ts";
+import { importThroughApi, postThroughApi, projectThroughApi } from "./api-setup.ts";
 import { type E2E, startE2E } from "./harness.ts";
-import { sessionHeadersOf, signUpThroughScreens } from "./session.ts";
+import { signUpThroughScreens } from "./session.ts";
 import { createWorkspaceThroughScreens } from "./workspace-screens.ts";
 
 // Issue 14's whole loop in the browser: a sequence with review, a candidate moved into its stage,
@@ -51,27 +50,8 @@ async function setUp(page: Page, workspaceId: string): Promise<string> {
       { position: 3, name: "Interview" },
     ],
   });
-  const projectId = randomUUID();
-  await postThroughApi(page, `/workspaces/${workspaceId}/projects`, {
-    data: {
-      type: "projects",
-      id: projectId,
-      attributes: { name: "Compilers", priority: "High", status: "Active", workflow_id: workflow.data.id },
-    },
-  });
-  const imported = await page.request.post("/api/v1/people/import_csv", {
-    headers: { ...(await sessionHeadersOf(page)), "idempotency-key": randomUUID() },
-    multipart: {
-      "data[workspace_id]": workspaceId,
-      "data[project_id]": projectId,
-      "data[file]": {
-        name: "people.csv",
-        mimeType: "text/csv",
-        buffer: Buffer.from("first_name,last_name,email\nGrace,Hopper,grace@navy.mil"),
-      },
-    },
-  });
-  expect(imported.status(), await imported.text()).toBe(200);
+  const projectId = await projectThroughApi(page, workspaceId, workflow.data.id);
+  await importThroughApi(page, workspaceId, projectId, "first_name,last_name,email\nGrace,Hopper,grace@navy.mil");
   return projectId;
 }
 

@@ -5,8 +5,22 @@ import { messagesOf } from "../../api/api-errors.ts";
 import { showErrorToasts } from "../../notifications/toasts.ts";
 import { downloadCsv } from "./csv-download.ts";
 
-/** Downloads an analytics CSV; the export is made by the server, so it needs the network. */
-export function CsvExportButton({ path, fileName, label }: { path: string; fileName: string; label: string }) {
+/**
+ * Downloads an analytics CSV; the export is made by the server, so it needs the network. While it
+ * is made the button spins, or says `loadingText` where the spec gives words for the wait.
+ */
+export function CsvExportButton({
+  path,
+  fileName,
+  label,
+  loadingText,
+}: {
+  path: string;
+  fileName: string;
+  /** The button's accessible name, where "Export CSV" alone would not say which export. */
+  label?: string;
+  loadingText?: string;
+}) {
   const [loading, setLoading] = useState(false);
   const download = async () => {
     setLoading(true);
@@ -18,16 +32,19 @@ export function CsvExportButton({ path, fileName, label }: { path: string; fileN
       setLoading(false);
     }
   };
+  const spoken = loading && loadingText !== undefined;
   return (
     <Button
       variant="default"
       size="xs"
       leftSection={<IconDownload size={14} aria-hidden="true" />}
-      loading={loading}
+      loading={loading && !spoken}
+      disabled={loading}
+      aria-busy={loading}
       onClick={() => void download()}
-      aria-label={label}
+      {...(label !== undefined ? { "aria-label": label } : {})}
     >
-      Export CSV
+      {spoken ? loadingText : "Export CSV"}
     </Button>
   );
 }

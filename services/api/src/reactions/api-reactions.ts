@@ -1,4 +1,4 @@
-import type { QueueStep } from "@hirestream/outreach/sequence-steps/step-queue.ts";
+import type { QueueSteps } from "@hirestream/outreach/sequence-steps/step-queue.ts";
 import type { Reaction } from "@hirestream/projector/reactions/reaction.ts";
 import { passwordResetMail } from "../auth/password-reset-mail.ts";
 import type { Deps } from "../deps.ts";
@@ -22,6 +22,6 @@ export function apiReactions(deps: Deps, queueMail: QueueMail): Reaction[] {
 export const OUTREACH_REACTOR = { name: "outreach", concurrency: 8 } as const;
 
 /** The reactions of the outreach reactor: the steps of runs whose payload was sent. */
-export function outreachReactions(deps: Deps, queueStep: QueueStep): Reaction[] {
-  return [stepScheduleReaction(deps, queueStep)];
+export function outreachReactions(deps: Deps, queueSteps: QueueSteps): Reaction[] {
+  return [stepScheduleReaction(deps, queueSteps)];
 }

@@ -42,7 +42,7 @@ export interface EngineCommandFor {
 
 export interface CommandsOutcome {
   /** The runs whose command was decided and stored (or changed nothing), with the state after it. */
-  done: Map<string, { state: ProcessorState; events: ProcessorEvent[] }>;
+  done: Map<string, ProcessorRead & { events: ProcessorEvent[] }>;
   /** The commands left for `runProcessorCommand` one by one: a run that moved on, a refusal, a retry. */
   rest: EngineCommandFor[];
 }
@@ -74,7 +74,7 @@ export async function runEngineCommandsTogether(
       outcome.rest.push(command);
       continue;
     }
-    if (events.length === 0) outcome.done.set(command.processorId, { state: read.state, events });
+    if (events.length === 0) outcome.done.set(command.processorId, { ...read, events });
     else decided.push({ command, read, events });
   }
   const results = await deps.store.appendToStreams(
@@ -102,11 +102,9 @@ export async function runEngineCommandsTogether(
       return;
     }
     const state = events.reduce(processorDecider.evolve, read.state);
-    deps.aggregates?.set(processorDecider, processorStream(command.processorId), {
-      revision: result.nextExpectedRevision,
-      state,
-    });
-    outcome.done.set(command.processorId, { state, events });
+    const revision = result.nextExpectedRevision;
+    deps.aggregates?.set(processorDecider, processorStream(command.processorId), { revision, state });
+    outcome.done.set(command.processorId, { state, revision, events });
   });
   return outcome;
 }

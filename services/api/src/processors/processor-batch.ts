@@ -1,8 +1,12 @@
 import type { ProcessorEvent } from "@hirestream/contracts/processors/events.ts";
+import { type SequenceContent, sequenceEvent } from "@hirestream/contracts/sequences/events.ts";
 import { type ProcessorCommand, processorDecider } from "@hirestream/domain/processor/processor.decider.ts";
 import type { ProcessorState } from "@hirestream/domain/processor/processor-state.ts";
+import { sequenceDecider } from "@hirestream/domain/sequence/sequence.decider.ts";
 import { deriveEventId } from "@hirestream/eventstore/event-id.ts";
 import type { Deps } from "../deps.ts";
+import { sequenceStream } from "../sequences/sequence-commands.ts";
+import { cachedStreamRead } from "../stream-state.ts";
 import { engineContext, parseProcessorEvent, processorStream } from "./processor-commands.ts";
 
 /** A run's state as its stream stands, with the revision it stands at (-1: no stream). */
@@ -32,6 +36,24 @@ export async function readProcessors(deps: Deps, processorIds: readonly string[]
   });
   return found;
 }
+
+/** The sequences, each as it stands now (null: removed or unknown), in one read through the aggregate cache. */
+export async function activeSequences(
+  deps: Deps,
+  sequenceIds: readonly string[],
+): Promise<Map<string, SequenceContent | null>> {
+  const ids = [...new Set(sequenceIds)];
+  const reads = ids.map((id) => cachedStreamRead(deps, sequenceDecider, parseSequenceEvent, sequenceStream(id)));
+  const events = await deps.store.readStreams(reads.map(({ read }) => read));
+  const found = new Map<string, SequenceContent | null>();
+  reads.forEach(({ fold }, index) => {
+    const state = fold(events[index] ?? []);
+    found.set(ids[index] ?? "", state.status === "active" ? state.sequence : null);
+  });
+  return found;
+}
+
+const parseSequenceEvent = (stored: { type: string; data: unknown }) => sequenceEvent.safeParse(stored).data;
 
 /** One engine command for one run; its id derived from what caused it, as for a single command. */
 export interface EngineCommandFor {

@@ -1,12 +1,11 @@
-import type { SequenceContent } from "@hirestream/contracts/sequences/events.ts";
 import type { Run } from "@hirestream/domain/processor/processor-state.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import type { StepJob } from "@hirestream/outreach/sequence-steps/step-queue.ts";
 import { sendLocalDrafts } from "@hirestream/outreach/transports/local-sequence.transport.ts";
 import { keyedDrafts, storeDrafts } from "@hirestream/outreach/transports/mail-drafts.ts";
 import type { Deps } from "../deps.ts";
-import { currentSequence } from "../sequences/sequence-commands.ts";
 import {
+  activeSequences,
   type EngineCommandFor,
   type ProcessorRead,
   readProcessors,
@@ -75,11 +74,10 @@ export async function sendStepsTogether(
     going = [...kept];
   };
 
-  const sequences = new Map<string, SequenceContent | null>();
-  for (const sequenceId of new Set(going.map(({ run }) => run.sequenceId))) {
-    const sequence = await currentSequence(deps, sequenceId);
-    sequences.set(sequenceId, sequence.status === "active" ? sequence.sequence : null);
-  }
+  const sequences = await activeSequences(
+    deps,
+    going.map(({ run }) => run.sequenceId),
+  );
   const stepOf = ({ run, job }: Going) =>
     sequences.get(run.sequenceId)?.steps.find((candidate) => candidate.position === job.position);
   for (const item of going) item.credentialId = stepOf(item)?.providerId ?? "";
@@ -106,18 +104,21 @@ export async function sendStepsTogether(
     const key = `${run.workspaceId} ${run.projectId}`;
     if (!values.has(key)) values.set(key, await projectValues(deps, run));
   }
-  for (const item of going) {
-    const step = stepOf(item);
-    const credential = credentialOf(item);
-    const to = recipients.get(item.run.personId);
-    if (step === undefined || credential === undefined || to === undefined) continue;
-    const facts = { to, projectValues: values.get(`${item.run.workspaceId} ${item.run.projectId}`) ?? {} };
-    try {
-      item.written = await composeRunStepTo(deps, item.run, step, credential, item.job.jobKey, facts);
-    } catch {
-      // A message that cannot be written fails its step: `sendStep` records why.
-    }
-  }
+  // Side by side: the composer's build passes through streams, and their turns interleave.
+  await Promise.all(
+    going.map(async (item) => {
+      const step = stepOf(item);
+      const credential = credentialOf(item);
+      const to = recipients.get(item.run.personId);
+      if (step === undefined || credential === undefined || to === undefined) return;
+      const facts = { to, projectValues: values.get(`${item.run.workspaceId} ${item.run.projectId}`) ?? {} };
+      try {
+        item.written = await composeRunStepTo(deps, item.run, step, credential, item.job.jobKey, facts);
+      } catch {
+        // A message that cannot be written fails its step: `sendStep` records why.
+      }
+    }),
+  );
   keep((item) => item.written !== undefined);
   await at("composed");
 

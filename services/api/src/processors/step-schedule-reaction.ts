@@ -1,5 +1,4 @@
 import { processorEvent } from "@hirestream/contracts/processors/events.ts";
-import type { SequenceContent } from "@hirestream/contracts/sequences/events.ts";
 import type { Run } from "@hirestream/domain/processor/processor-state.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import type { RecordedEvent } from "@hirestream/eventstore/event-store.ts";
@@ -8,7 +7,12 @@ import type { Reaction } from "@hirestream/projector/reactions/reaction.ts";
 import type { Transaction } from "kysely";
 import type { Deps } from "../deps.ts";
 import { currentSequence } from "../sequences/sequence-commands.ts";
-import { type EngineCommandFor, readProcessors, runEngineCommandsTogether } from "./processor-batch.ts";
+import {
+  activeSequences,
+  type EngineCommandFor,
+  readProcessors,
+  runEngineCommandsTogether,
+} from "./processor-batch.ts";
 import { currentProcessor, engineContext, runProcessorCommand } from "./processor-commands.ts";
 import {
   bookCredentialSlot,
@@ -127,11 +131,10 @@ async function scheduleTogether(
       jobs.push({ job: { processorId, position, jobKey }, dueAt: new Date(dueAt) });
     } else pending.push({ recorded, base, run });
   }
-  const sequences = new Map<string, SequenceContent | null>();
-  for (const sequenceId of new Set(pending.map(({ run }) => run.sequenceId))) {
-    const sequence = await currentSequence(deps, sequenceId);
-    sequences.set(sequenceId, sequence.status === "active" ? sequence.sequence : null);
-  }
+  const sequences = await activeSequences(
+    deps,
+    pending.map(({ run }) => run.sequenceId),
+  );
   const nexts = pending.map((item) => ({
     ...item,
     next: nextStepOf(item.run, sequences.get(item.run.sequenceId) ?? null),

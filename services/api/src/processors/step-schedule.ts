@@ -48,9 +48,10 @@ export async function credentialLoads(
   if (ids.length === 0) return loads;
   const { rows: limits } = await sql<{ id: string; daily_limit: number; min_gap_seconds: number }>`
     select id, daily_limit, min_gap_seconds from read.credentials where id = any(${ids}::uuid[])`.execute(trx);
-  for (const id of ids) {
-    await sql`select pg_advisory_xact_lock(hashtext(${`credential-send-slots:${id}`}))`.execute(trx);
-  }
+  // One statement, the locks taken in the order of the sorted keys.
+  await sql`select pg_advisory_xact_lock(hashtext(key)) from (
+      select key from unnest(${ids.map((id) => `credential-send-slots:${id}`)}::text[]) as key order by key
+    ) sorted`.execute(trx);
   const { rows } = await sql<{ credential_id: string; due_at: Date }>`select credential_id, due_at
     from credential_send_slots
     where credential_id = any(${ids}::uuid[]) and due_at > ${new Date(from.getTime() - DAY_MS)}`.execute(trx);

@@ -8,7 +8,9 @@ export interface StepWorkerOptions {
   pollingIntervalSeconds?: number;
   /** Jobs fetched at once; the queue's singleton policy gives each a different run. */
   batchSize?: number;
-  /** Sends of one batch in flight together. */
+  /** Batches worked side by side (pg-boss's localConcurrency): one composes while another waits on the database. */
+  workers?: number;
+  /** Sends of one batch in flight together, of those that go one by one. */
   concurrency?: number;
   onError?: (error: unknown) => void;
 }
@@ -24,7 +26,11 @@ export async function workSequenceSteps(boss: PgBoss, deps: Deps, options: StepW
   const report = options.onError ?? ((error: unknown) => console.error("sequence step:", errorText(error)));
   return boss.work(
     STEP_QUEUE,
-    { batchSize: options.batchSize ?? 50, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+    {
+      batchSize: options.batchSize ?? 50,
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+      localConcurrency: options.workers ?? 1,
+    },
     async (jobs) => {
       const parsed = jobs.map((job) => ({ job, step: stepJob.parse(job.data) }));
       let alone = parsed;

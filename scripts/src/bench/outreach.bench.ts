@@ -95,7 +95,7 @@ async function runOutreach(
       ...OUTREACH_REACTOR,
       reactions: reactionRegistry(outreachReactions(deps, (trx, steps) => queueSteps(boss, trx, steps))),
     });
-    if (options.send) await workSequenceSteps(boss, deps, { batchSize: 500, workers: 2, pollingIntervalSeconds: 0.5 });
+    if (options.send) await workSequenceSteps(boss, deps, { pollingIntervalSeconds: 0.5 });
     let scheduledSeconds = 0;
     await until(
       async () => {

@@ -27,9 +27,9 @@ export async function workSequenceSteps(boss: PgBoss, deps: Deps, options: StepW
   return boss.work(
     STEP_QUEUE,
     {
-      batchSize: options.batchSize ?? 50,
+      batchSize: options.batchSize ?? 500,
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
-      localConcurrency: options.workers ?? 1,
+      localConcurrency: options.workers ?? 2,
     },
     async (jobs) => {
       const parsed = jobs.map((job) => ({ job, step: stepJob.parse(job.data) }));

@@ -10,7 +10,7 @@ import {
 } from "@hirestream/contracts/credentials/limits.ts";
 import { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
 import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
-import { createStepQueue, queueStep } from "@hirestream/outreach/sequence-steps/step-queue.ts";
+import { createStepQueue, queueSteps } from "@hirestream/outreach/sequence-steps/step-queue.ts";
 import { startProjector } from "@hirestream/projector/projector.ts";
 import { reactionRegistry } from "@hirestream/projector/reactions/reaction.ts";
 import { startReactor } from "@hirestream/projector/reactions/reactor.ts";
@@ -93,10 +93,9 @@ async function runOutreach(
       store,
       idleMs: 5,
       ...OUTREACH_REACTOR,
-      reactions: reactionRegistry(outreachReactions(deps, (trx, job, dueAt) => queueStep(boss, trx, job, dueAt))),
+      reactions: reactionRegistry(outreachReactions(deps, (trx, steps) => queueSteps(boss, trx, steps))),
     });
-    if (options.send)
-      await workSequenceSteps(boss, deps, { batchSize: 100, concurrency: 8, pollingIntervalSeconds: 0.5 });
+    if (options.send) await workSequenceSteps(boss, deps, { pollingIntervalSeconds: 0.5 });
     let scheduledSeconds = 0;
     await until(
       async () => {

@@ -99,6 +99,12 @@ function crashingAfterAppendOf(store: EventStore, type: string): EventStore {
       if (events.some((event) => event.type === type)) process.kill(process.pid, "SIGKILL");
       return result;
     },
+    async appendToStreams(appends) {
+      const results = await store.appendToStreams(appends);
+      if (appends.some(({ events }) => events.some((event) => event.type === type)))
+        process.kill(process.pid, "SIGKILL");
+      return results;
+    },
     readStream: (streamId, options) => store.readStream(streamId, options),
     readStreams: (reads) => store.readStreams(reads),
     readAll: (options) => store.readAll(options),

@@ -6,7 +6,7 @@ import { watchReadModels } from "@hirestream/api/http/read-model-watcher.ts";
 import { workSequenceSteps } from "@hirestream/api/processors/step-worker.ts";
 import { apiReactions, OUTREACH_REACTOR, outreachReactions } from "@hirestream/api/reactions/api-reactions.ts";
 import { createMailQueue, queueMail, workMailQueue } from "@hirestream/outreach/mail/mail-queue.ts";
-import { createStepQueue, queueStep } from "@hirestream/outreach/sequence-steps/step-queue.ts";
+import { createStepQueue, queueSteps } from "@hirestream/outreach/sequence-steps/step-queue.ts";
 import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
 import { startProjector } from "@hirestream/projector/projector.ts";
 import { reactionRegistry } from "@hirestream/projector/reactions/reaction.ts";
@@ -104,7 +104,7 @@ export async function startProjectorService(runtime: Runtime, config: Config): P
     db: runtime.anyDb,
     store: runtime.store,
     ...OUTREACH_REACTOR,
-    reactions: reactionRegistry(outreachReactions(deps, (trx, job, dueAt) => queueStep(boss, trx, job, dueAt))),
+    reactions: reactionRegistry(outreachReactions(deps, (trx, steps) => queueSteps(boss, trx, steps))),
   });
   return {
     name: "projector",

@@ -31,10 +31,11 @@ import type {
   ReadStreamOptions as OurReadStreamOptions,
   ReadAllOptions,
   RecordedEvent,
+  StreamAppend,
   StreamRead,
   Subscription,
 } from "./event-store.ts";
-import { WrongExpectedRevisionError } from "./event-store.ts";
+import { appendEachAlone, WrongExpectedRevisionError } from "./event-store.ts";
 
 /**
  * EventStoreDB adapter.
@@ -187,6 +188,11 @@ export class EsdbEventStore implements EventStore {
     const position = last ? last.position : result.position ? Number(result.position.commit) : Number.NaN;
     if (!Number.isSafeInteger(position)) throw new Error(`esdb: no position for the append to ${streamId}`);
     return { nextExpectedRevision: Number(result.nextExpectedRevision), position, appended: true };
+  }
+
+  /** ESDB has no transaction over several streams: the appends go one by one, each idempotent. */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<(AppendResult | null)[]> {
+    return appendEachAlone(this, appends);
   }
 
   readStream(streamId: string, options: OurReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -152,6 +152,26 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreU
       expect(await store.readStream(id)).toHaveLength(2);
     });
 
+    it("appends to several streams at once where each expected revision holds, and nothing twice", async () => {
+      const [fresh, moved, held] = [stream(), stream(), stream()];
+      await store.appendToStream(moved, newEvents(2), { expectedRevision: "no_stream" });
+      await store.appendToStream(held, newEvents(1), { expectedRevision: "no_stream" });
+      const appends = [
+        { streamId: fresh, events: newEvents(2), expectedRevision: -1 },
+        { streamId: moved, events: newEvents(1), expectedRevision: 0 },
+        { streamId: held, events: newEvents(1), expectedRevision: 0 },
+      ];
+      const results = await store.appendToStreams(appends);
+      expect(results.map((result) => result?.nextExpectedRevision ?? null)).toEqual([1, null, 1]);
+      const read = await store.readStreams([fresh, moved, held].map((streamId) => ({ streamId, fromRevision: 0 })));
+      expect(read.map((events) => events.length)).toEqual([2, 2, 2]);
+      expect(read[2]?.[1]?.position).toBe(results[2]?.position);
+      // Again, as a crashed worker would: the stored events make it append nothing.
+      expect(await store.appendToStreams(appends)).toEqual([null, null, null]);
+      expect(await store.readStream(fresh)).toHaveLength(2);
+      expect(await store.appendToStreams([])).toEqual([]);
+    });
+
     it("reads $all from a position onwards", async () => {
       const id = stream();
       const first = await store.appendToStream(id, newEvents(2), { expectedRevision: "no_stream" });

@@ -37,6 +37,13 @@ export interface AppendOptions {
   expectedRevision: ExpectedRevision;
 }
 
+/** One stream's part of an `appendToStreams` call: an exact revision, or -1 for a new stream. */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedRevision: number;
+}
+
 export interface ReadStreamOptions {
   /** The first revision to read (0-based); 0 reads the whole stream. */
   fromRevision?: number;
@@ -65,6 +72,13 @@ export type BatchHandler = (events: RecordedEvent[]) => Promise<void>;
 /** The port every capability appends to and reads from. Adapters: postgres (default), esdb. */
 export interface EventStore {
   appendToStream(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /**
+   * Several streams' appends at once (each stream at most once), for work that writes many
+   * aggregates together. Each append goes in only when its expected revision holds; the answer
+   * lists each append's result in the order given, null where it did not go in (the stream moved
+   * on, or its events are stored already): the caller deals with those one by one.
+   */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<(AppendResult | null)[]>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Several streams at once, each as `readStream` reads it; the answer lists them in the order asked. */
   readStreams(reads: readonly StreamRead[]): Promise<RecordedEvent[][]>;
@@ -87,4 +101,24 @@ export class WrongExpectedRevisionError extends Error {
     this.expected = expected;
     this.actual = actual;
   }
+}
+
+/** `appendToStreams` done one append at a time: for stores without a multi-stream append, and for fallbacks. */
+export function appendEachAlone(
+  store: Pick<EventStore, "appendToStream">,
+  appends: readonly StreamAppend[],
+): Promise<(AppendResult | null)[]> {
+  return Promise.all(
+    appends.map(async ({ streamId, events, expectedRevision }) => {
+      try {
+        const result = await store.appendToStream(streamId, events, {
+          expectedRevision: expectedRevision < 0 ? "no_stream" : expectedRevision,
+        });
+        return result.appended ? result : null;
+      } catch (error) {
+        if (error instanceof WrongExpectedRevisionError) return null;
+        throw error;
+      }
+    }),
+  );
 }

@@ -40,6 +40,7 @@ function withRival(streamId: string, times: number): EventStore {
   let left = times;
   return {
     appendToStream: (id, events, options) => store.appendToStream(id, events, options),
+    appendToStreams: (appends) => store.appendToStreams(appends),
     readAll: (options) => store.readAll(options),
     readStreams: (reads) => store.readStreams(reads),
     subscribeToAll: (after, handler) => store.subscribeToAll(after, handler),

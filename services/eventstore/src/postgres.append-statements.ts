@@ -100,3 +100,37 @@ where first.event_id = ($2::uuid[])[1]`;
 export function diagnosisStatement(streamId: string, ids: string[]): Statement {
   return { name: "hirestream_append_diagnosis", text: diagnosisSql, values: [streamId, ids] };
 }
+
+export interface InsertedStreamRow extends InsertedRow {
+  stream_id: string;
+}
+
+// Several streams in one statement of its own transaction: each stream's head is read inline, and
+// only the streams whose head is the expected one take their events, numbered on from it.
+const insertStreamsSql = `
+with input as (
+  select e.stream, e.expected, e.id, e.type, e.data, e.metadata, e.ord
+  from rows from (jsonb_to_recordset($1::jsonb)
+    as (stream text, expected bigint, id uuid, type text, data jsonb, metadata jsonb))
+    with ordinality as e(stream, expected, id, type, data, metadata, ord)
+), heads as (
+  select s.stream,
+    (select coalesce(max(stream_revision), -1) from events where stream_id = s.stream) as revision,
+    s.expected
+  from (select distinct stream, expected from input) s
+), holding as (
+  select i.stream, i.id, i.type, i.data, i.metadata, h.revision,
+    row_number() over (order by i.ord) as n,
+    row_number() over (partition by i.stream order by i.ord) as k
+  from input i join heads h on h.stream = i.stream
+  where h.revision = h.expected
+)
+insert into events (global_position, stream_id, stream_revision, event_id, type, data, metadata)
+select ${xidBase} + n - 1, stream, revision + k, id, type, data, metadata
+from holding
+returning global_position, stream_id, stream_revision`;
+
+/** `$1`: every event as { stream, expected, id, type, data, metadata }, stream by stream. */
+export function insertStreamsStatement(payload: string): Statement {
+  return { name: "hirestream_append_streams", text: insertStreamsSql, values: [payload] };
+}

@@ -9,17 +9,20 @@ import type {
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
   StreamRead,
   Subscription,
 } from "./event-store.ts";
-import { WrongExpectedRevisionError } from "./event-store.ts";
+import { appendEachAlone, WrongExpectedRevisionError } from "./event-store.ts";
 import { pollingSubscription } from "./polling-subscription.ts";
 import {
   type DiagnosisRow,
   diagnosisStatement,
   EVENTS_PER_TRANSACTION,
   type InsertedRow,
+  type InsertedStreamRow,
   insertStatement,
+  insertStreamsStatement,
 } from "./postgres.append-statements.ts";
 
 /**
@@ -120,6 +123,56 @@ export class PostgresEventStore implements EventStore {
     const current = Number(row.current_revision);
     if (events.length === 0) return { nextExpectedRevision: current, position: 0, appended: false };
     throw new WrongExpectedRevisionError(streamId, options.expectedRevision, current);
+  }
+
+  /**
+   * One statement per up to EVENTS_PER_TRANSACTION events, each its own transaction. A clash (a
+   * writer racing on one of the streams, or events stored already) fails the statement as a
+   * whole: its appends are then tried one by one, which tells them apart.
+   */
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<(AppendResult | null)[]> {
+    const results: (AppendResult | null)[] = [];
+    for (let first = 0; first < appends.length; ) {
+      let last = first;
+      for (let events = 0; last < appends.length; last++) {
+        events += appends[last]?.events.length ?? 0;
+        if (events > EVENTS_PER_TRANSACTION && last > first) break;
+      }
+      results.push(...(await this.#insertStreams(appends.slice(first, last))));
+      first = last;
+    }
+    return results;
+  }
+
+  async #insertStreams(appends: readonly StreamAppend[]): Promise<(AppendResult | null)[]> {
+    const payload = JSON.stringify(
+      appends.flatMap(({ streamId, events, expectedRevision }) =>
+        events.map(({ id, type, data, metadata }) => ({
+          stream: streamId,
+          expected: Math.max(-1, expectedRevision),
+          id,
+          type,
+          data,
+          metadata,
+        })),
+      ),
+    );
+    let rows: InsertedStreamRow[];
+    try {
+      rows = (await this.#pool.query<InsertedStreamRow>(insertStreamsStatement(payload))).rows;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== uniqueViolation) throw error;
+      return appendEachAlone(this, appends);
+    }
+    const byStream = new Map<string, AppendResult>();
+    for (const row of rows) {
+      const earlier = byStream.get(row.stream_id);
+      const position = Math.max(earlier?.position ?? 0, Number(row.global_position));
+      const revision = Math.max(earlier?.nextExpectedRevision ?? -1, Number(row.stream_revision));
+      byStream.set(row.stream_id, { nextExpectedRevision: revision, position, appended: true });
+    }
+    if (rows.length > 0) this.#wake();
+    return appends.map((append) => byStream.get(append.streamId) ?? null);
   }
 
   /** The events appended, or null when the expected revision did not hold (or the command is a retry). */

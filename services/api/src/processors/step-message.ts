@@ -2,7 +2,7 @@ import { personEvent } from "@hirestream/contracts/people/events.ts";
 import type { OutboundMessage } from "@hirestream/contracts/processors/events.ts";
 import type { SequenceStep } from "@hirestream/contracts/sequences/events.ts";
 import { workspaceEvent } from "@hirestream/contracts/workspaces/events.ts";
-import { personDecider } from "@hirestream/domain/person/person.decider.ts";
+import { type PersonState, personDecider } from "@hirestream/domain/person/person.decider.ts";
 import type { Run } from "@hirestream/domain/processor/processor-state.ts";
 import { renderTemplate } from "@hirestream/domain/templates/render-template.ts";
 import { workspaceDecider } from "@hirestream/domain/workspace/workspace.decider.ts";
@@ -14,7 +14,7 @@ import {
 import type { Deps } from "../deps.ts";
 import { personStream } from "../people/person-commands.ts";
 import { currentProject } from "../projects/project-commands.ts";
-import { streamState } from "../stream-state.ts";
+import { cachedStreamRead, streamState } from "../stream-state.ts";
 import { workspaceStream } from "../workspaces/workspace-commands.ts";
 
 const parsePersonEvent = (stored: { type: string; data: unknown }) => personEvent.safeParse(stored).data;
@@ -34,9 +34,33 @@ export interface Sender {
 /** Why a step's message cannot be written; the step fails with these words. */
 export class StepMessageProblem extends Error {}
 
+/** Who a step goes to. */
+export type Recipient = { address: string; name?: string };
+
 /** The candidate's address and name, as their record holds them now. */
-async function recipientOf(deps: Deps, personId: string) {
-  const person = await streamState(deps, personDecider, parsePersonEvent, personStream(personId));
+async function recipientOf(deps: Deps, personId: string): Promise<Recipient> {
+  return recipientIn(await streamState(deps, personDecider, parsePersonEvent, personStream(personId)));
+}
+
+/** Many candidates' recipients in one read; a candidate without an address is left out. */
+export async function recipientsOf(deps: Deps, personIds: readonly string[]): Promise<Map<string, Recipient>> {
+  const ids = [...new Set(personIds)];
+  const reads = ids.map((id) => cachedStreamRead(deps, personDecider, parsePersonEvent, personStream(id)));
+  const events = await deps.store.readStreams(reads.map(({ read }) => read));
+  const found = new Map<string, Recipient>();
+  reads.forEach(({ fold }, index) => {
+    const id = ids[index];
+    if (id === undefined) return;
+    try {
+      found.set(id, recipientIn(fold(events[index] ?? [])));
+    } catch (error) {
+      if (!(error instanceof StepMessageProblem)) throw error;
+    }
+  });
+  return found;
+}
+
+function recipientIn(person: PersonState): Recipient {
   const profile = person.status === "active" ? person.profile : null;
   const address = [profile?.email, profile?.email_work, profile?.email_second]
     .map((email) => email?.trim() ?? "")
@@ -50,7 +74,10 @@ async function recipientOf(deps: Deps, personId: string) {
  * The project variables as they are when the step goes (the payload holds what a writer filled
  * and the candidate's fields): a renamed project is named by its new name.
  */
-async function projectValues(deps: Deps, run: Run): Promise<Record<string, string>> {
+export async function projectValues(
+  deps: Deps,
+  run: Pick<Run, "projectId" | "workspaceId">,
+): Promise<Record<string, string>> {
   const project = await currentProject(deps, run.projectId);
   const workspace = await streamState(deps, workspaceDecider, parseWorkspaceEvent, workspaceStream(run.workspaceId));
   return {
@@ -70,9 +97,29 @@ export async function composeRunStep(
   step: SequenceStep,
   sender: Sender,
   key: string,
-): Promise<{ composed: ComposedStepMessage; message: OutboundMessage }> {
+): Promise<ComposedRunStep> {
   const to = await recipientOf(deps, run.personId);
-  const values = { ...(await projectValues(deps, run)), ...run.values };
+  return composeRunStepTo(deps, run, step, sender, key, { to, projectValues: await projectValues(deps, run) });
+}
+
+export interface ComposedRunStep {
+  composed: ComposedStepMessage;
+  message: OutboundMessage;
+  /** The addresses the message goes from and to, as its headers say. */
+  envelope: { from: string; to: string[] };
+}
+
+/** `composeRunStep` with the recipient and the project's values already read (a batch reads them once). */
+export async function composeRunStepTo(
+  deps: Deps,
+  run: Run,
+  step: SequenceStep,
+  sender: Sender,
+  key: string,
+  facts: { to: Recipient; projectValues: Record<string, string> },
+): Promise<ComposedRunStep> {
+  const { to } = facts;
+  const values = { ...facts.projectValues, ...run.values };
   const filled = renderTemplate({ subject: step.templateSubject, body: step.templateBody }, values);
   const missing = filled.missing[0];
   if (missing !== undefined) throw new StepMessageProblem(stepMessageMessages.missingValue(missing));
@@ -95,5 +142,5 @@ export async function composeRunStep(
     ...(composed.inReplyTo !== undefined ? { inReplyTo: composed.inReplyTo } : {}),
     references: composed.references,
   };
-  return { composed, message };
+  return { composed, message, envelope: { from, to: [to.address] } };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_SENDING_LIMITS } from "@hirestream/contracts/credentials/limits.ts";
+import { DEFAULT_SENDING_LIMITS, type SendingLimits } from "@hirestream/contracts/credentials/limits.ts";
 import type { SequenceContent, SequenceStep } from "@hirestream/contracts/sequences/events.ts";
 import type { Run } from "@hirestream/domain/processor/processor-state.ts";
 import { DAY_MS } from "@hirestream/domain/schedule/credential-slot.ts";
@@ -27,31 +27,81 @@ export function sendRulesOf(sequence: SequenceContent, step: SequenceStep, timeZ
   };
 }
 
+/** A credential's limits, and its sends booked from a day before the earliest step being scheduled on. */
+export interface CredentialLoad {
+  limits: SendingLimits;
+  booked: Date[];
+}
+
 /**
- * The credential's limits and every send booked for it from a day before `from` on, locked for
- * the rest of `trx` so two schedulers never hand out the same slot.
+ * The credentials' limits and every send booked for them from a day before `from` on, locked for
+ * the rest of `trx` so two schedulers never hand out the same slot. Locks are taken in one order
+ * (by id), so two schedulers locking several never wait on each other in a circle.
  */
-async function credentialLoad(trx: Kysely<unknown>, credentialId: string, from: Date) {
-  const { rows: limits } = await sql<{ daily_limit: number; min_gap_seconds: number }>`
-    select daily_limit, min_gap_seconds from read.credentials where id = ${credentialId}`.execute(trx);
-  await sql`select pg_advisory_xact_lock(hashtext(${`credential-send-slots:${credentialId}`}))`.execute(trx);
-  const { rows } = await sql<{ due_at: Date }>`select due_at from credential_send_slots
-    where credential_id = ${credentialId} and due_at > ${new Date(from.getTime() - DAY_MS)}`.execute(trx);
-  const row = limits[0];
-  return {
-    limits: row ? { dailyLimit: row.daily_limit, minGapSeconds: row.min_gap_seconds } : DEFAULT_SENDING_LIMITS,
-    booked: rows.map((slot) => new Date(slot.due_at)),
-  };
+export async function credentialLoads(
+  trx: Kysely<unknown>,
+  credentialIds: readonly string[],
+  from: Date,
+): Promise<Map<string, CredentialLoad>> {
+  const ids = [...new Set(credentialIds)].sort();
+  const loads = new Map<string, CredentialLoad>();
+  if (ids.length === 0) return loads;
+  const { rows: limits } = await sql<{ id: string; daily_limit: number; min_gap_seconds: number }>`
+    select id, daily_limit, min_gap_seconds from read.credentials where id = any(${ids}::uuid[])`.execute(trx);
+  // One statement, the locks taken in the order of the sorted keys.
+  await sql`select pg_advisory_xact_lock(hashtext(key)) from (
+      select key from unnest(${ids.map((id) => `credential-send-slots:${id}`)}::text[]) as key order by key
+    ) sorted`.execute(trx);
+  const { rows } = await sql<{ credential_id: string; due_at: Date }>`select credential_id, due_at
+    from credential_send_slots
+    where credential_id = any(${ids}::uuid[]) and due_at > ${new Date(from.getTime() - DAY_MS)}`.execute(trx);
+  for (const id of ids) {
+    const row = limits.find((limit) => limit.id === id);
+    loads.set(id, {
+      limits: row ? { dailyLimit: row.daily_limit, minGapSeconds: row.min_gap_seconds } : DEFAULT_SENDING_LIMITS,
+      booked: [],
+    });
+  }
+  for (const row of rows) loads.get(row.credential_id)?.booked.push(new Date(row.due_at));
+  return loads;
 }
 
 export type StepSchedule =
   | { kind: "scheduled"; position: number; dueAt: Date; credentialId: string | null }
   | { kind: "failed"; position: number; failMessage: string };
 
+/** The step the run sends next, or why there is none to schedule. */
+export function nextStepOf(
+  run: Run,
+  sequence: SequenceContent | null,
+): { kind: "step"; sequence: SequenceContent; step: SequenceStep } | Extract<StepSchedule, { kind: "failed" }> {
+  const position = run.nextPosition;
+  if (sequence === null) return { kind: "failed", position, failMessage: scheduleMessages.sequenceRemoved };
+  const step = sequence.steps.find((candidate) => candidate.position === position);
+  if (step === undefined) return { kind: "failed", position, failMessage: scheduleMessages.stepRemoved(position) };
+  return { kind: "step", sequence, step };
+}
+
 /**
- * When the run's next step goes. `base` is when the previous step was sent, or the payload's Send
- * for the first. The credential's bookings are read in `trx`; the caller books the answer there.
+ * When the run's next step goes, given its credential's load (pure). `base` is when the previous
+ * step was sent, or the payload's Send for the first. The caller books the answer.
  */
+export function planNextStep(
+  run: Run,
+  sequence: SequenceContent,
+  step: SequenceStep,
+  base: Date,
+  now: Date,
+  credential: CredentialLoad | null,
+): StepSchedule {
+  const position = run.nextPosition;
+  const rules = sendRulesOf(sequence, step, run.timeZone);
+  const dueAt = stepDueAt({ base, delayMinutes: step.delay, rules, now, credential });
+  if (dueAt === null) return { kind: "failed", position, failMessage: scheduleMessages.windowNeverOpens(position) };
+  return { kind: "scheduled", position, dueAt, credentialId: step.providerId };
+}
+
+/** `planNextStep` for one run, its credential's bookings read (and locked) in `trx`. */
 export async function scheduleNextStep(
   trx: Kysely<unknown>,
   run: Run,
@@ -59,15 +109,30 @@ export async function scheduleNextStep(
   base: Date,
   now: Date,
 ): Promise<StepSchedule> {
-  const position = run.nextPosition;
-  if (sequence === null) return { kind: "failed", position, failMessage: scheduleMessages.sequenceRemoved };
-  const step = sequence.steps.find((candidate) => candidate.position === position);
-  if (step === undefined) return { kind: "failed", position, failMessage: scheduleMessages.stepRemoved(position) };
-  const rules = sendRulesOf(sequence, step, run.timeZone);
-  const credential = step.providerId === null ? null : await credentialLoad(trx, step.providerId, base);
-  const dueAt = stepDueAt({ base, delayMinutes: step.delay, rules, now, credential });
-  if (dueAt === null) return { kind: "failed", position, failMessage: scheduleMessages.windowNeverOpens(position) };
-  return { kind: "scheduled", position, dueAt, credentialId: step.providerId };
+  const next = nextStepOf(run, sequence);
+  if (next.kind === "failed") return next;
+  const { providerId } = next.step;
+  const credential =
+    providerId === null ? null : ((await credentialLoads(trx, [providerId], base)).get(providerId) ?? null);
+  return planNextStep(run, next.sequence, next.step, base, now, credential);
+}
+
+/** A booked send: the credential's slot for one step's job. */
+export interface CredentialSlot {
+  jobKey: string;
+  credentialId: string;
+  processorId: string;
+  position: number;
+  dueAt: Date;
+}
+
+export async function bookCredentialSlots(trx: Kysely<unknown>, slots: readonly CredentialSlot[]): Promise<void> {
+  if (slots.length === 0) return;
+  await sql`insert into credential_send_slots (job_key, credential_id, processor_id, position, due_at)
+    select * from unnest(${slots.map((slot) => slot.jobKey)}::uuid[], ${slots.map((slot) => slot.credentialId)}::uuid[],
+      ${slots.map((slot) => slot.processorId)}::uuid[], ${slots.map((slot) => slot.position)}::int[],
+      ${slots.map((slot) => slot.dueAt)}::timestamptz[])
+    on conflict (job_key) do nothing`.execute(trx);
 }
 
 export async function bookCredentialSlot(

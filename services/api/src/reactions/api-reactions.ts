@@ -1,4 +1,4 @@
-import type { QueueStep } from "@hirestream/outreach/sequence-steps/step-queue.ts";
+import type { QueueSteps } from "@hirestream/outreach/sequence-steps/step-queue.ts";
 import type { Reaction } from "@hirestream/projector/reactions/reaction.ts";
 import { passwordResetMail } from "../auth/password-reset-mail.ts";
 import type { Deps } from "../deps.ts";
@@ -20,10 +20,14 @@ export function apiReactions(deps: Deps, queueMail: QueueMail): Reaction[] {
   ];
 }
 
-/** The reactor that schedules sequence steps: its writes are idempotent, so it runs runs side by side. */
-export const OUTREACH_REACTOR = { name: "outreach", concurrency: 8 } as const;
+/**
+ * The reactor that schedules sequence steps: its reaction takes a batch at a time (reads of 3,000
+ * events, about a thousand runs), and its writes are idempotent, so should a batch be refused it
+ * goes event by event with runs side by side.
+ */
+export const OUTREACH_REACTOR = { name: "outreach", concurrency: 8, batchSize: 3000 } as const;
 
 /** The reactions of the outreach reactor: the steps of runs whose payload was sent. */
-export function outreachReactions(deps: Deps, queueStep: QueueStep): Reaction[] {
-  return [stepScheduleReaction(deps, queueStep)];
+export function outreachReactions(deps: Deps, queueSteps: QueueSteps): Reaction[] {
+  return [stepScheduleReaction(deps, queueSteps)];
 }

@@ -1,5 +1,5 @@
 import { queueMail } from "@hirestream/outreach/mail/mail-queue.ts";
-import { createStepQueue, queueStep, STEP_QUEUE } from "@hirestream/outreach/sequence-steps/step-queue.ts";
+import { createStepQueue, queueSteps, STEP_QUEUE } from "@hirestream/outreach/sequence-steps/step-queue.ts";
 import { startTestMailQueue } from "@hirestream/outreach/testing/test-mail-queue.ts";
 import { reactionRegistry } from "@hirestream/projector/reactions/reaction.ts";
 import { REACTIONS_CHECKPOINT, startReactor } from "@hirestream/projector/reactions/reactor.ts";
@@ -36,7 +36,7 @@ export async function startTestReactions(connectionString: string, deps: Deps): 
     store: deps.store,
     idleMs: 5,
     ...OUTREACH_REACTOR,
-    reactions: reactionRegistry(outreachReactions(deps, (trx, job, dueAt) => queueStep(mail.boss, trx, job, dueAt))),
+    reactions: reactionRegistry(outreachReactions(deps, (trx, steps) => queueSteps(mail.boss, trx, steps))),
   });
   const settled = async () => {
     const { rows } = await deps.pool.query<{ settled: boolean }>(

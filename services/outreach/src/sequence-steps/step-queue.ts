@@ -11,23 +11,35 @@ export type StepJob = z.infer<typeof stepJob>;
 /** A send that may succeed later (a mailbox that did not answer) is tried again this many times. */
 export const STEP_RETRY_LIMIT = 8;
 
-/** Queues a step's job in the caller's transaction (the reactions' one), to start at `dueAt`. */
-export type QueueStep = (trx: Kysely<unknown>, job: StepJob, dueAt: Date) => Promise<void>;
+/** A step's job and when it is due. */
+export interface QueuedStep {
+  job: StepJob;
+  dueAt: Date;
+}
+
+/** Queues steps' jobs in the caller's transaction (the reactions' one), each to start at its `dueAt`. */
+export type QueueSteps = (trx: Kysely<unknown>, steps: readonly QueuedStep[]) => Promise<void>;
 
 /**
- * The job's id is its jobKey, so queueing it again (a reaction run twice) adds nothing. The run's
- * id is the singleton key of a `singleton` queue: one step of a run is worked at a time, never two
- * sends of the same run side by side.
+ * One insert for all the steps. A job's id is its jobKey, so queueing it again (a reaction run
+ * twice) adds nothing. The run's id is the singleton key of a `singleton` queue: one step of a run
+ * is worked at a time, never two sends of the same run side by side.
  */
-export async function queueStep(boss: PgBoss, db: Kysely<unknown>, job: StepJob, dueAt: Date): Promise<void> {
-  await boss.send(STEP_QUEUE, job, {
-    id: job.jobKey,
-    singletonKey: job.processorId,
-    startAfter: dueAt,
-    retryLimit: STEP_RETRY_LIMIT,
-    retryBackoff: true,
-    db: { executeSql: (text, values) => db.executeQuery(CompiledQuery.raw(text, values ?? [])) },
-  });
+export async function queueSteps(boss: PgBoss, db: Kysely<unknown>, steps: readonly QueuedStep[]): Promise<void> {
+  const unique = new Map(steps.map((step) => [step.job.jobKey, step]));
+  if (unique.size === 0) return;
+  await boss.insert(
+    STEP_QUEUE,
+    [...unique.values()].map(({ job, dueAt }) => ({
+      id: job.jobKey,
+      data: job,
+      singletonKey: job.processorId,
+      startAfter: dueAt,
+      retryLimit: STEP_RETRY_LIMIT,
+      retryBackoff: true,
+    })),
+    { db: { executeSql: (text, values) => db.executeQuery(CompiledQuery.raw(text, values ?? [])) } },
+  );
 }
 
 export async function createStepQueue(boss: PgBoss): Promise<void> {

@@ -14,6 +14,13 @@ export interface Reaction {
   name: string;
   types: readonly string[];
   react(event: RecordedEvent, trx: Transaction<unknown>): Promise<void>;
+  /**
+   * Several events of `types` at once, in the order of the log, in one transaction that moves the
+   * checkpoint past them all: the same effects as `react` on each in turn, done together. A reactor
+   * whose reactions all have it hands them its batches this way; a DomainError from it sends the
+   * batch back through `react`, one event at a time.
+   */
+  reactBatch?(events: readonly RecordedEvent[], trx: Transaction<unknown>): Promise<void>;
 }
 
 /** The reactions by the event type they follow. */

@@ -152,3 +152,34 @@ it("side by side, reacts to every event once, keeps each stream's order, and mov
     expect(order.filter((id) => streamOf.get(id) === `note-${stream}`)).toEqual(expected.get(stream));
   }
 });
+
+it("hands a batch-aware reaction its events together in the log's order, rolls a failed batch back and runs it again, and goes event by event past a refusal", async () => {
+  const noted: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    noted.push(await append("Noted"));
+    await append("Ignored");
+  }
+  const refused = noted[9];
+  const batches: number[] = [];
+  let failures = 0;
+  const errors: string[] = [];
+  const reaction: Reaction = {
+    ...recording(async (event) => {
+      if (event.id === refused) throw new DomainError("FORBIDDEN");
+    }),
+    async reactBatch(events, trx) {
+      batches.push(events.length);
+      for (const event of events) await sql`insert into reacted (event_id) values (${event.id})`.execute(trx);
+      if (failures++ === 0) throw new Error("connection lost");
+      if (events.some((event) => event.id === refused)) throw new DomainError("FORBIDDEN");
+    },
+  };
+  run(reaction, (error) => errors.push(error instanceof Error ? error.message : String(error)));
+  await expect.poll(caughtUp, { timeout: 20_000 }).toBe(true);
+  expect(await reacted()).toEqual(noted.filter((id) => id !== refused));
+  // A batch of 7 events holds 3 or 4 of the noted ones; the failed first batch ran again.
+  expect(batches.length).toBeGreaterThan(3);
+  expect(batches[0]).toBe(batches[1]);
+  expect(Math.max(...batches)).toBeLessThanOrEqual(4);
+  expect(errors).toEqual(["connection lost", expect.stringContaining(`refused for event ${refused}: FORBIDDEN`)]);
+});

@@ -2,7 +2,7 @@ import { DomainError } from "@hirestream/contracts/errors.ts";
 import type { EventStore, RecordedEvent } from "@hirestream/eventstore/event-store.ts";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { CHECKPOINT } from "../project-batch.ts";
-import type { ReactionRegistry } from "./reaction.ts";
+import type { Reaction, ReactionRegistry } from "./reaction.ts";
 
 export const REACTIONS_CHECKPOINT = "reactions";
 
@@ -91,6 +91,34 @@ export function startReactor(options: ReactorOptions): RunningReactor {
     });
   }
 
+  const batchable = [...reactions.values()].every((list) => list.every((reaction) => reaction.reactBatch));
+
+  /**
+   * The batch's events given to each reaction's `reactBatch` together, in one transaction that
+   * moves the checkpoint from `from` to `to`: false when another reactor moved it first, or when a
+   * reaction refused (the batch then goes event by event, to pass over only what is refused).
+   */
+  async function reactTogether(events: readonly RecordedEvent[], from: number, to: number): Promise<boolean> {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        if (!(await move(trx, from, to))) return false;
+        const byReaction = new Map<Reaction, RecordedEvent[]>();
+        for (const event of events) {
+          for (const reaction of reactions.get(event.type) ?? []) {
+            const list = byReaction.get(reaction);
+            if (list) list.push(event);
+            else byReaction.set(reaction, [event]);
+          }
+        }
+        for (const [reaction, list] of byReaction) await reaction.reactBatch?.(list, trx);
+        return true;
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return false;
+    }
+  }
+
   /** The batch's events, stream by stream in order, several streams at once. */
   async function reactSideBySide(events: readonly RecordedEvent[], lanes: number): Promise<void> {
     const byStream = new Map<string, RecordedEvent[]>();
@@ -117,6 +145,11 @@ export function startReactor(options: ReactorOptions): RunningReactor {
             continue;
           }
           let moved = true;
+          const last = due[due.length - 1]?.position ?? after;
+          if (batchable && last > after && (await reactTogether(due, after, last))) {
+            after = last;
+            continue;
+          }
           if (concurrency > 1) {
             await reactSideBySide(
               due.filter((event) => reactions.has(event.type)),
@@ -132,7 +165,6 @@ export function startReactor(options: ReactorOptions): RunningReactor {
           }
           if (!moved) break;
           // Past the events nothing reacts to, in one step.
-          const last = due[due.length - 1]?.position ?? after;
           if (last > after) {
             if (!(await db.transaction().execute((trx) => move(trx, after, last)))) break;
             after = last;

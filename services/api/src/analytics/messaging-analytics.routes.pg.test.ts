@@ -98,7 +98,7 @@ async function messagingProject(owner: SignedIn, name = "Compilers") {
   });
   await record(project, await payloadIdOf(project.id, ada), (run) => [
     ...sent(run),
-    { type: "StepScheduled", data: { ...run, position: 2, dueAt: "2026-11-26T08:00:00.000Z", jobKey: "ada-2" } },
+    { type: "StepScheduled", data: { ...run, position: 2, dueAt: "2026-11-26T08:00:00.000Z", jobKey: randomUUID() } },
   ]);
   await record(project, await payloadIdOf(project.id, grace), (run) => [
     ...sent(run),

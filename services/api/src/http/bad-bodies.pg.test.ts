@@ -81,6 +81,8 @@ const writeRoutes: Route[] = [
   { method: "PUT", path: "/api/v1/invitations/{id}/accept" },
   { method: "PUT", path: "/api/v1/invitations/{id}/reject" },
   { method: "DELETE", path: "/api/v1/invitations/{id}" },
+  { method: "POST", path: "/api/v1/local_mailbox/inbound" },
+  { method: "POST", path: "/api/v1/local_mailbox/messages/{id}/candidate_reply" },
 ];
 
 const levels = 5000;

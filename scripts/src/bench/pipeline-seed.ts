@@ -30,7 +30,7 @@ export interface SeededPipeline extends SeededUser {
   projectId: string;
   /** The project's workflow copy, in position order; everyone starts in the first. */
   stages: WorkflowStage[];
-  /** In candidacy id order: the order of the People tab's index, so the first page is the first ten. */
+  /** In the People tab's order (all added at once: highest candidacy id first), so the first page is the first ten. */
   candidates: Candidate[];
 }
 
@@ -174,6 +174,8 @@ export async function seedPipeline(pool: pg.Pool, baseUrl: string, count: number
   await waitForProjector(pool, store, 180_000);
   await store.close();
   await pool.query("vacuum analyze read.change_log");
-  candidates.sort((a, b) => (a.candidacyId < b.candidacyId ? -1 : a.candidacyId > b.candidacyId ? 1 : 0));
+  // The People tab lists newest added first, equal times by id from the highest: all were added at
+  // one instant, so its first page is the ten highest ids.
+  candidates.sort((a, b) => (a.candidacyId < b.candidacyId ? 1 : a.candidacyId > b.candidacyId ? -1 : 0));
   return { ...user, workspaceId, projectId, stages, candidates };
 }

@@ -23,9 +23,9 @@ export function apiReactions(deps: Deps, queueMail: QueueMail): Reaction[] {
 /**
  * The reactor that schedules sequence steps: its reaction takes a batch at a time (reads of 3,000
  * events, about a thousand runs), and its writes are idempotent, so should a batch be refused it
- * goes event by event with runs side by side.
+ * goes event by event.
  */
-export const OUTREACH_REACTOR = { name: "outreach", concurrency: 8, batchSize: 3000 } as const;
+export const OUTREACH_REACTOR = { name: "outreach", batchSize: 3000 } as const;
 
 /** The reactions of the outreach reactor: the steps of runs whose payload was sent. */
 export function outreachReactions(deps: Deps, queueSteps: QueueSteps): Reaction[] {

@@ -1,6 +1,7 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import { payloadValuePointer, processorMessages } from "@hirestream/contracts/processors/commands.ts";
 import type { ProcessorEvent, StopReason, TimeZoneSource } from "@hirestream/contracts/processors/events.ts";
+import { payloadEventPower } from "@hirestream/contracts/processors/payload-powers.ts";
 import {
   eventAllowed,
   isEditable,
@@ -140,13 +141,8 @@ function payloadEvent(
   context: ProcessorContext,
 ): ProcessorEvent[] {
   const at = context.now.toISOString();
-  const power = (run: Run) => {
-    if (event === "event_ready" || event === NO_EVENT) return "messages.write" as const;
-    if (event === "event_pause") return "messages.send" as const;
-    // With review, only those who approve set a payload going, whether by Send or by resuming it.
-    return run.hasReview ? ("messages.approve" as const) : ("messages.send" as const);
-  };
-  const { run, actorId } = writablePayload(state, context, power);
+  // With review, only those who approve set a payload going, whether by Send or by resuming it.
+  const { run, actorId } = writablePayload(state, context, (run: Run) => payloadEventPower(event, run.hasReview));
   if (event === NO_EVENT) return [];
   const shown = shownStatus(run);
   if (!eventAllowed(event, shown, run.hasReview))

@@ -109,50 +109,6 @@ it("rolls a failed reaction's writes back with its checkpoint and runs it again;
   expect(errors).toEqual(["connection lost", expect.stringContaining(`refused for event ${refused}: FORBIDDEN`)]);
 });
 
-it("side by side, reacts to every event once, keeps each stream's order, and moves its checkpoint past the batch", async () => {
-  const streams = Array.from({ length: 6 }, () => randomUUID());
-  const expected = new Map<string, string[]>(streams.map((stream) => [stream, []]));
-  for (let round = 0; round < 5; round++) {
-    for (const stream of streams) {
-      const id = randomUUID();
-      const metadata = {
-        commandId: id,
-        userId: null,
-        correlationId: id,
-        causationId: id,
-        occurredAt: "2026-11-24T12:00:00Z",
-      };
-      await t.store.appendToStream(`note-${stream}`, [{ id, type: "Noted", data: {}, metadata }], {
-        expectedRevision: "any",
-      });
-      expected.get(stream)?.push(id);
-    }
-  }
-  const streamOf = new Map<string, string>();
-  const reactor = startReactor({
-    db: t.db,
-    store: t.store,
-    reactions: reactionRegistry([
-      recording(async (event) => {
-        streamOf.set(event.id, event.streamId);
-        // Uneven work: later streams would overtake earlier ones if nothing kept them apart.
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
-      }),
-    ]),
-    idleMs: 5,
-    batchSize: 7,
-    concurrency: 4,
-  });
-  stops.push(reactor.stop);
-  await expect.poll(reacted, { timeout: 20_000 }).toHaveLength(30);
-  await expect.poll(caughtUp, { timeout: 20_000 }).toBe(true);
-  const order = await reacted();
-  expect(new Set(order).size).toBe(30);
-  for (const stream of streams) {
-    expect(order.filter((id) => streamOf.get(id) === `note-${stream}`)).toEqual(expected.get(stream));
-  }
-});
-
 it("hands a batch-aware reaction its events together in the log's order, rolls a failed batch back and runs it again, and goes event by event past a refusal", async () => {
   const noted: string[] = [];
   for (let i = 0; i < 12; i++) {

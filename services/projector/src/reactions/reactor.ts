@@ -18,13 +18,6 @@ export interface ReactorOptions {
    */
   readSchema?: string;
   batchSize?: number;
-  /**
-   * Events of different streams reacted to side by side, each in a transaction of its own; the
-   * checkpoint moves past a batch once all of it is done. A crash mid-batch runs the batch's
-   * reactions again, so only reactions whose writes are idempotent (a job id, a row key derived
-   * from the event) may run in a reactor of more than 1. Events of one stream keep their order.
-   */
-  concurrency?: number;
   idleMs?: number;
   onError?: (error: unknown) => void;
 }
@@ -43,7 +36,6 @@ export function startReactor(options: ReactorOptions): RunningReactor {
   const name = options.name ?? REACTIONS_CHECKPOINT;
   const readSchema = options.readSchema ?? "read";
   const batchSize = options.batchSize ?? 1000;
-  const concurrency = options.concurrency ?? 1;
   const idleMs = options.idleMs ?? 20;
   const report =
     options.onError ??
@@ -119,19 +111,6 @@ export function startReactor(options: ReactorOptions): RunningReactor {
     }
   }
 
-  /** The batch's events, stream by stream in order, several streams at once. */
-  async function reactSideBySide(events: readonly RecordedEvent[], lanes: number): Promise<void> {
-    const byStream = new Map<string, RecordedEvent[]>();
-    for (const event of events) byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), event]);
-    const streams = [...byStream.values()];
-    const lane = async () => {
-      for (let stream = streams.shift(); stream !== undefined; stream = streams.shift()) {
-        for (const event of stream) await db.transaction().execute((trx) => runReactions(event, trx));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(lanes, streams.length) }, lane));
-  }
-
   const loop = (async () => {
     while (!stopped) {
       try {
@@ -150,18 +129,11 @@ export function startReactor(options: ReactorOptions): RunningReactor {
             after = last;
             continue;
           }
-          if (concurrency > 1) {
-            await reactSideBySide(
-              due.filter((event) => reactions.has(event.type)),
-              concurrency,
-            );
-          } else {
-            for (const event of due) {
-              if (!reactions.has(event.type)) continue;
-              moved = await react(event, after);
-              if (!moved) break;
-              after = event.position;
-            }
+          for (const event of due) {
+            if (!reactions.has(event.type)) continue;
+            moved = await react(event, after);
+            if (!moved) break;
+            after = event.position;
           }
           if (!moved) break;
           // Past the events nothing reacts to, in one step.

@@ -7,7 +7,10 @@ export interface BenchServer {
 }
 
 /** Starts a worker script (beside this file) on its own thread and waits for its first message. */
-export async function startWorker(script: string, data: unknown): Promise<{ message: unknown; stop(): Promise<void> }> {
+export async function startWorker(
+  script: string,
+  data: unknown,
+): Promise<{ message: unknown; post(message: unknown): void; stop(): Promise<void> }> {
   const worker = new Worker(new URL(script, import.meta.url), { workerData: data });
   const exited = once(worker, "exit");
   const [message]: unknown[] = await Promise.race([
@@ -18,6 +21,7 @@ export async function startWorker(script: string, data: unknown): Promise<{ mess
   ]);
   return {
     message,
+    post: (message) => worker.postMessage(message),
     async stop() {
       worker.postMessage("stop");
       // Everything it opened is closed, so the thread ends by itself; give it a bounded time.

@@ -2,21 +2,18 @@ import type { Database } from "@hirestream/api/database.ts";
 import type { Deps } from "@hirestream/api/deps.ts";
 import { watchReadModels } from "@hirestream/api/http/read-model-watcher.ts";
 import { workSequenceSteps } from "@hirestream/api/processors/step-worker.ts";
-import { OUTREACH_REACTOR, outreachReactions } from "@hirestream/api/reactions/api-reactions.ts";
 import {
   DEFAULT_SENDING_LIMITS,
   MAX_DAILY_LIMIT,
   type SendingLimits,
 } from "@hirestream/contracts/credentials/limits.ts";
 import { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
-import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
-import { createStepQueue, queueSteps } from "@hirestream/outreach/sequence-steps/step-queue.ts";
-import { startProjector } from "@hirestream/projector/projector.ts";
-import { reactionRegistry } from "@hirestream/projector/reactions/reaction.ts";
-import { startReactor } from "@hirestream/projector/reactions/reactor.ts";
+import { EVENTS_PER_TRANSACTION, PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
+import { createStepQueue } from "@hirestream/outreach/sequence-steps/step-queue.ts";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { PgBoss } from "pg-boss";
+import { startWorker } from "./http-server.ts";
 import { seedOutreach } from "./outreach-seed.ts";
 import { pause } from "./web-browser.ts";
 
@@ -35,9 +32,33 @@ export interface OutreachRun {
   limits: SendingLimits;
 }
 
-async function count(pool: pg.Pool, type: string): Promise<number> {
-  const { rows } = await pool.query<{ n: string }>("select count(*) as n from events where type = $1", [type]);
-  return Number(rows[0]?.n ?? 0);
+/**
+ * Counts events by type as they become readable, reading only those after the last it saw (and
+ * only below the oldest open transaction, as the store's readers do): a poll costs what arrived
+ * since the one before, where a `count(*)` would scan the whole log each time and take a core
+ * from the system it measures.
+ */
+function eventCounter(pool: pg.Pool): (type: string) => Promise<number> {
+  const counts = new Map<string, number>();
+  let after = 0;
+  const page = 5000;
+  return async (type) => {
+    for (let full = true; full; ) {
+      const { rows } = await pool.query<{ global_position: string; type: string }>(
+        `select global_position, type from events
+         where global_position > $1
+           and global_position < pg_snapshot_xmin(pg_current_snapshot())::text::bigint * ${EVENTS_PER_TRANSACTION}
+         order by global_position limit ${page}`,
+        [after],
+      );
+      for (const row of rows) {
+        counts.set(row.type, (counts.get(row.type) ?? 0) + 1);
+        after = Number(row.global_position);
+      }
+      full = rows.length === page;
+    }
+    return counts.get(type) ?? 0;
+  };
 }
 
 async function until(what: () => Promise<boolean>, timeoutMs: number, label: string): Promise<void> {
@@ -60,10 +81,12 @@ async function runOutreach(
 ): Promise<OutreachRun> {
   const pool = new pg.Pool({ connectionString: url, max: 24 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const anyDb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   const store = new PostgresEventStore({ pool, pollIntervalMs: 5 });
   const readModels = await watchReadModels(url);
-  const projector = startProjector({ db: anyDb, store, idleMs: 5 });
+  // The projector and the reactions on a thread of their own, the worker on this one: the projector
+  // and outreach processes of a multi-process deployment (docker-compose.yml).
+  const reactions = await startWorker("./outreach-reactor.worker.ts", url);
+  const count = eventCounter(pool);
   const boss = new PgBoss({ connectionString: url, max: 8, supervise: false, schedule: false });
   boss.on("error", () => undefined);
   try {
@@ -88,26 +111,19 @@ async function runOutreach(
       aggregates: new AggregateCache(),
     };
     const started = performance.now();
-    const reactor = startReactor({
-      db: anyDb,
-      store,
-      idleMs: 5,
-      ...OUTREACH_REACTOR,
-      reactions: reactionRegistry(outreachReactions(deps, (trx, steps) => queueSteps(boss, trx, steps))),
-    });
+    reactions.post("react");
     if (options.send) await workSequenceSteps(boss, deps, { pollingIntervalSeconds: 0.5 });
     let scheduledSeconds = 0;
     await until(
       async () => {
-        const done = (await count(pool, "StepScheduled")) >= options.candidates;
+        const done = (await count("StepScheduled")) >= options.candidates;
         if (done && scheduledSeconds === 0) scheduledSeconds = (performance.now() - started) / 1000;
-        return done && (!options.send || (await count(pool, "StepSent")) >= options.candidates);
+        return done && (!options.send || (await count("StepSent")) >= options.candidates);
       },
       600_000,
       "every step",
     );
     const sentSeconds = options.send ? (performance.now() - started) / 1000 : null;
-    await reactor.stop();
     const { rows: mailbox } = await pool.query<{ total: string; distinct_to: string }>(
       "select count(*) as total, count(distinct to_address) as distinct_to from local_mailbox",
     );
@@ -132,7 +148,7 @@ async function runOutreach(
     };
   } finally {
     await boss.stop({ graceful: false });
-    await projector.stop();
+    await reactions.stop();
     await readModels.close();
     await pool.end();
   }

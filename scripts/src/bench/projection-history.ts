@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
+import { inPgTransaction as inTransaction } from "@hirestream/api/pg-transaction.ts";
 import { avatarColors } from "@hirestream/contracts/accounts/events.ts";
 import type { DomainEvent } from "@hirestream/contracts/events.ts";
 import { deriveEventId } from "@hirestream/eventstore/event-id.ts";
 import type { NewEvent } from "@hirestream/eventstore/event-store.ts";
 import type { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
 import type pg from "pg";
+
+/** Runs `work` on one client in one transaction: appends through it commit together. */
+export { inTransaction };
 
 export interface HistoryOptions {
   users: number;
@@ -59,21 +63,6 @@ function workspaceHistory(index: number, users: string[]): { streamId: string; e
     ),
   ];
   return { streamId: `workspace-${workspaceId}`, events };
-}
-
-/** Runs `work` on one client in one transaction: appends through it commit together. */
-export async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query("begin");
-    await work(client);
-    await client.query("commit");
-  } catch (error) {
-    await client.query("rollback");
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { loadCredentialsKeyring } from "@hirestream/api/credentials/credentials-
 import { watchReadModels } from "@hirestream/api/http/read-model-watcher.ts";
 import { workSequenceSteps } from "@hirestream/api/processors/step-worker.ts";
 import { apiReactions, OUTREACH_REACTOR, outreachReactions } from "@hirestream/api/reactions/api-reactions.ts";
+import { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
 import { createMailQueue, queueMail, workMailQueue } from "@hirestream/outreach/mail/mail-queue.ts";
 import { createStepQueue, queueSteps } from "@hirestream/outreach/sequence-steps/step-queue.ts";
 import { LocalTransport } from "@hirestream/outreach/transports/local.transport.ts";
@@ -94,6 +95,8 @@ export async function startProjectorService(runtime: Runtime, config: Config): P
     clock: () => new Date(),
     readModels,
     appUrl: config.appUrl,
+    // As the API keeps one: a run read again (scheduled, then sent) reads only its newer events.
+    aggregates: new AggregateCache(),
   };
   const reactor = startReactor({
     db: runtime.anyDb,
@@ -129,6 +132,8 @@ export async function startOutreach(runtime: Runtime, config: Config): Promise<R
     clock: () => new Date(),
     readModels,
     appUrl: config.appUrl,
+    // As the API keeps one: a run read again (scheduled, then sent) reads only its newer events.
+    aggregates: new AggregateCache(),
     credentialsKeyring: loadCredentialsKeyring({
       key: config.credentialsKey,
       previousKeys: config.credentialsPreviousKeys,

@@ -1,4 +1,5 @@
 import type { EventMetadata } from "@hirestream/contracts/metadata.ts";
+import type { PoolClient } from "pg";
 
 /** `any` skips the check; `no_stream` demands a new stream; `exists` any existing one; a number, that exact last revision. */
 export type ExpectedRevision = "any" | "no_stream" | "exists" | number;
@@ -88,6 +89,22 @@ export interface EventStore {
   /** Position of the last event a reader can see now (0 when the store is empty). */
   headPosition(): Promise<number>;
   close(): Promise<void>;
+}
+
+/**
+ * A store that keeps its events in the application's own Postgres database (the default), so its
+ * appends can join the caller's transaction: rows written beside the events (a message delivered
+ * to the local mailbox) commit or roll back with them.
+ */
+export interface AppendsInTransaction {
+  appendToStreamsWith(
+    db: Pick<PoolClient, "query">,
+    appends: readonly StreamAppend[],
+  ): Promise<(AppendResult | null)[]>;
+}
+
+export function appendsInTransaction(store: EventStore): store is EventStore & AppendsInTransaction {
+  return "appendToStreamsWith" in store && typeof store.appendToStreamsWith === "function";
 }
 
 export class WrongExpectedRevisionError extends Error {

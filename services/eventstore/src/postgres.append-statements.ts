@@ -105,32 +105,41 @@ export interface InsertedStreamRow extends InsertedRow {
   stream_id: string;
 }
 
-// Several streams in one statement of its own transaction: each stream's head is read inline, and
-// only the streams whose head is the expected one take their events, numbered on from it.
-const insertStreamsSql = `
+// Several streams in one statement: each stream's head is read inline, and only the streams whose
+// head is the expected one take their events, numbered on from it. In its own transaction the
+// first position is the transaction's base; inside a caller's, the first its earlier appends left.
+// The head is looked up per event (an index probe each) rather than joined back per stream: the
+// planner, blind to the input's size, would join the two with a nested loop, quadratic in it.
+function insertStreamsSql(ownTransaction: boolean): string {
+  const first = ownTransaction
+    ? xidBase
+    : `(select coalesce(max(global_position) + 1, ${xidBase}) from events
+        where global_position >= ${xidBase} and global_position < ${xidBase} + ${EVENTS_PER_TRANSACTION})`;
+  return `
 with input as (
-  select e.stream, e.expected, e.id, e.type, e.data, e.metadata, e.ord
+  select e.stream, e.expected, e.id, e.type, e.data, e.metadata, e.ord,
+    (select coalesce(max(stream_revision), -1) from events where stream_id = e.stream) as revision
   from rows from (jsonb_to_recordset($1::jsonb)
     as (stream text, expected bigint, id uuid, type text, data jsonb, metadata jsonb))
     with ordinality as e(stream, expected, id, type, data, metadata, ord)
-), heads as (
-  select s.stream,
-    (select coalesce(max(stream_revision), -1) from events where stream_id = s.stream) as revision,
-    s.expected
-  from (select distinct stream, expected from input) s
 ), holding as (
-  select i.stream, i.id, i.type, i.data, i.metadata, h.revision,
-    row_number() over (order by i.ord) as n,
-    row_number() over (partition by i.stream order by i.ord) as k
-  from input i join heads h on h.stream = i.stream
-  where h.revision = h.expected
+  select stream, id, type, data, metadata, revision,
+    row_number() over (order by ord) as n,
+    row_number() over (partition by stream order by ord) as k
+  from input
+  where revision = expected
 )
 insert into events (global_position, stream_id, stream_revision, event_id, type, data, metadata)
-select ${xidBase} + n - 1, stream, revision + k, id, type, data, metadata
+select (select ${first}) + n - 1, stream, revision + k, id, type, data, metadata
 from holding
 returning global_position, stream_id, stream_revision`;
+}
+
+const insertStreams = { own: insertStreamsSql(true), joined: insertStreamsSql(false) };
 
 /** `$1`: every event as { stream, expected, id, type, data, metadata }, stream by stream. */
-export function insertStreamsStatement(payload: string): Statement {
-  return { name: "hirestream_append_streams", text: insertStreamsSql, values: [payload] };
+export function insertStreamsStatement(payload: string, ownTransaction = true): Statement {
+  return ownTransaction
+    ? { name: "hirestream_append_streams", text: insertStreams.own, values: [payload] }
+    : { name: "hirestream_append_streams_in_transaction", text: insertStreams.joined, values: [payload] };
 }

@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
 import pg from "pg";
-import { inject } from "vitest";
-import { eventStoreContract } from "./event-store.contract.ts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { eventStoreContract, newEvents } from "./event-store.contract.ts";
 import { PostgresEventStore } from "./postgres.event-store.ts";
 
 eventStoreContract("postgres", async () => {
@@ -25,4 +26,86 @@ eventStoreContract("postgres", async () => {
       await pool.end();
     },
   };
+});
+
+describe("postgres appends to several streams inside the caller's transaction", () => {
+  let pool: pg.Pool;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    pool = new pg.Pool({ connectionString: await createTestDatabase(inject("postgresAdminUrl")), max: 4 });
+    store = new PostgresEventStore({ pool, pollIntervalMs: 5 });
+  });
+  afterAll(async () => {
+    await store.close();
+    await pool.end();
+  });
+
+  async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>, commit = true): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query("begin");
+      const result = await work(client);
+      await client.query(commit ? "commit" : "rollback");
+      return result;
+    } catch (error) {
+      await client.query("rollback");
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  const stream = () => `thing-${randomUUID()}`;
+
+  it("numbers on from the transaction's earlier appends, and commits them with the caller's rows", async () => {
+    const [alone, fresh, held] = [stream(), stream(), stream()];
+    await store.appendToStream(held, newEvents(1), { expectedRevision: "no_stream" });
+    const results = await inTransaction(async (client) => {
+      await store.appendWith(client, alone, newEvents(2), { expectedRevision: "no_stream" });
+      return store.appendToStreamsWith(client, [
+        { streamId: fresh, events: newEvents(2), expectedRevision: -1 },
+        { streamId: held, events: newEvents(1), expectedRevision: 0 },
+      ]);
+    });
+    expect(results.map((result) => result?.nextExpectedRevision ?? null)).toEqual([1, 1]);
+    const [first, second, third] = await store.readStreams(
+      [alone, fresh, held].map((streamId) => ({ streamId, fromRevision: 0 })),
+    );
+    const positions = [...(first ?? []), ...(second ?? []), third?.[1]].map((event) => event?.position ?? 0);
+    expect(new Set(positions).size).toBe(5);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(third?.[1]?.position).toBe(results[1]?.position);
+  });
+
+  it("answers null for a stream that moved on, and leaves nothing when the caller rolls back", async () => {
+    const [moved, fresh] = [stream(), stream()];
+    await store.appendToStream(moved, newEvents(2), { expectedRevision: "no_stream" });
+    const results = await inTransaction(
+      (client) =>
+        store.appendToStreamsWith(client, [
+          { streamId: moved, events: newEvents(1), expectedRevision: 0 },
+          { streamId: fresh, events: newEvents(1), expectedRevision: -1 },
+        ]),
+      false,
+    );
+    expect(results.map((result) => result?.appended ?? null)).toEqual([null, true]);
+    expect(await store.readStream(fresh)).toEqual([]);
+    expect(await store.readStream(moved)).toHaveLength(2);
+  });
+
+  it("fails the caller's transaction on events stored already, and refuses more than a transaction holds", async () => {
+    const id = stream();
+    const events = newEvents(1);
+    await store.appendToStream(id, events, { expectedRevision: "no_stream" });
+    await expect(
+      inTransaction((client) =>
+        store.appendToStreamsWith(client, [{ streamId: stream(), events, expectedRevision: -1 }]),
+      ),
+    ).rejects.toThrow();
+    await expect(
+      inTransaction((client) =>
+        store.appendToStreamsWith(client, [{ streamId: stream(), events: newEvents(4097), expectedRevision: -1 }]),
+      ),
+    ).rejects.toThrow(/at most 4096 events/);
+  });
 });

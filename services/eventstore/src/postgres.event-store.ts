@@ -38,12 +38,17 @@ select global_position, stream_id, stream_revision, event_id, type, data, metada
 from events where stream_id = $1 and stream_revision >= $2 order by stream_revision`;
 
 // One round trip for what a command decides against (a project, its workspace and workflow):
-// each stream from its own revision, tagged with the place it was asked in.
+// each stream from its own revision, tagged with the place it was asked in. Lateral, so each
+// stream is an index range of its own: a plain join of the unnest is planned (generically) as a
+// hash join over a scan of the whole log.
 const readStreamsSql = `
-select asked.place, global_position, stream_id, stream_revision, event_id, type, data, metadata, recorded_at
+select asked.place, e.global_position, e.stream_id, e.stream_revision, e.event_id, e.type, e.data, e.metadata, e.recorded_at
 from unnest($1::text[], $2::bigint[]) with ordinality as asked(stream, from_revision, place)
-join events on stream_id = asked.stream and stream_revision >= asked.from_revision
-order by asked.place, stream_revision`;
+cross join lateral (
+  select * from events where stream_id = asked.stream and stream_revision >= asked.from_revision
+  order by stream_revision
+) e
+order by asked.place, e.stream_revision`;
 
 const readAllSql = `
 select global_position, stream_id, stream_revision, event_id, type, data, metadata, recorded_at
@@ -80,6 +85,22 @@ function toRecorded(row: EventRow): RecordedEvent {
 }
 
 type Queryable = Pick<Pool, "query"> | Pick<PoolClient, "query">;
+
+/** Every event of `appends` as { stream, expected, id, type, data, metadata }, stream by stream. */
+function streamsPayload(appends: readonly StreamAppend[]): string {
+  return JSON.stringify(
+    appends.flatMap(({ streamId, events, expectedRevision }) =>
+      events.map(({ id, type, data, metadata }) => ({
+        stream: streamId,
+        expected: Math.max(-1, expectedRevision),
+        id,
+        type,
+        data,
+        metadata,
+      })),
+    ),
+  );
+}
 
 export interface PostgresEventStoreOptions {
   pool: Pool;
@@ -144,26 +165,35 @@ export class PostgresEventStore implements EventStore {
     return results;
   }
 
+  /**
+   * `appendToStreams` through `db`, a client inside the caller's transaction: the events commit or
+   * roll back with the rows the caller writes beside them. Each append goes in only when its
+   * expected revision holds (null where it did not); a clash with a concurrent writer, or events
+   * stored already, fails the statement and so the caller's transaction. At most
+   * EVENTS_PER_TRANSACTION events in the whole transaction.
+   */
+  async appendToStreamsWith(db: Queryable, appends: readonly StreamAppend[]): Promise<(AppendResult | null)[]> {
+    const events = appends.reduce((total, append) => total + append.events.length, 0);
+    if (events > EVENTS_PER_TRANSACTION) {
+      throw new Error(`one transaction holds at most ${EVENTS_PER_TRANSACTION} events, not ${events}`);
+    }
+    if (events === 0) return appends.map(() => null);
+    const { rows } = await db.query<InsertedStreamRow>(insertStreamsStatement(streamsPayload(appends), false));
+    return this.#resultsOf(appends, rows);
+  }
+
   async #insertStreams(appends: readonly StreamAppend[]): Promise<(AppendResult | null)[]> {
-    const payload = JSON.stringify(
-      appends.flatMap(({ streamId, events, expectedRevision }) =>
-        events.map(({ id, type, data, metadata }) => ({
-          stream: streamId,
-          expected: Math.max(-1, expectedRevision),
-          id,
-          type,
-          data,
-          metadata,
-        })),
-      ),
-    );
     let rows: InsertedStreamRow[];
     try {
-      rows = (await this.#pool.query<InsertedStreamRow>(insertStreamsStatement(payload))).rows;
+      rows = (await this.#pool.query<InsertedStreamRow>(insertStreamsStatement(streamsPayload(appends)))).rows;
     } catch (error) {
       if ((error as { code?: unknown }).code !== uniqueViolation) throw error;
       return appendEachAlone(this, appends);
     }
+    return this.#resultsOf(appends, rows);
+  }
+
+  #resultsOf(appends: readonly StreamAppend[], rows: readonly InsertedStreamRow[]): (AppendResult | null)[] {
     const byStream = new Map<string, AppendResult>();
     for (const row of rows) {
       const earlier = byStream.get(row.stream_id);

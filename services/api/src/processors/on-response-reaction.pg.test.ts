@@ -56,7 +56,6 @@ describe("a candidate's reply", () => {
       "ProcessorStarted",
       "PayloadApproved",
       "StepScheduled",
-      "StepDrafted",
       "StepSent",
       "StepScheduled",
       "ReplyReceived",

@@ -1,9 +1,14 @@
 import type { ProcessorEvent } from "@hirestream/contracts/processors/events.ts";
 import { type SequenceContent, sequenceEvent } from "@hirestream/contracts/sequences/events.ts";
-import { type ProcessorCommand, processorDecider } from "@hirestream/domain/processor/processor.decider.ts";
+import {
+  type ProcessorCommand,
+  type ProcessorContext,
+  processorDecider,
+} from "@hirestream/domain/processor/processor.decider.ts";
 import type { ProcessorState } from "@hirestream/domain/processor/processor-state.ts";
 import { sequenceDecider } from "@hirestream/domain/sequence/sequence.decider.ts";
 import { deriveEventId } from "@hirestream/eventstore/event-id.ts";
+import type { AppendResult, StreamAppend } from "@hirestream/eventstore/event-store.ts";
 import type { Deps } from "../deps.ts";
 import { sequenceStream } from "../sequences/sequence-commands.ts";
 import { cachedStreamRead } from "../stream-state.ts";
@@ -69,6 +74,14 @@ export interface CommandsOutcome {
   rest: EngineCommandFor[];
 }
 
+/** A command decided on its run's state, with the events it appends and who decided it when. */
+export interface DecidedCommand {
+  command: EngineCommandFor;
+  read: ProcessorRead;
+  events: ProcessorEvent[];
+  context: ProcessorContext;
+}
+
 /**
  * The engine's commands for many runs (one each), decided on the states just read and appended in
  * one go: the same events, with the same ids, as `runProcessorCommand` would append for each, so a
@@ -79,9 +92,24 @@ export async function runEngineCommandsTogether(
   reads: ReadonlyMap<string, ProcessorRead>,
   commands: readonly EngineCommandFor[],
 ): Promise<CommandsOutcome> {
+  const { decided, outcome } = decideEngineCommands(deps, reads, commands);
+  const results = await deps.store.appendToStreams(engineAppends(decided));
+  settleEngineAppends(deps, decided, results, outcome);
+  return outcome;
+}
+
+/**
+ * Decides each command on its run's state: a command that changes nothing is done already, a
+ * refused one (or one for a run not read) is left for the single path, the rest are to append.
+ */
+export function decideEngineCommands(
+  deps: Deps,
+  reads: ReadonlyMap<string, ProcessorRead>,
+  commands: readonly EngineCommandFor[],
+): { decided: DecidedCommand[]; outcome: CommandsOutcome } {
   const context = engineContext(deps);
   const outcome: CommandsOutcome = { done: new Map(), rest: [] };
-  const decided: { command: EngineCommandFor; read: ProcessorRead; events: ProcessorEvent[] }[] = [];
+  const decided: DecidedCommand[] = [];
   for (const command of commands) {
     const read = reads.get(command.processorId);
     if (read === undefined) {
@@ -97,26 +125,42 @@ export async function runEngineCommandsTogether(
       continue;
     }
     if (events.length === 0) outcome.done.set(command.processorId, { ...read, events });
-    else decided.push({ command, read, events });
+    else decided.push({ command, read, events, context });
   }
-  const results = await deps.store.appendToStreams(
-    decided.map(({ command, read, events }) => ({
-      streamId: processorStream(command.processorId),
-      expectedRevision: read.revision,
-      events: events.map((event, index) => ({
-        id: deriveEventId(command.commandId, index),
-        type: event.type,
-        data: event.data,
-        metadata: {
-          commandId: command.commandId,
-          userId: context.actorId,
-          correlationId: command.commandId,
-          causationId: command.commandId,
-          occurredAt: context.now.toISOString(),
-        },
-      })),
+  return { decided, outcome };
+}
+
+/** The decided commands' appends, each at the revision its state was read at. */
+export function engineAppends(decided: readonly DecidedCommand[]): StreamAppend[] {
+  return decided.map(({ command, read, events, context }) => ({
+    streamId: processorStream(command.processorId),
+    expectedRevision: read.revision,
+    events: events.map((event, index) => ({
+      id: deriveEventId(command.commandId, index),
+      type: event.type,
+      data: event.data,
+      metadata: {
+        commandId: command.commandId,
+        userId: context.actorId,
+        correlationId: command.commandId,
+        causationId: command.commandId,
+        occurredAt: context.now.toISOString(),
+      },
     })),
-  );
+  }));
+}
+
+/**
+ * What the appends' results make of the decided commands, in `outcome`: an append that went in is
+ * done, with the state after it (kept in the aggregate cache); one that did not is left over. Call
+ * it once the appends are committed, never for a transaction that may still roll back.
+ */
+export function settleEngineAppends(
+  deps: Deps,
+  decided: readonly DecidedCommand[],
+  results: readonly (AppendResult | null)[],
+  outcome: CommandsOutcome,
+): void {
   decided.forEach(({ command, read, events }, index) => {
     const result = results[index];
     if (result === null || result === undefined) {
@@ -128,5 +172,4 @@ export async function runEngineCommandsTogether(
     deps.aggregates?.set(processorDecider, processorStream(command.processorId), { revision, state });
     outcome.done.set(command.processorId, { state, revision, events });
   });
-  return outcome;
 }

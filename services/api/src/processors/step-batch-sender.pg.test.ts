@@ -2,8 +2,8 @@ import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { currentProcessor } from "./processor-commands.ts";
-import { sendStepsTogether } from "./step-batch-sender.ts";
-import { SEND_POINTS, type SendPoint, sendStep } from "./step-sender.ts";
+import { BATCH_SEND_POINTS, type BatchSendPoint, sendStepsTogether } from "./step-batch-sender.ts";
+import { sendStep } from "./step-sender.ts";
 import { deliveredTo, outreachKit, runEvents, workerDeps } from "./testing/outreach-kit.ts";
 
 let t: TestApp;
@@ -34,7 +34,7 @@ async function waitingRuns() {
   for (const run of runs) await kit.approve(owner, run.payload);
   await t.reactions?.settle();
   const jobs = await Promise.all(runs.map((run) => scheduledJob(run.processorId)));
-  return { runs, jobs };
+  return { owner, runs, jobs };
 }
 
 /** What a worker does with a batch: together what goes together, the rest one by one. */
@@ -48,7 +48,7 @@ async function work(jobs: Awaited<ReturnType<typeof waitingRuns>>["jobs"]) {
 class WorkerStopped extends Error {}
 
 describe("sending a batch of steps together", () => {
-  it("sends each run's step once, from one batch, with the message recorded as it went", async () => {
+  it("sends each run's step once, from one batch, recorded as sent with no draft between", async () => {
     const { runs, jobs } = await waitingRuns();
     const { together } = await work(jobs);
     expect(together.alone).toEqual([]);
@@ -60,7 +60,7 @@ describe("sending a batch of steps together", () => {
       const name = ["Ada", "Grace", "Katherine"][index];
       expect(parsed.subject).toBe(`Hello ${name}`);
       const events = await runEvents(t, run.processorId);
-      expect(events.map((event) => event.type).slice(-3)).toEqual(["StepDrafted", "StepSent", "ProcessorFinished"]);
+      expect(events.map((event) => event.type).slice(-3)).toEqual(["StepScheduled", "StepSent", "ProcessorFinished"]);
       expect(events.find((event) => event.type === "StepSent")?.data).toMatchObject({
         messageId: parsed.messageId,
         message: { to: run.email, subject: `Hello ${name}` },
@@ -69,11 +69,11 @@ describe("sending a batch of steps together", () => {
     expect([...(await work(jobs)).together.outcomes.values()]).toEqual(["stale", "stale", "stale"]);
   });
 
-  it.each(SEND_POINTS)(
+  it.each(BATCH_SEND_POINTS)(
     "delivers every run's step exactly once when the worker dies at '%s' of a batch and works the jobs again",
     async (point) => {
       const { runs, jobs } = await waitingRuns();
-      const stopAt = (at: SendPoint) => {
+      const stopAt = (at: BatchSendPoint) => {
         if (at === point) throw new WorkerStopped(at);
       };
       await expect(sendStepsTogether(workerDeps(t), jobs, { at: stopAt })).rejects.toBeInstanceOf(WorkerStopped);
@@ -92,6 +92,24 @@ describe("sending a batch of steps together", () => {
       }
     },
   );
+
+  it("delivers nothing to a run paused while its batch was being written, and sends the others", async () => {
+    const { owner, runs, jobs } = await waitingRuns();
+    const [paused, ...others] = runs;
+    if (paused === undefined) throw new Error("no runs");
+    const pauseOne = async (at: BatchSendPoint) => {
+      if (at !== "composed") return;
+      const answer = await kit.send(owner, "PUT", `${paused.payload}/event`, { event_name: "event_pause" });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    const together = await sendStepsTogether(workerDeps(t), jobs, { at: pauseOne });
+    expect(together.alone.map((job) => job.processorId)).toEqual([paused.processorId]);
+    const alone = await Promise.all(together.alone.map((job) => sendStep(workerDeps(t), job)));
+    expect(alone).toEqual(["stale"]);
+    expect(await deliveredTo(t, paused.email)).toHaveLength(0);
+    expect((await runEvents(t, paused.processorId)).map((event) => event.type)).not.toContain("StepSent");
+    for (const run of others) expect(await deliveredTo(t, run.email)).toHaveLength(1);
+  });
 
   it("leaves a run it cannot write a message for to the one-by-one path, which fails it, and sends the others", async () => {
     const owner = await newOwner();

@@ -1,22 +1,32 @@
+import { randomUUID } from "node:crypto";
 import type { Run } from "@hirestream/domain/processor/processor-state.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
+import { appendsInTransaction } from "@hirestream/eventstore/event-store.ts";
 import type { StepJob } from "@hirestream/outreach/sequence-steps/step-queue.ts";
-import { sendLocalDrafts } from "@hirestream/outreach/transports/local-sequence.transport.ts";
-import { keyedDrafts, storeDrafts } from "@hirestream/outreach/transports/mail-drafts.ts";
+import { deliverLocalMessages, type LocalMessage } from "@hirestream/outreach/transports/local-sequence.transport.ts";
+import { keyedDrafts } from "@hirestream/outreach/transports/mail-drafts.ts";
+import type pg from "pg";
 import type { Deps } from "../deps.ts";
+import { inPgTransaction } from "../pg-transaction.ts";
 import {
   activeSequences,
+  decideEngineCommands,
   type EngineCommandFor,
+  engineAppends,
   type ProcessorRead,
   readProcessors,
-  runEngineCommandsTogether,
+  settleEngineAppends,
 } from "./processor-batch.ts";
 import { type ComposedRunStep, composeRunStepTo, projectValues, recipientsOf } from "./step-message.ts";
 import type { SendPoint, StepSendOutcome } from "./step-sender.ts";
 
+/** The moments of a batch's send between which a worker may die; tests stop it at each. */
+export const BATCH_SEND_POINTS = ["composed", "sent", "sent-recorded"] as const satisfies readonly SendPoint[];
+export type BatchSendPoint = (typeof BATCH_SEND_POINTS)[number];
+
 export interface StepsSendOptions {
   /** Called at each point of the batch's send: a test throws here to stop the worker there. */
-  at?: (point: SendPoint) => void | Promise<void>;
+  at?: (point: BatchSendPoint) => void | Promise<void>;
 }
 
 export interface StepsSent {
@@ -26,23 +36,26 @@ export interface StepsSent {
   alone: StepJob[];
 }
 
-/** A job the batch carries through: its run, and the message once composed and drafted. */
+/** A job the batch carries through: its run, and the message once composed. */
 interface Going {
   job: StepJob;
   run: Run;
   credentialId: string;
   written?: ComposedRunStep;
-  draftId?: string;
 }
 
 /**
- * `sendStep` for many jobs of `local` credentials at once, with the same draft → send → record
- * protocol and the same command ids: the runs, sequences, credentials and candidates read in a few
- * queries, every message composed, every draft stored in one statement and recorded in one append,
- * every draft sent in one statement and recorded in one append. Whatever is not the plain case (a
- * send to recover after a crash, a step to fail, an SMTP credential, a run that moved on between
- * two moves) is handed back for `sendStep`, which settles it; so a worker that dies between any two
- * moves and runs the jobs again still delivers each step once.
+ * `sendStep` for many jobs of `local` credentials at once: the runs, sequences, credentials and
+ * candidates read in a few queries, every message composed, then every send recorded and every
+ * message delivered in one transaction, with the same command ids as `sendStep`.
+ *
+ * DESIGN.md's draft → send → record protocol exists for mailboxes elsewhere, which a worker can
+ * die between. The local mailbox is in our own database, beside the event log: the record and
+ * the delivery commit together or not at all, so there is no draft to keep and no StepDrafted to
+ * record, and a worker that dies anywhere leaves each step either sent and recorded or untouched.
+ * With a store outside this database (EventStoreDB) every job goes one by one, drafts and all.
+ * Whatever is not the plain case (a recorded draft, a step to fail, an SMTP credential, a run that
+ * moved on since it was read) is handed back for `sendStep` too.
  */
 export async function sendStepsTogether(
   deps: Deps,
@@ -50,8 +63,10 @@ export async function sendStepsTogether(
   options: StepsSendOptions = {},
 ): Promise<StepsSent> {
   const at = options.at ?? (() => undefined);
+  const store = deps.store;
+  if (!appendsInTransaction(store)) return { outcomes: new Map(), alone: [...jobs] };
   const result: StepsSent = { outcomes: new Map(), alone: [] };
-  let reads: ReadonlyMap<string, ProcessorRead> = await readProcessors(
+  const reads: ReadonlyMap<string, ProcessorRead> = await readProcessors(
     deps,
     jobs.map((job) => job.processorId),
   );
@@ -122,92 +137,74 @@ export async function sendStepsTogether(
   keep((item) => item.written !== undefined);
   await at("composed");
 
-  // A key with a draft already is a send an earlier attempt began: `sendStep` recovers it.
+  // A key kept already is a send an earlier attempt began: `sendStep` settles it.
   const begun = await keyedDrafts(
     deps.pool,
     going.map((item) => ({ mailbox: item.credentialId, key: item.job.jobKey })),
   );
   keep((item) => !begun.has(`${item.credentialId} ${item.job.jobKey}`));
-  const draftIds = await storeDrafts(
-    deps.pool,
-    going.flatMap(({ credentialId, job, written }) =>
-      written === undefined
-        ? []
-        : [
-            {
-              mailbox: credentialId,
-              key: job.jobKey,
-              raw: written.composed.raw,
-              messageId: written.composed.messageId,
-              from: written.envelope.from,
-              to: written.envelope.to,
-              subject: written.composed.subject,
-            },
-          ],
-    ),
-  );
-  for (const item of going) {
-    const draftId = draftIds.get(`${item.credentialId} ${item.job.jobKey}`);
-    if (draftId !== undefined) item.draftId = draftId;
+
+  const messages = new Map<string, LocalMessage>();
+  for (const { job, credentialId, written } of going) {
+    if (written === undefined) continue;
+    const { composed, envelope } = written;
+    messages.set(job.processorId, {
+      id: randomUUID(),
+      mailbox: credentialId,
+      key: job.jobKey,
+      raw: composed.raw,
+      messageId: composed.messageId,
+      ...envelope,
+      subject: composed.subject,
+    });
   }
-  keep((item) => item.draftId !== undefined);
-  await at("drafted");
-
-  const drafted = await record(deps, reads, going, "drafted", ({ job, written, draftId }) =>
-    written === undefined || draftId === undefined
-      ? null
-      : {
-          type: "RecordStepDrafted",
-          data: { position: job.position, draftId, messageId: written.composed.messageId, message: written.message },
-        },
-  );
-  keep((item) => !drafted.rest.has(item.job.processorId));
-  reads = drafted.done;
-  await at("draft-recorded");
-
-  const sent = await sendLocalDrafts(
-    deps.pool,
-    going.map((item) => ({ mailbox: item.credentialId, draftId: item.draftId ?? "" })),
-  );
-  keep((item) => sent.has(item.draftId ?? ""));
-  await at("sent");
-
-  const { rest } = await record(deps, reads, going, "sent", ({ job, written, draftId }) => {
-    const message = sent.get(draftId ?? "");
-    if (written === undefined || message === undefined) return null;
-    return {
-      type: "RecordStepSent",
-      data: {
+  const { decided, outcome, results } = await inPgTransaction(deps.pool, async (client) => {
+    // The database's clock, as for a step sent on its own: the mailbox's times and the record's agree.
+    const sentAt = await transactionTime(client);
+    const commands: EngineCommandFor[] = going.flatMap(({ job, written }) => {
+      const local = messages.get(job.processorId);
+      if (written === undefined || local === undefined) return [];
+      const data = {
         position: job.position,
-        messageId: message.messageId,
-        providerMessageId: message.providerId,
+        messageId: local.messageId,
+        providerMessageId: local.id,
         message: written.message,
-        sentAt: message.sentAt.toISOString(),
-      },
-    };
+        sentAt: sentAt.toISOString(),
+      };
+      return [
+        {
+          processorId: job.processorId,
+          command: { type: "RecordStepSent", data },
+          commandId: scopedId(job.jobKey, "sent"),
+        },
+      ];
+    });
+    const { decided, outcome } = decideEngineCommands(deps, reads, commands);
+    const results = await store.appendToStreamsWith(client, engineAppends(decided));
+    const recorded = decided.flatMap(({ command }, index) => {
+      const message = messages.get(command.processorId);
+      return results[index] && message ? [message] : [];
+    });
+    await deliverLocalMessages(client, recorded);
+    // Inside the transaction: a worker stopped here has sent and recorded nothing.
+    await at("sent");
+    return { decided, outcome, results };
   });
-  keep((item) => !rest.has(item.job.processorId));
-  for (const { job } of going) result.outcomes.set(job.jobKey, "sent");
+  settleEngineAppends(deps, decided, results, outcome);
+  // Left over: a run that moved on since it was read, or a refusal, sent nothing; `sendStep` decides afresh.
+  const rest = new Set(outcome.rest.map((command) => command.processorId));
+  goAlone(going.filter((item) => rest.has(item.job.processorId)));
+  for (const { job } of going) {
+    const done = outcome.done.get(job.processorId);
+    // A decision that appended nothing found the step recorded already, by another attempt.
+    if (done !== undefined) result.outcomes.set(job.jobKey, done.events.length > 0 ? "sent" : "stale");
+  }
   await at("sent-recorded");
   return result;
 }
 
-/** One engine command per run going, appended together; answers the states after, and the runs left over. */
-async function record(
-  deps: Deps,
-  reads: ReadonlyMap<string, ProcessorRead>,
-  going: readonly Going[],
-  name: string,
-  commandOf: (item: Going) => EngineCommandFor["command"] | null,
-): Promise<{ done: ReadonlyMap<string, ProcessorRead>; rest: ReadonlySet<string> }> {
-  const commands: EngineCommandFor[] = [];
-  const rest = new Set<string>();
-  for (const item of going) {
-    const command = commandOf(item);
-    if (command === null) rest.add(item.job.processorId);
-    else commands.push({ processorId: item.job.processorId, command, commandId: scopedId(item.job.jobKey, name) });
-  }
-  const outcome = await runEngineCommandsTogether(deps, reads, commands);
-  for (const command of outcome.rest) rest.add(command.processorId);
-  return { done: outcome.done, rest };
+/** The time the transaction began, which `now()` answers throughout it. */
+async function transactionTime(client: Pick<pg.PoolClient, "query">): Promise<Date> {
+  const { rows } = await client.query<{ now: Date }>("select now() as now");
+  return rows[0]?.now ?? new Date();
 }

@@ -1,33 +1,58 @@
 import type pg from "pg";
 import { draftIsOpen, findSentDraft, readDraft, sentMessageOf, settledDraft, storeDraft } from "./mail-drafts.ts";
+import { MailSendError } from "./mail-send-error.ts";
 import type { SentMessage, SequenceMailTransport } from "./mail-transport.ts";
 
+/** A message of a `local` credential to deliver: its id is the provider's id its record names. */
+export interface LocalMessage {
+  id: string;
+  mailbox: string;
+  key: string;
+  raw: Buffer;
+  messageId: string;
+  from: string;
+  to: string[];
+  subject: string;
+}
+
 /**
- * Sends many local drafts in one statement, as `sendDraft` sends one; answers each draft sent now
- * by its id. A draft not answered was not open (sent before, or gone): `sendDraft` says which.
+ * Delivers many messages of `local` credentials at once, with no draft in between, through `db`:
+ * a client inside the caller's transaction, which records the sends beside them, so a message is
+ * delivered exactly when its send is recorded, at the transaction's `now()`. Each is kept as sent
+ * under its mailbox and key, as `sendDraft` leaves a draft it sent, so `findSent` finds it; a key
+ * kept already (an earlier attempt's draft) fails the statement, and with it the transaction.
  */
-export async function sendLocalDrafts(
-  pool: pg.Pool,
-  drafts: readonly { mailbox: string; draftId: string }[],
-): Promise<Map<string, SentMessage>> {
-  const sent = new Map<string, SentMessage>();
-  if (drafts.length === 0) return sent;
-  const { rows } = await pool.query<{ id: string; message_id: string; provider_id: string; sent_at: Date }>(
-    `with asked as (
-       select * from unnest($1::text[], $2::uuid[]) as a(mailbox, id)
-     ), sent as (
-       update mail_drafts d set status = 'sent', sent_at = now(), provider_id = d.id::text
-       from asked where d.mailbox = asked.mailbox and d.id = asked.id and d.status = 'draft'
-       returning d.id, d.message_id, d.provider_id, d.sent_at, d.envelope_to, d.subject, d.raw
-     ), delivered as (
-       insert into local_mailbox (id, to_address, subject, mime, created_at)
-       select id, array_to_string(envelope_to, ', '), subject, convert_from(raw, 'UTF8'), sent_at from sent
+export async function deliverLocalMessages(
+  db: Pick<pg.PoolClient, "query">,
+  messages: readonly LocalMessage[],
+): Promise<void> {
+  if (messages.length === 0) return;
+  for (const message of messages) {
+    if (message.from === "" || message.to.length === 0 || message.messageId === "") {
+      throw new MailSendError("failed", "A message needs a Message-ID, a From and at least one recipient.");
+    }
+  }
+  await db.query(
+    `with kept as (
+       insert into mail_drafts (id, mailbox, key, message_id, envelope_from, envelope_to, subject, raw, status, provider_id, sent_at)
+       select id, mailbox, key, message_id, envelope_from, string_to_array(envelope_to, E'\n'), subject, raw, 'sent', id::text, now()
+       from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bytea[])
+         as d(id, mailbox, key, message_id, envelope_from, envelope_to, subject, raw)
+       returning id, envelope_to, subject, raw, sent_at
      )
-     select id, message_id, provider_id, sent_at from sent`,
-    [drafts.map((draft) => draft.mailbox), drafts.map((draft) => draft.draftId)],
+     insert into local_mailbox (id, to_address, subject, mime, created_at)
+     select id, array_to_string(envelope_to, ', '), subject, convert_from(raw, 'UTF8'), sent_at from kept`,
+    [
+      messages.map((message) => message.id),
+      messages.map((message) => message.mailbox),
+      messages.map((message) => message.key),
+      messages.map((message) => message.messageId),
+      messages.map((message) => message.from),
+      messages.map((message) => message.to.join("\n")),
+      messages.map((message) => message.subject),
+      messages.map((message) => message.raw),
+    ],
   );
-  for (const row of rows) sent.set(row.id, sentMessageOf(row));
-  return sent;
 }
 
 /**

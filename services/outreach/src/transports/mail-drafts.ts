@@ -26,51 +26,6 @@ function addressesOf(field: { value: { address?: string }[] } | { value: { addre
   return objects.flatMap((object) => object.value.flatMap((entry) => (entry.address ? [entry.address] : [])));
 }
 
-/** A message to keep unsent, with the envelope its composer gave it (so it is not parsed again). */
-export interface DraftToStore {
-  mailbox: string;
-  key: string;
-  raw: Buffer;
-  messageId: string;
-  from: string;
-  to: string[];
-  subject: string;
-}
-
-/**
- * Stores drafts in one statement, each under its mailbox and key; answers each key's draft id. A
- * key stored before keeps its first draft (the no-op update makes `returning` answer it).
- */
-export async function storeDrafts(pool: pg.Pool, drafts: readonly DraftToStore[]): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
-  if (drafts.length === 0) return ids;
-  for (const draft of drafts) {
-    if (draft.from === "" || draft.to.length === 0 || draft.messageId === "") {
-      throw new MailSendError("failed", "A draft needs a Message-ID, a From and at least one recipient.");
-    }
-  }
-  const { rows } = await pool.query<{ id: string; mailbox: string; key: string }>(
-    `insert into mail_drafts (id, mailbox, key, message_id, envelope_from, envelope_to, subject, raw)
-     select id, mailbox, key, message_id, envelope_from, string_to_array(envelope_to, E'\n'), subject, raw
-     from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bytea[])
-       as d(id, mailbox, key, message_id, envelope_from, envelope_to, subject, raw)
-     on conflict (mailbox, key) do update set key = excluded.key
-     returning id, mailbox, key`,
-    [
-      drafts.map(() => randomUUID()),
-      drafts.map((draft) => draft.mailbox),
-      drafts.map((draft) => draft.key),
-      drafts.map((draft) => draft.messageId),
-      drafts.map((draft) => draft.from),
-      drafts.map((draft) => draft.to.join("\n")),
-      drafts.map((draft) => draft.subject),
-      drafts.map((draft) => draft.raw),
-    ],
-  );
-  for (const row of rows) ids.set(`${row.mailbox} ${row.key}`, row.id);
-  return ids;
-}
-
 /** Stores `raw` unsent under `key`; the envelope is read from the message's own headers. */
 export async function storeDraft(pool: pg.Pool, mailbox: string, key: string, raw: Buffer): Promise<string> {
   const mail = await simpleParser(raw);
@@ -145,8 +100,9 @@ export async function keyedDrafts(
 ): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const { rows } = await pool.query<{ mailbox: string; key: string }>(
-    `select d.mailbox, d.key from mail_drafts d
-     join unnest($1::text[], $2::text[]) as asked(mailbox, key) on d.mailbox = asked.mailbox and d.key = asked.key`,
+    // Lateral, so each key is a look-up in the (mailbox, key) index, however many drafts there are.
+    `select d.mailbox, d.key from unnest($1::text[], $2::text[]) as asked(mailbox, key)
+     cross join lateral (select mailbox, key from mail_drafts where mailbox = asked.mailbox and key = asked.key) d`,
     [keys.map((key) => key.mailbox), keys.map((key) => key.key)],
   );
   return new Set(rows.map((row) => `${row.mailbox} ${row.key}`));

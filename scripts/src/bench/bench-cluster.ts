@@ -56,3 +56,26 @@ export async function freshDatabase(cluster: BenchCluster, database: string): Pr
   await migrateToLatest(url);
   return url;
 }
+
+/**
+ * Waits for the cluster to settle before a stage: the dirty pages of the stage before flushed by a
+ * checkpoint, and its autovacuum workers done (for at most `limitMs`), so that no stage is charged
+ * for the clean-up of the one before it.
+ */
+export async function quiesce(cluster: BenchCluster, limitMs = 60_000): Promise<void> {
+  const client = new pg.Client({ connectionString: cluster.postgres.url("postgres") });
+  await client.connect();
+  try {
+    await client.query("checkpoint");
+    const deadline = Date.now() + limitMs;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ n: string }>(
+        "select count(*) as n from pg_stat_activity where backend_type = 'autovacuum worker'",
+      );
+      if (Number(rows[0]?.n ?? 0) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    await client.end();
+  }
+}

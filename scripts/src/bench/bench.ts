@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import { repoRoot } from "../runtime/config.ts";
-import { type BenchCluster, freshDatabase, startBenchCluster } from "./bench-cluster.ts";
+import { type BenchCluster, freshDatabase, quiesce, startBenchCluster } from "./bench-cluster.ts";
 import { benchEventStore } from "./event-store.bench.ts";
 import { eventStoreFigures, httpCommandFigures, peopleSearchFigures, projectionFigures } from "./figures.ts";
 import { benchHttpCommands } from "./http-commands.bench.ts";
@@ -48,6 +48,7 @@ const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 async function stage(key: string, name: string, run: () => Promise<Figure[]>): Promise<void> {
   if (only && !only.includes(key)) return;
   log(`\n${name}`);
+  if (cluster) await quiesce(cluster);
   const started = performance.now();
   try {
     figures.push(...(await run()));

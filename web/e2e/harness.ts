@@ -29,11 +29,16 @@ export async function startE2E(
   options: Pick<TestAppOptions, "features" | "webRoot" | "reactions"> & {
     /** The host APP_URL names (default 127.0.0.1, where the browser opens the app). */
     appHost?: string;
+    /**
+     * A name the browser opens the app at instead of 127.0.0.1 (resolved to it), as a user who
+     * types the machine's name does: over plain http that page is not a secure context.
+     */
+    browserHost?: string;
   } = {},
 ): Promise<E2E> {
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const { appHost, ...appOptions } = options;
+  const { appHost, browserHost, ...appOptions } = options;
+  const baseUrl = `http://${browserHost ?? "127.0.0.1"}:${port}`;
   const app = await startTestApp({
     now: new Date(),
     appUrl: appHost ? `http://${appHost}:${port}` : baseUrl,
@@ -52,6 +57,7 @@ export async function startE2E(
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
+      ...(browserHost ? [`--host-resolver-rules=MAP ${browserHost} 127.0.0.1`] : []),
     ],
   });
   return {

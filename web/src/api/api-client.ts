@@ -1,4 +1,5 @@
 import { navigate } from "wouter/use-browser-location";
+import { newId } from "../ids/new-id.ts";
 import { apiErrorFrom, networkError } from "./api-errors.ts";
 import { type Credentials, clearLocalStorage, readCredentials, saveCredentials } from "./session-credentials.ts";
 
@@ -95,7 +96,7 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.rawBody !== undefined) headers["content-type"] = options.rawBody.contentType;
-  if (writes.has(method)) headers["idempotency-key"] = options.idempotencyKey ?? crypto.randomUUID();
+  if (writes.has(method)) headers["idempotency-key"] = options.idempotencyKey ?? newId();
 
   let response: Response;
   try {

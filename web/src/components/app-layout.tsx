@@ -5,6 +5,7 @@ import { useLocation } from "wouter";
 import { NAVBAR_HEIGHT_PX } from "../constants.ts";
 import { useCurrentUser } from "../hooks/use-current-user.ts";
 import { useMyWorkspaces } from "../hooks/use-workspaces.ts";
+import { newId } from "../ids/new-id.ts";
 import { createWorkspace } from "../pages/workspaces/workspace-commands.ts";
 import { useReplica } from "../replica/replica-provider.tsx";
 import { loadFeatures } from "../state/features-state.ts";
@@ -36,7 +37,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const create = (name: string) => {
     setCreating(false);
     if (!user) return;
-    const id = crypto.randomUUID();
+    const id = newId();
     void runtime.mutate(createWorkspace({ id, name, user, now: new Date() }));
     navigate("/workspaces");
   };

@@ -1,3 +1,4 @@
+import { newId } from "../ids/new-id.ts";
 import { backoffDelay, type Clock, systemClock } from "./clock.ts";
 import { type Answer, type RejectedError, readAnswer } from "./http-answer.ts";
 import { settleEntry } from "./outbox-settle.ts";
@@ -47,7 +48,7 @@ export async function mutate(
   command: Command,
   clock: Pick<Clock, "now"> = systemClock,
 ): Promise<string> {
-  const id = crypto.randomUUID();
+  const id = newId();
   const now = clock.now();
   await replicaTransaction(db, async () => {
     const view = await OutboxView.load(db);

@@ -6,6 +6,7 @@ import { useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { messagesOf } from "../../api/api-errors.ts";
 import { type ImportOutcome, importPeopleCsv } from "../../api/people-api.ts";
+import { newId } from "../../ids/new-id.ts";
 import { showErrorToasts } from "../../notifications/toasts.ts";
 import { connection } from "../../state/connection-state.ts";
 import { countCsvRecords, csvFileProblem, csvTextProblem } from "./csv-lines.ts";
@@ -52,12 +53,12 @@ export function ImportPeopleModal({
   const [uploading, setUploading] = useState(false);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   // One key per chosen file: pressing Import again after a lost answer does not import twice.
-  const idempotencyKey = useRef(crypto.randomUUID());
+  const idempotencyKey = useRef(newId());
   const chosen = useRef<File | null>(null);
 
   const choose = async (next: File | null) => {
     chosen.current = next;
-    idempotencyKey.current = crypto.randomUUID();
+    idempotencyKey.current = newId();
     setFile(next);
     setOutcome(null);
     if (!next) return setCheck({ status: "none" });
@@ -130,7 +131,7 @@ export function ImportPeopleModal({
                 value={stageId}
                 onChange={(next) => {
                   // A new target is a new import, not a retry of the last one.
-                  idempotencyKey.current = crypto.randomUUID();
+                  idempotencyKey.current = newId();
                   setStageId(next);
                 }}
                 allowDeselect={false}

@@ -9,6 +9,7 @@ import {
   personTextFields,
 } from "@hirestream/contracts/people/profile.ts";
 import { isValidEmail } from "../../forms/auth-rules.ts";
+import { newId } from "../../ids/new-id.ts";
 import { personChanges } from "./person-commands.ts";
 
 /** `key` only tells list items apart on screen; it is never sent. */
@@ -38,7 +39,7 @@ export type ProfileDraft = Record<PersonTextField, string> & {
 };
 
 type NewKey = () => string;
-const randomKey: NewKey = () => crypto.randomUUID();
+const randomKey: NewKey = newId;
 
 export const emptyJob = (newKey: NewKey = randomKey): JobDraft => ({
   key: newKey(),

@@ -20,6 +20,7 @@ import {
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { Link } from "wouter";
+import { newId } from "../../ids/new-id.ts";
 import { showErrorToasts, showSuccessToast } from "../../notifications/toasts.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { tabValue } from "../sequences/sequence-tabs.ts";
@@ -96,7 +97,7 @@ export function EditProjectModal(props: EditProjectModalProps) {
       if (!workspaceId) return setWorkspaceError(messages.required);
       const choice = values.workflowLater ? ({ kind: "none" } as const) : workflowChoiceOf(values.workflow, templates);
       let template = choice.kind === "template" ? choice.template : undefined;
-      const sequence = templateSequence.choice(() => crypto.randomUUID());
+      const sequence = templateSequence.choice(newId);
       if ("invalid" in sequence) return showTab(tabValue(sequence.invalid));
       if (choice.kind === "new") {
         const made = templateFromTitle({
@@ -104,14 +105,14 @@ export function EditProjectModal(props: EditProjectModalProps) {
           workspaceId,
           userId,
           now,
-          newId: () => crypto.randomUUID(),
+          newId: newId,
         });
         // Sent first: the outbox keeps the order, so the project names a template the server has.
         void runtime.mutate(made.command);
         template = made.template;
       }
       try {
-        const id = crypto.randomUUID();
+        const id = newId();
         void runtime.mutate(createProject({ id, workspaceId, fields, template, userId, now, sequence: sequence.use }));
       } catch (error) {
         return void showErrorToasts([error instanceof Error ? error.message : String(error)]);

@@ -4,6 +4,7 @@ import type { CredentialRow } from "@hirestream/contracts/credentials/rows.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
+import { newId } from "../../ids/new-id.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { firstTabWithErrors, type SequenceTab } from "../sequences/sequence-tabs.ts";
 import { useSequenceForm } from "../sequences/use-sequence-form.ts";
@@ -40,7 +41,7 @@ export function useTemplateSequence(workspaceId: string | undefined, template: W
       if (!sequence) return;
       const providerTypeOf = (id: string) =>
         credentials.find((credential) => credential.id === id)?.provider_type ?? null;
-      form.load(templateDraftOf(sequence, providerTypeOf, () => crypto.randomUUID()));
+      form.load(templateDraftOf(sequence, providerTypeOf, newId));
       form.showAllErrors();
       setDecision({ sequenceId: sequence.id, kind: "edit" });
     },

@@ -5,6 +5,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import { messagesOf } from "../../api/api-errors.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
+import { newId } from "../../ids/new-id.ts";
 import { showErrorToasts, showSuccessToast } from "../../notifications/toasts.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { createSequence, updateSequence } from "./sequence-commands.ts";
@@ -82,7 +83,7 @@ function SequenceFormBody({ workspaceId, mode, sequence, credentials, onClose }:
       } else if (mode === "create") {
         // The signed-in user is known once the replica has synced; before that there is no author.
         if (!user) throw new Error("Your account is still loading; try again in a moment.");
-        const id = crypto.randomUUID();
+        const id = newId();
         await runtime.mutate(createSequence({ id, workspaceId, userId: user.id, draft: form.draft, now }));
         showSuccessToast(`Sequence ${name} created correctly`);
         form.reset();
@@ -110,7 +111,7 @@ function SequenceFormBody({ workspaceId, mode, sequence, credentials, onClose }:
         saving={saving}
         onCancel={onClose}
         onAddStep={() => {
-          form.set("steps", addStep(form.draft.steps, crypto.randomUUID()));
+          form.set("steps", addStep(form.draft.steps, newId()));
           form.goTo({ kind: "step", index: form.draft.steps.length });
         }}
         onFinish={finish}

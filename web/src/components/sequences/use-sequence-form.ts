@@ -3,12 +3,13 @@ import type { CredentialRow } from "@hirestream/contracts/credentials/rows.ts";
 import type { SequenceRow } from "@hirestream/contracts/sequences/rows.ts";
 import { dequal } from "dequal";
 import { useMemo, useState } from "react";
+import { newId } from "../../ids/new-id.ts";
 import { draftOfSequence, newSequenceDraft, type SequenceDraft, type StepDraft } from "./sequence-draft.ts";
 import { confirmingAfter, type FormMode, type SequenceTab, tabOfValue, tabValue } from "./sequence-tabs.ts";
 import { type FormErrors, tabErrors, validateSequenceDraft } from "./sequence-validation.ts";
 
 function initialDraft(mode: FormMode, sequence: SequenceRow | undefined, credentials: readonly CredentialRow[]) {
-  if (mode === "create" || !sequence) return newSequenceDraft(() => crypto.randomUUID());
+  if (mode === "create" || !sequence) return newSequenceDraft(newId);
   return draftOfSequence(
     sequence,
     (id) => credentials.find((credential) => credential.id === id)?.provider_type ?? null,

@@ -5,6 +5,7 @@ import { IconPlus } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { messagesOf } from "../../api/api-errors.ts";
+import { newId } from "../../ids/new-id.ts";
 import { showErrorToasts, showSuccessToast } from "../../notifications/toasts.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { features } from "../../state/features-state.ts";
@@ -40,7 +41,7 @@ export function WorkflowFormModal({ target, workspaceId, userId, sequences, onCl
   const runtime = useReplica();
   const { feature_sequence: sequenceFeature } = useSnapshot(features);
   const form = useWorkflowForm(() =>
-    target.mode === "edit" ? draftOfWorkflow(target.workflow) : newWorkflowDraft(() => crypto.randomUUID()),
+    target.mode === "edit" ? draftOfWorkflow(target.workflow) : newWorkflowDraft(newId),
   );
   const [saving, setSaving] = useState(false);
   const [activeStageId, setActiveStageId] = useState<string | null>(null);
@@ -59,7 +60,7 @@ export function WorkflowFormModal({ target, workspaceId, userId, sequences, onCl
     const command =
       target.mode === "edit"
         ? updateWorkflow(target.workflow, draft, new Date())
-        : createWorkflow({ id: crypto.randomUUID(), workspaceId, userId, draft, now: new Date() });
+        : createWorkflow({ id: newId(), workspaceId, userId, draft, now: new Date() });
     setSaving(true);
     try {
       await runtime.mutate(command);
@@ -142,7 +143,7 @@ export function WorkflowFormModal({ target, workspaceId, userId, sequences, onCl
                 variant="light"
                 leftSection={<IconPlus size={16} aria-hidden="true" />}
                 onClick={() => {
-                  form.setFieldValue("stages", addStage(stages, crypto.randomUUID()));
+                  form.setFieldValue("stages", addStage(stages, newId()));
                   setFocusStageAt(stages.length);
                 }}
               >

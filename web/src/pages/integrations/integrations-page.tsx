@@ -22,6 +22,7 @@ import { useWorkspaceRole } from "../../components/workflows/use-workflows.ts";
 import { listWidth } from "../../components/workflows/workflow-list.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
+import { newId } from "../../ids/new-id.ts";
 import { showErrorToasts, showSuccessToast } from "../../notifications/toasts.ts";
 import type { Command } from "../../replica/outbox.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
@@ -72,7 +73,7 @@ export function IntegrationsPage({ workspaceId }: { workspaceId: string }) {
     }
   };
   const add = async (credential: NewCredential): Promise<boolean> => {
-    const id = crypto.randomUUID();
+    const id = newId();
     if (credential.provider_type === "local") {
       await run(addLocalCredential({ id, workspaceId, userId: user.id, ...credential, now: new Date() }));
       return true;

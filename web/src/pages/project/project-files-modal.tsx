@@ -11,6 +11,7 @@ import {
   uploadProjectFile,
 } from "../../components/projects/project-files-api.ts";
 import type { ProjectListItem } from "../../components/projects/use-projects.ts";
+import { newId } from "../../ids/new-id.ts";
 import { showErrorToasts } from "../../notifications/toasts.ts";
 import { connection } from "../../state/connection-state.ts";
 
@@ -39,7 +40,7 @@ export function ProjectFilesModal({
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   // One key per chosen file: pressing Upload again after a lost answer does not store it twice.
-  const idempotencyKey = useRef(crypto.randomUUID());
+  const idempotencyKey = useRef(newId());
 
   const load = useCallback(
     async (signal?: AbortSignal) => {
@@ -62,7 +63,7 @@ export function ProjectFilesModal({
   }, [load]);
 
   const choose = (next: File | null) => {
-    idempotencyKey.current = crypto.randomUUID();
+    idempotencyKey.current = newId();
     setFile(next);
   };
   const problem = file ? uploadProblem(file) : null;

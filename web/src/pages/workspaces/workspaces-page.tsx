@@ -9,6 +9,7 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from "../../constants.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
 import { type MyWorkspace, useMyWorkspaces } from "../../hooks/use-workspaces.ts";
+import { newId } from "../../ids/new-id.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { createWorkspace, removeOrLeaveWorkspace, updateWorkspace } from "./workspace-commands.ts";
 import { type WorkspaceAction, WorkspaceRowMenu } from "./workspace-row-menu.tsx";
@@ -124,7 +125,7 @@ export function WorkspacesPage() {
         submitLabel="Create"
         onSubmit={(name) => {
           close();
-          void runtime.mutate(createWorkspace({ id: crypto.randomUUID(), name, user, now: new Date() }));
+          void runtime.mutate(createWorkspace({ id: newId(), name, user, now: new Date() }));
         }}
         onCancel={close}
       />

@@ -43,6 +43,21 @@ export const userProfileUpdated = z.object({
   }),
 });
 
+/**
+ * A provider account (Google, Microsoft) signs in to this user from now on. `subject` is the
+ * provider's id for the person (the id token's `iss` and `sub`), never a token.
+ */
+export const userProviderLinked = z.object({
+  type: z.literal("UserProviderLinked"),
+  data: z.object({
+    userId: z.uuid(),
+    provider: z.enum(["google_oauth2", "microsoft_graph_auth"]),
+    issuer: z.string(),
+    subject: z.string(),
+    email: z.string(),
+  }),
+});
+
 /** Appended with expected revision no_stream to the email's reservation stream: one account per email. */
 export const emailReserved = z.object({
   type: z.literal("EmailReserved"),
@@ -54,6 +69,7 @@ export const userEvent = z.discriminatedUnion("type", [
   userPasswordChanged,
   userPasswordResetRequested,
   userProfileUpdated,
+  userProviderLinked,
 ]);
 export type UserEvent = z.infer<typeof userEvent>;
 export type EmailReserved = z.infer<typeof emailReserved>;

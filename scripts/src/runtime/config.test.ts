@@ -46,3 +46,29 @@ it("keeps the local mailbox on unless LOCAL_MAILBOX says off, false or 0, and re
   const config = readConfig({ CREDENTIALS_KEY: "a2V5", CREDENTIALS_PREVIOUS_KEYS: "b2xk" });
   expect([config.credentialsKey, config.credentialsPreviousKeys]).toEqual(["a2V5", "b2xk"]);
 });
+
+it("offers a sign-in provider only with its client id, at Google's and Microsoft's own addresses by default", () => {
+  expect(readConfig({}).signInProviders).toEqual({});
+  expect(
+    readConfig({ GOOGLE_CLIENT_SECRET: "secret", MICROSOFT_AUTHORITY: "https://x.example" }).signInProviders,
+  ).toEqual({});
+  expect(readConfig({ GOOGLE_CLIENT_ID: "g-id", MICROSOFT_CLIENT_ID: "m-id" }).signInProviders).toEqual({
+    google_oauth2: { issuer: "https://accounts.google.com", clientId: "g-id", clientSecret: undefined },
+    microsoft_graph_auth: {
+      issuer: "https://login.microsoftonline.com/common/v2.0",
+      clientId: "m-id",
+      clientSecret: undefined,
+    },
+  });
+  const custom = readConfig({
+    GOOGLE_CLIENT_ID: "g-id",
+    GOOGLE_CLIENT_SECRET: "g-secret",
+    GOOGLE_ISSUER: "http://127.0.0.1:8080/",
+    MICROSOFT_CLIENT_ID: "m-id",
+    MICROSOFT_CLIENT_SECRET: "m-secret",
+    MICROSOFT_AUTHORITY: "https://login.microsoftonline.com/contoso.onmicrosoft.com/",
+  }).signInProviders;
+  expect(custom.google_oauth2).toEqual({ issuer: "http://127.0.0.1:8080", clientId: "g-id", clientSecret: "g-secret" });
+  expect(custom.microsoft_graph_auth?.issuer).toBe("https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0");
+  expect(() => readConfig({ GOOGLE_CLIENT_ID: "g-id", GOOGLE_ISSUER: "accounts.google.com" })).toThrow(/GOOGLE_ISSUER/);
+});

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { SignInProviders } from "@hirestream/api/auth/provider-sign-in/oidc-clients.ts";
 import type { FeatureFlags } from "@hirestream/contracts/features/flags.ts";
 
 export const repoRoot = path.join(import.meta.dirname, "../../..");
@@ -26,6 +27,8 @@ export interface Config {
   credentialsPreviousKeys: string | undefined;
   /** LOCAL_MAILBOX: whether `local` credentials (the development mailbox) may be added. */
   localMailbox: boolean;
+  /** Sign-in with Google (GOOGLE_*) and Microsoft (MICROSOFT_*): offered only when a client id is set. */
+  signInProviders: SignInProviders;
 }
 
 /** A flag is on unless switched off: a fresh clone shows every screen built so far. */
@@ -69,6 +72,49 @@ function originsOf(value: string | undefined): string[] {
   });
 }
 
+/** An http(s) URL without its trailing slash, or a stop naming the setting. */
+function urlSetting(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be a URL such as https://login.example.com, not ${value}`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new Error(`${name} must be an http(s) URL, not ${value}`);
+  return url.toString().replace(/\/$/, "");
+}
+
+/**
+ * GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET / GOOGLE_ISSUER and MICROSOFT_CLIENT_ID /
+ * MICROSOFT_CLIENT_SECRET / MICROSOFT_AUTHORITY. Microsoft's OpenID configuration is the
+ * authority's `v2.0` one (as MSAL reads it), whose issuer `common` stands for any tenant.
+ */
+function signInProvidersOf(env: NodeJS.ProcessEnv): SignInProviders {
+  const providers: SignInProviders = {};
+  const google = env.GOOGLE_CLIENT_ID?.trim();
+  if (google) {
+    providers.google_oauth2 = {
+      issuer: urlSetting("GOOGLE_ISSUER", env.GOOGLE_ISSUER?.trim() || "https://accounts.google.com"),
+      clientId: google,
+      clientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
+    };
+  }
+  const microsoft = env.MICROSOFT_CLIENT_ID?.trim();
+  if (microsoft) {
+    const authority = urlSetting(
+      "MICROSOFT_AUTHORITY",
+      env.MICROSOFT_AUTHORITY?.trim() || "https://login.microsoftonline.com/common",
+    );
+    providers.microsoft_graph_auth = {
+      issuer: `${authority}/v2.0`,
+      clientId: microsoft,
+      clientSecret: env.MICROSOFT_CLIENT_SECRET || undefined,
+    };
+  }
+  return providers;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port <= 0 || port > 65535)
@@ -88,5 +134,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     credentialsKey: env.CREDENTIALS_KEY || undefined,
     credentialsPreviousKeys: env.CREDENTIALS_PREVIOUS_KEYS || undefined,
     localMailbox: flagOn(env.LOCAL_MAILBOX),
+    signInProviders: signInProvidersOf(env),
   };
 }

@@ -68,6 +68,7 @@ export async function startApi(runtime: Runtime, config: Config): Promise<Runnin
       dataDir: config.dataDir,
     }),
     localMailbox: config.localMailbox,
+    signInProviders: config.signInProviders,
   });
   const address = await app.listen({ port: config.port, host: config.host });
   return {

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import websocket from "@fastify/websocket";
 import { CLIENT_MESSAGE_MAX_BYTES } from "@hirestream/contracts/sync/messages.ts";
 import { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { analyticsRoutes } from "./analytics/analytics.routes.ts";
 import { accountRoutes } from "./auth/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { sessionReader } from "./auth/authenticate.ts";
+import { providerSignInRoutes } from "./auth/provider-sign-in/provider-sign-in.routes.ts";
 import { SessionCache } from "./auth/session-cache.ts";
 import { SessionWrites } from "./auth/session-writes.ts";
 import { assignRoutes } from "./candidacies/assign.routes.ts";
@@ -36,6 +37,21 @@ import { serveWebApp } from "./web-app.ts";
 import { workflowRoutes } from "./workflows/workflows.routes.ts";
 import { workspaceRoutes } from "./workspaces/workspaces.routes.ts";
 
+/**
+ * A request as the log shows it. A provider's answer carries its authorization code and state in
+ * the query string: that query is left out.
+ */
+function requestForLog(request: FastifyRequest) {
+  const answer = /^\/api\/v1\/auth\/[^/?]+\/callback\?/.test(request.url);
+  return {
+    method: request.method,
+    url: answer ? request.url.replace(/\?.*$/, "?…") : request.url,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket.remotePort ?? 0,
+  };
+}
+
 const sessionHeaders = ["access-token", "token-type", "client", "expiry", "uid", "authorization"];
 
 /** The HTTP API under /api/v1; `server.ts` only listens. */
@@ -49,6 +65,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
     logger: deps.logger
       ? {
           redact: ["req.headers['access-token']", "req.headers.authorization", "req.headers.cookie"],
+          serializers: { req: requestForLog },
           ...(deps.logStream ? { stream: deps.logStream } : {}),
         }
       : false,
@@ -79,6 +96,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       installReadYourWrites(api, deps, new SessionWrites(deps.pool, sessions));
       api.get("/health", async () => ({ status: "ok", position: deps.readModels.position() }));
       authRoutes(api, { ...deps, sessions });
+      providerSignInRoutes(api, { ...deps, sessions });
       accountRoutes(api, { ...deps, sessions });
       featureRoutes(api, deps);
       await api.register(websocket, { options: { maxPayload: CLIENT_MESSAGE_MAX_BYTES } });

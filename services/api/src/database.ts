@@ -81,6 +81,15 @@ export interface Database {
     written_position: Generated<string>;
   };
   sign_in_failures: { key: string; failures: number; window_started_at: Date };
+  provider_sign_ins: {
+    state_hash: string;
+    browser_hash: string;
+    provider: string;
+    origin: string;
+    nonce: string;
+    code_verifier: string;
+    expires_at: Date;
+  };
   idempotency_keys: {
     owner: string;
     key: string;

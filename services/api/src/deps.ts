@@ -3,6 +3,7 @@ import type { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
 import type { Kysely } from "kysely";
 import type { Pool } from "pg";
+import type { ProviderFetch, SignInProviders } from "./auth/provider-sign-in/oidc-clients.ts";
 import type { SecretKeyring } from "./credentials/secret-box.ts";
 import type { Database } from "./database.ts";
 import type { ReadModelWatcher } from "./http/read-model-watcher.ts";
@@ -43,4 +44,8 @@ export interface Deps {
   credentialsKeyring?: SecretKeyring;
   /** LOCAL_MAILBOX: whether `local` credentials may be added (on when not given). */
   localMailbox?: boolean;
+  /** Sign-in with Google and Microsoft (GOOGLE_*, MICROSOFT_*): a provider left out is not offered. */
+  signInProviders?: SignInProviders;
+  /** How the server reaches those providers (`fetch` when not given). */
+  providerFetch?: ProviderFetch;
 }

@@ -1,5 +1,6 @@
 // The /auth calls (devise_token_auth's shapes), each answering parsed data.
 import { type UserRow, userRow } from "@hirestream/contracts/accounts/rows.ts";
+import { type SignInProviderId, signInProvidersDocument } from "@hirestream/contracts/accounts/sign-in-providers.ts";
 import { apiRequest } from "./api-client.ts";
 import { ApiError, isRecord } from "./api-errors.ts";
 
@@ -36,6 +37,13 @@ export async function postSignUp(input: {
     confirm_success_url: input.confirmSuccessUrl,
   };
   return userOf(await apiRequest("/auth", { method: "POST", anonymous: true, body }));
+}
+
+/** Which providers the server can sign in with; a provider it does not name counts as configured. */
+export async function getSignInProviders(): Promise<Partial<Record<SignInProviderId, boolean>>> {
+  const parsed = signInProvidersDocument.safeParse(await apiRequest("/auth/providers", { anonymous: true }));
+  if (!parsed.success) throw unexpected();
+  return Object.fromEntries(parsed.data.data.map((provider) => [provider.id, provider.attributes.configured]));
 }
 
 export async function deleteSignOut(): Promise<void> {

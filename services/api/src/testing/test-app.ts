@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../app.ts";
+import type { ProviderFetch, SignInProviders } from "../auth/provider-sign-in/oidc-clients.ts";
 import type { Database } from "../database.ts";
 import { type ReadModelWatcher, watchReadModels } from "../http/read-model-watcher.ts";
 import { startTestReactions, type TestReactions } from "./test-reactions.ts";
@@ -46,6 +47,10 @@ export interface TestAppOptions {
   localMailbox?: boolean;
   /** Turns the request log on, into this stream. */
   logStream?: { write(line: string): void };
+  /** Sign-in with Google and Microsoft, against the providers given (none when not given). */
+  signInProviders?: SignInProviders;
+  /** How the API reaches those providers (a local server standing in at a real address). */
+  providerFetch?: ProviderFetch;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -76,6 +81,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
       ...(options.localMailbox !== undefined ? { localMailbox: options.localMailbox } : {}),
       ...(options.logStream ? { logger: true, logStream: options.logStream } : {}),
+      ...(options.signInProviders ? { signInProviders: options.signInProviders } : {}),
+      ...(options.providerFetch ? { providerFetch: options.providerFetch } : {}),
       ...(options.readYourWritesTimeoutMs !== undefined
         ? { readYourWritesTimeoutMs: options.readYourWritesTimeoutMs }
         : {}),

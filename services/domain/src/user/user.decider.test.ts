@@ -297,6 +297,7 @@ describe("evolve", () => {
       color: "blue",
       picture: null,
       reset: null,
+      providerAccounts: [],
     });
   });
 
@@ -311,5 +312,32 @@ describe("evolve", () => {
   it("events it does not know leave an unknown user unknown", () => {
     const foreign = { type: "SomethingElse", data: {} } as unknown as UserEvent;
     expect(fold(userDecider, [foreign])).toEqual({ status: "unknown" });
+  });
+});
+
+describe("link a provider account", () => {
+  const link = {
+    type: "LinkProvider",
+    data: {
+      provider: "google_oauth2",
+      issuer: "https://accounts.google.com",
+      subject: "1234567890",
+      email: "ada@example.com",
+    },
+  } as const satisfies UserCommand;
+
+  it("links a provider account to the user once", () => {
+    const linked = when([signedUp], link);
+    expect(linked).toEqual([{ type: "UserProviderLinked", data: { userId, ...link.data } }]);
+    expect(when([signedUp, ...linked], link)).toEqual([]);
+  });
+
+  it("links another account of the same provider as well", () => {
+    const linked = when([signedUp], link);
+    expect(when([signedUp, ...linked], { ...link, data: { ...link.data, subject: "another" } })).toHaveLength(1);
+  });
+
+  it("links nothing to a user that does not exist", () => {
+    expect(() => when([], link)).toThrow(DomainError);
   });
 });

@@ -11,6 +11,10 @@ export type UserCommand =
   | { type: "RequestPasswordReset"; data: { tokenHash: string; expiresAt: string; resetPage?: string } }
   | { type: "ResetPassword"; data: { tokenHash: string; passwordHash: string } }
   | {
+      type: "LinkProvider";
+      data: { provider: "google_oauth2" | "microsoft_graph_auth"; issuer: string; subject: string; email: string };
+    }
+  | {
       type: "UpdateProfile";
       data: { firstName?: string; lastName?: string; color?: AvatarColor; picture?: string | null };
     };
@@ -27,6 +31,8 @@ export type UserState =
       color: AvatarColor;
       picture: string | null;
       reset: { tokenHash: string; expiresAt: string } | null;
+      /** `{issuer} {subject}` of every provider account linked. */
+      providerAccounts: readonly string[];
     };
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
@@ -45,6 +51,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           color: event.data.color,
           picture: null,
           reset: null,
+          providerAccounts: [],
         };
       case "UserPasswordChanged":
         return state.status === "registered" ? { ...state, passwordHash: event.data.passwordHash, reset: null } : state;
@@ -61,6 +68,10 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
               color: event.data.color,
               picture: event.data.picture,
             }
+          : state;
+      case "UserProviderLinked":
+        return state.status === "registered"
+          ? { ...state, providerAccounts: [...state.providerAccounts, providerAccount(event.data)] }
           : state;
       default:
         return state;
@@ -79,6 +90,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
 };
 
 type Registered = Extract<UserState, { status: "registered" }>;
+
+const providerAccount = (account: { issuer: string; subject: string }) => `${account.issuer} ${account.subject}`;
 
 function decideForRegistered(
   state: Registered,
@@ -100,6 +113,11 @@ function decideForRegistered(
         throw new DomainError("RESET_TOKEN_INVALID", undefined, "/reset_password_token");
       }
       return [{ type: "UserPasswordChanged", data: { userId: state.userId, passwordHash: command.data.passwordHash } }];
+    }
+    case "LinkProvider": {
+      // Linked once: the next sign-ins with the same provider account change nothing.
+      if (state.providerAccounts.includes(providerAccount(command.data))) return [];
+      return [{ type: "UserProviderLinked", data: { userId: state.userId, ...command.data } }];
     }
     case "UpdateProfile": {
       const next = {

@@ -1,6 +1,8 @@
+import { providerSignInErrorMessage } from "@hirestream/contracts/accounts/sign-in-providers.ts";
 import { Alert, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useSnapshot } from "valtio";
+import { useSearchParams } from "wouter";
 import { AuthLayout } from "../../components/auth-layout.tsx";
 import { ProviderSignInButtons } from "../../components/provider-sign-in-buttons.tsx";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
@@ -12,6 +14,9 @@ import { auth, signIn } from "../../state/auth-state.ts";
 export function SignInPage() {
   const { loading } = useSnapshot(auth);
   const sessionExpired = useSessionExpiredNotice();
+  // A provider sign-in that failed comes back here with a reason (API.md: 302 to origin with an error).
+  const [searchParams] = useSearchParams();
+  const providerError = providerSignInErrorMessage(searchParams.get("error"));
   useFreshAuthFeedback();
   const form = useForm({
     mode: "controlled",
@@ -24,6 +29,11 @@ export function SignInPage() {
       {sessionExpired && (
         <Alert color="yellow" role="status">
           Session expired.
+        </Alert>
+      )}
+      {providerError && (
+        <Alert color="red" role="alert">
+          {providerError}
         </Alert>
       )}
       <form noValidate onSubmit={form.onSubmit((values) => signIn(values.email, values.password))}>

@@ -1,19 +1,13 @@
 import { z } from "zod";
-import { pageSizes } from "../lists.ts";
+import { listQuery } from "../lists.ts";
 import { text } from "../text.ts";
 import { incomingKinds } from "./message-rows.ts";
 
 /** GET /local_mailbox/messages: `to`, `from`, `search_by` (subject and addresses), `limit`, `page`. */
-export const localMailboxQuery = z
-  .object({
+export const localMailboxQuery = listQuery
+  .extend({
     to: text().max(320).optional(),
     from: text().max(320).optional(),
-    search_by: text().max(200).optional(),
-    limit: z.coerce
-      .number()
-      .refine((n) => (pageSizes as readonly number[]).includes(n), { error: "must be one of 10, 20, 30, 40, 50" })
-      .default(10),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   })
   .strict();
 export type LocalMailboxQuery = z.infer<typeof localMailboxQuery>;

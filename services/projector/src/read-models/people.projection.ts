@@ -63,6 +63,10 @@ export const peopleProjection: Projection<PersonRow> = {
         const { personId, ownerId, profile, workspaceId } = event.data;
         rows.put({
           ...profile,
+          // Written out even when null, as a row read back from the table has them.
+          opted_out_at: null,
+          opt_out_source: null,
+          opted_out_address: null,
           ...optOutMark(profile, related),
           id: personId,
           owner_id: ownerId,

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from "node:crypto";
 import { normalAddress } from "@hirestream/contracts/opt-outs/address.ts";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../database.ts";
@@ -10,10 +10,10 @@ import type { Database } from "../database.ts";
 // rows. The run's id tells nothing of the address, the address is only inside the tag, and without
 // the key no one can make a tag for another run or address.
 
-const keys = new WeakMap<object, Promise<Buffer>>();
+const keys = new WeakMap<object, Promise<KeyObject>>();
 const TAG_BYTES = 16;
 
-function optOutKey(db: Kysely<Database>): Promise<Buffer> {
+function optOutKey(db: Kysely<Database>): Promise<KeyObject> {
   let key = keys.get(db);
   if (!key) {
     key = (async () => {
@@ -24,7 +24,8 @@ function optOutKey(db: Kysely<Database>): Promise<Buffer> {
         where name = 'opt-out'`.execute(db);
       const secret = rows[0]?.secret;
       if (!secret) throw new Error("the opt-out key is missing");
-      return Buffer.from(secret, "base64url");
+      // A key object, not the bytes: an HMAC over it is made several times faster, once per step sent.
+      return createSecretKey(Buffer.from(secret, "base64url"));
     })();
     key.catch(() => keys.delete(db));
     keys.set(db, key);
@@ -32,7 +33,7 @@ function optOutKey(db: Kysely<Database>): Promise<Buffer> {
   return key;
 }
 
-function tagOf(key: Buffer, processorId: string, address: string): Buffer {
+function tagOf(key: KeyObject, processorId: string, address: string): Buffer {
   return createHmac("sha256", key)
     .update(`opt-out/${processorId}/${normalAddress(address)}`)
     .digest()

@@ -106,7 +106,8 @@ export async function composeStepMessage(step: StepMessage): Promise<ComposedSte
   // `html` is the message as written, which the thread and the person's Messages show; what goes
   // out carries the opt-out line below it.
   const html = sanitizeEmailHtml(body);
-  const sentHtml = optOutUrl === undefined ? html : sanitizeEmailHtml(`${body}${optOutHtml(optOutUrl)}`);
+  // The line is our own markup around an escaped URL of ours: appended to the sanitised body as it is.
+  const sentHtml = optOutUrl === undefined ? html : `${html}${optOutHtml(optOutUrl)}`;
   // The text part's lines end in CRLF as RFC 5322 wants: given bare LFs, the encoder keeps them and
   // wraps nothing, leaving lines far over SMTP's 998.
   const ownText = emailHtmlToText(html);

@@ -3,6 +3,7 @@ import { emailReserved, userEvent } from "./accounts/events.ts";
 import { candidacyEvent } from "./candidacies/events.ts";
 import { credentialEvent } from "./credentials/events.ts";
 import { invitationEvent } from "./invitations/events.ts";
+import { optOutEvent } from "./opt-outs/events.ts";
 import { personEvent } from "./people/events.ts";
 import { processorEvent } from "./processors/events.ts";
 import { projectEvent } from "./projects/events.ts";
@@ -22,6 +23,7 @@ export const domainEvent = z.discriminatedUnion("type", [
   ...processorEvent.options,
   ...credentialEvent.options,
   ...sequenceEvent.options,
+  ...optOutEvent.options,
   emailReserved,
 ]);
 export type DomainEvent = z.infer<typeof domainEvent>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optOutSources } from "../opt-outs/events.ts";
 import { timestamp } from "../timestamp.ts";
 import { personProfile } from "./profile.ts";
 
@@ -7,6 +8,14 @@ export const personRow = personProfile.extend({
   id: z.uuid(),
   owner_id: z.uuid(),
   workspace_ids: z.array(z.uuid()),
+  /**
+   * When the person's address last asked to hear no more (one-click, the link, or a reply), how,
+   * and which address: null when it never did. Each workspace may clear it for itself (the
+   * `opt_out_clearances` rows); a later opt-out counts again.
+   */
+  opted_out_at: timestamp.nullable().optional(),
+  opt_out_source: z.enum(optOutSources).nullable().optional(),
+  opted_out_address: z.string().nullable().optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });

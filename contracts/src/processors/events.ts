@@ -164,13 +164,16 @@ export const processorResumed = z.object({
 });
 
 /** Why a run stopped before its end. */
-export const stopReasons = ["moved", "removed", "sequence_removed", "sequence_detached"] as const;
+export const stopReasons = ["moved", "removed", "sequence_removed", "sequence_detached", "opted_out"] as const;
 export type StopReason = (typeof stopReasons)[number];
 
-/** The run ends early: it sends nothing more (spec §4: moving a candidate stops the sequence). */
+/**
+ * The run ends early: it sends nothing more (spec §4: moving a candidate stops the sequence).
+ * `statusMessage` says why where the payload should show it (an opt-out).
+ */
 export const processorStopped = z.object({
   type: z.literal("ProcessorStopped"),
-  data: z.object({ ...run, reason: z.enum(stopReasons), at: instant }),
+  data: z.object({ ...run, reason: z.enum(stopReasons), statusMessage: z.string().optional(), at: instant }),
 });
 
 /** Every step was sent. Appended with the last StepSent, by the same decision. */

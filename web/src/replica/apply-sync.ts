@@ -104,6 +104,7 @@ function emptyUpdates(): Updates {
     credentials: [],
     payloads: [],
     messages: [],
+    opt_out_clearances: [],
   };
 }
 

@@ -62,6 +62,7 @@ test("mutate writes the optimistic row, its before-image and the outbox entry to
         credentials: {},
         payloads: {},
         messages: {},
+        opt_out_clearances: {},
       },
     },
   ]);

@@ -3,6 +3,7 @@ import { type CandidacyRow, candidacyRow } from "@hirestream/contracts/candidaci
 import { type CredentialRow, credentialRow } from "@hirestream/contracts/credentials/rows.ts";
 import { type InvitationRow, invitationRow } from "@hirestream/contracts/invitations/rows.ts";
 import { type MessageRow, messageRow } from "@hirestream/contracts/mailbox/message-rows.ts";
+import { type OptOutClearanceRow, optOutClearanceRow } from "@hirestream/contracts/opt-outs/rows.ts";
 import { type PersonRow, personSyncRow } from "@hirestream/contracts/people/rows.ts";
 import { type PayloadRow, payloadRow } from "@hirestream/contracts/processors/rows.ts";
 import {
@@ -43,6 +44,7 @@ export interface ReplicaRows {
   credentials: CredentialRow;
   payloads: PayloadRow;
   messages: MessageRow;
+  opt_out_clearances: OptOutClearanceRow;
 }
 export type TableName = keyof ReplicaRows;
 export const tableNames: readonly TableName[] = [
@@ -59,6 +61,7 @@ export const tableNames: readonly TableName[] = [
   "credentials",
   "payloads",
   "messages",
+  "opt_out_clearances",
 ];
 
 /**
@@ -85,6 +88,7 @@ const entityTables = new Map<string, TableName>([
   ["credential", "credentials"],
   ["payload", "payloads"],
   ["message", "messages"],
+  ["opt_out_clearance", "opt_out_clearances"],
 ]);
 
 const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
@@ -105,6 +109,7 @@ const rowSchemas: { [T in TableName]: z.ZodType<ReplicaRows[T]> } = {
   credentials: credentialRow,
   payloads: payloadRow,
   messages: messageRow,
+  opt_out_clearances: optOutClearanceRow,
 };
 
 /** Undefined for an entity this client does not mirror (a newer server may send more). */
@@ -164,6 +169,7 @@ export function noBeforeImages(): BeforeImages {
     credentials: {},
     payloads: {},
     messages: {},
+    opt_out_clearances: {},
   };
 }
 
@@ -199,6 +205,7 @@ export class ReplicaDb extends Dexie {
   readonly credentials: ReplicaTables["credentials"];
   readonly payloads: ReplicaTables["payloads"];
   readonly messages: ReplicaTables["messages"];
+  readonly opt_out_clearances: ReplicaTables["opt_out_clearances"];
   /** Derived from candidacies, never synced: see pipeline-counts.ts. */
   readonly pipeline_counts: EntityTable<PipelineCountsRow, "project_id">;
   readonly meta: Table<MetaEntry, MetaEntry["key"]>;
@@ -271,6 +278,8 @@ export class ReplicaDb extends Dexie {
     this.version(11).stores({ payloads: "id, *scopes, project_id, [project_id+stage_id], person_id" });
     // What runs sent and received: a person's Messages, a run's thread.
     this.version(12).stores({ messages: "id, *scopes, person_id, processor_id, project_id" });
+    // A workspace's clearances of opted-out addresses, for the person page's opt-out mark.
+    this.version(13).stores({ opt_out_clearances: "id, *scopes, workspace_id" });
     this.use(pipelineCountsMiddleware);
     this.workspaces = this.table("workspaces");
     this.workspace_members = this.table("workspace_members");
@@ -285,6 +294,7 @@ export class ReplicaDb extends Dexie {
     this.credentials = this.table("credentials");
     this.payloads = this.table("payloads");
     this.messages = this.table("messages");
+    this.opt_out_clearances = this.table("opt_out_clearances");
     this.pipeline_counts = this.table(PIPELINE_COUNTS);
     this.meta = this.table("meta");
     this.outbox = this.table("outbox");
@@ -302,6 +312,7 @@ export class ReplicaDb extends Dexie {
       credentials: this.credentials,
       payloads: this.payloads,
       messages: this.messages,
+      opt_out_clearances: this.opt_out_clearances,
     };
   }
 }
@@ -324,6 +335,7 @@ export function replicaTransaction<R>(db: ReplicaDb, work: () => Promise<R>): Pr
       db.credentials,
       db.payloads,
       db.messages,
+      db.opt_out_clearances,
       db.pipeline_counts,
       db.meta,
       db.outbox,

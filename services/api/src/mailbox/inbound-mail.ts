@@ -5,6 +5,7 @@ import type { EngineCommand } from "@hirestream/domain/processor/processor-engin
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import { classifyInbound, type InboundMessage } from "@hirestream/outreach/inbound/classify-inbound.ts";
 import type { Deps } from "../deps.ts";
+import { recordOptOut } from "../opt-outs/opt-out-commands.ts";
 import { engineContext, runProcessorCommand } from "../processors/processor-commands.ts";
 
 /** A local credential of one of the user's workspaces (not as a viewer) that receives mail for one of `addresses`. */
@@ -41,7 +42,7 @@ async function answeredStep(deps: Deps, workspaceId: string, mail: InboundMessag
   if (named.length === 0) return undefined;
   const sent = await deps.db
     .selectFrom("read.messages")
-    .select(["processor_id", "position", "message_id"])
+    .select(["processor_id", "position", "message_id", "to"])
     .where("type", "=", "Message::Out")
     .where("workspace_id", "=", workspaceId)
     .where("message_id", "in", named)
@@ -88,6 +89,7 @@ function engineCommand(mail: InboundMessage, messageId: string, to: string, rece
  * mailbox of its `To` address, read by the one classifier every transport uses, and recorded on the
  * run whose step it answers. Its command is named by its Message-ID, so the same message delivered
  * twice is recorded once. Mail that answers no step is taken for what it is and recorded nowhere.
+ * A reply whose own words ask to stop also opts the step's address out.
  */
 export async function receiveLocalMail(deps: Deps, userId: string, raw: Buffer) {
   const mail = await classifyInbound(raw);
@@ -104,5 +106,14 @@ export async function receiveLocalMail(deps: Deps, userId: string, raw: Buffer) 
     scopedId(`inbound ${messageId}`, step.processor_id),
     engineContext(deps),
   );
+  if (mail.kind === "reply" && mail.asksToStop) {
+    // The candidate asked in words: the address the step went to opts out, as by the link.
+    const optedOut = await recordOptOut(
+      deps,
+      { address: step.to, source: "reply", processorId: step.processor_id },
+      scopedId(`inbound ${messageId}`, "opt-out"),
+    );
+    return { kind: mail.kind, processorId: step.processor_id, position: Math.max(outcome.position, optedOut.position) };
+  }
   return { kind: mail.kind, processorId: step.processor_id, position: outcome.position };
 }

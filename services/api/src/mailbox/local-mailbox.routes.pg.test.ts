@@ -73,7 +73,9 @@ describe("the local mailbox's sent mail", () => {
       references: [],
       to: mail.candidate,
       subject: "A role for Ada",
-      html: "<p>Hello</p>",
+      html: expect.stringMatching(
+        /^<p>Hello<\/p><p>If you would rather not hear from us again, <a href="[^"]+">opt out of these emails<\/a>\.<\/p>$/,
+      ),
     });
     expect(listed.json().meta.pages).toEqual({ current: 1, total: 1 });
     expect((await get(owner, "/local_mailbox/messages?search_by=nothing-like-it")).json().data).toEqual([]);

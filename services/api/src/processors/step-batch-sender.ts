@@ -7,6 +7,7 @@ import { deliverLocalMessages, type LocalMessage } from "@hirestream/outreach/tr
 import { keyedDrafts } from "@hirestream/outreach/transports/mail-drafts.ts";
 import type pg from "pg";
 import type { Deps } from "../deps.ts";
+import { mayMailIn, optOutStates } from "../opt-outs/opt-out-commands.ts";
 import { inPgTransaction } from "../pg-transaction.ts";
 import {
   activeSequences,
@@ -114,6 +115,10 @@ export async function sendStepsTogether(
     deps,
     going.map(({ run }) => run.personId),
   );
+  const optOuts = await optOutStates(
+    deps,
+    [...recipients.values()].map((recipient) => recipient.address),
+  );
   const values = new Map<string, Record<string, string>>();
   for (const { run } of going) {
     const key = `${run.workspaceId} ${run.projectId}`;
@@ -126,7 +131,11 @@ export async function sendStepsTogether(
       const credential = credentialOf(item);
       const to = recipients.get(item.run.personId);
       if (step === undefined || credential === undefined || to === undefined) return;
-      const facts = { to, projectValues: values.get(`${item.run.workspaceId} ${item.run.projectId}`) ?? {} };
+      const facts = {
+        to,
+        projectValues: values.get(`${item.run.workspaceId} ${item.run.projectId}`) ?? {},
+        mayMail: mayMailIn(optOuts, to.address, item.run.workspaceId),
+      };
       try {
         item.written = await composeRunStepTo(deps, item.run, step, credential, item.job.jobKey, facts);
       } catch {

@@ -1,3 +1,4 @@
+import { optOutMessages } from "@hirestream/contracts/opt-outs/messages.ts";
 import { personEvent } from "@hirestream/contracts/people/events.ts";
 import type { OutboundMessage } from "@hirestream/contracts/processors/events.ts";
 import type { SequenceStep } from "@hirestream/contracts/sequences/events.ts";
@@ -12,6 +13,8 @@ import {
   newMessageId,
 } from "@hirestream/outreach/mail/compose/compose-step-message.ts";
 import type { Deps } from "../deps.ts";
+import { mayMailIn, optOutStates } from "../opt-outs/opt-out-commands.ts";
+import { optOutUrl } from "../opt-outs/opt-out-token.ts";
 import { personStream } from "../people/person-commands.ts";
 import { currentProject } from "../projects/project-commands.ts";
 import { cachedStreamRead, streamState } from "../stream-state.ts";
@@ -99,7 +102,8 @@ export async function composeRunStep(
   key: string,
 ): Promise<ComposedRunStep> {
   const to = await recipientOf(deps, run.personId);
-  return composeRunStepTo(deps, run, step, sender, key, { to, projectValues: await projectValues(deps, run) });
+  const mayMail = mayMailIn(await optOutStates(deps, [to.address]), to.address, run.workspaceId);
+  return composeRunStepTo(deps, run, step, sender, key, { to, projectValues: await projectValues(deps, run), mayMail });
 }
 
 export interface ComposedRunStep {
@@ -116,9 +120,17 @@ export async function composeRunStepTo(
   step: SequenceStep,
   sender: Sender,
   key: string,
-  facts: { to: Recipient; projectValues: Record<string, string> },
+  facts: {
+    to: Recipient;
+    projectValues: Record<string, string>;
+    /** Whether the address may be mailed from the run's workspace: false once it opted out (and no member cleared it there). */
+    mayMail: boolean;
+  },
 ): Promise<ComposedRunStep> {
   const { to } = facts;
+  // The last word before anything leaves: a run started, scheduled or retried after its candidate
+  // opted out fails here, saying why, rather than mailing them.
+  if (!facts.mayMail) throw new StepMessageProblem(optOutMessages.stepRefused);
   const values = { ...facts.projectValues, ...run.values };
   const filled = renderTemplate({ subject: step.templateSubject, body: step.templateBody }, values);
   const missing = filled.missing[0];
@@ -133,6 +145,7 @@ export async function composeRunStepTo(
     ...(messageIds.length > 0 ? { previous: { messageIds: [...messageIds], subject } } : {}),
     messageId: newMessageId(key, new URL(deps.appUrl).hostname),
     date: deps.clock(),
+    optOutUrl: await optOutUrl(deps, run.processorId, to.address),
   });
   const message: OutboundMessage = {
     from,

@@ -3,6 +3,7 @@ import type { Reaction } from "@hirestream/projector/reactions/reaction.ts";
 import { passwordResetMail } from "../auth/password-reset-mail.ts";
 import type { Deps } from "../deps.ts";
 import { invitationMail } from "../invitations/invitation-mail.ts";
+import { optOutReaction } from "../opt-outs/opt-out-reaction.ts";
 import { onResponseReaction } from "../processors/on-response-reaction.ts";
 import { processorStartReaction } from "../processors/processor-start-reaction.ts";
 import { stepScheduleReaction } from "../processors/step-schedule-reaction.ts";
@@ -17,6 +18,7 @@ export function apiReactions(deps: Deps, queueMail: QueueMail): Reaction[] {
     workflowCopyReaction(deps),
     processorStartReaction(deps),
     onResponseReaction(deps),
+    optOutReaction(deps),
   ];
 }
 

@@ -161,7 +161,12 @@ function evolveRun(run: Run, event: ProcessorEvent): Run {
     case "ProcessorPaused":
       return { ...run, status: "paused", statusMessage: event.data.statusMessage, scheduled: null };
     case "ProcessorStopped":
-      return { ...run, status: "inactive", scheduled: null };
+      return {
+        ...run,
+        status: "inactive",
+        scheduled: null,
+        statusMessage: event.data.statusMessage ?? run.statusMessage,
+      };
     case "ProcessorFinished":
       return { ...run, status: "finished", scheduled: null };
     default:

@@ -317,4 +317,32 @@ describe("StopProcessor", () => {
     const state = fold(processorDecider, [...sending(), drafted(1), stopped()]);
     expect(state).toMatchObject({ run: { status: "inactive", scheduled: null } });
   });
+  it.each([
+    ["pending", [started()]],
+    ["sending", sending()],
+    ["failed", [...sending(), failed(1)]],
+    ["paused", [...sending(), paused()]],
+  ] as const)("stops a %s run for an opt-out with a status message that says why", (_name, history) => {
+    const optedOut: ProcessorCommand = { type: "StopProcessor", data: { reason: "opted_out" } };
+    const events = decide([...history], optedOut, system);
+    expect(events).toEqual([
+      {
+        type: "ProcessorStopped",
+        data: { ...ids, reason: "opted_out", statusMessage: "Stopped: the candidate opted out of these emails", at },
+      },
+    ]);
+    expect(fold(processorDecider, [...history, ...events])).toMatchObject({
+      run: { status: "inactive", scheduled: null, statusMessage: "Stopped: the candidate opted out of these emails" },
+    });
+  });
+
+  it("leaves a replied run as it ended when its candidate opts out", () => {
+    const optedOut: ProcessorCommand = { type: "StopProcessor", data: { reason: "opted_out" } };
+    expect(decide([...sending(), replied()], optedOut, system)).toEqual([]);
+  });
+
+  it("keeps the status message a stop for another reason leaves unsaid", () => {
+    const state = fold(processorDecider, [...sending(), paused(), stoppedNow]);
+    expect(state).toMatchObject({ run: { status: "inactive", statusMessage: "Paused by a user" } });
+  });
 });

@@ -1,4 +1,5 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
+import { optOutMessages } from "@hirestream/contracts/opt-outs/messages.ts";
 import { payloadValuePointer, processorMessages } from "@hirestream/contracts/processors/commands.ts";
 import type { ProcessorEvent, StopReason, TimeZoneSource } from "@hirestream/contracts/processors/events.ts";
 import { payloadEventPower } from "@hirestream/contracts/processors/payload-powers.ts";
@@ -45,7 +46,7 @@ import { evolveProcessor, type ProcessorState, type Run, runIds, shownStatus } f
  * | every status                 | RecordAutoReply → AutoReplyReceived   | same                                |
  * | a step was sent              | RecordBounce → StepBounced            | bounced (replied/inactive stay)     |
  * | pending, ready, sending,     | StopProcessor → ProcessorStopped      | inactive                            |
- * |   failed, bounced, paused    |   (replied, finished, inactive: none) |                                     |
+ * |   failed, bounced, paused    |   (replied, finished, inactive: none) |   (an opt-out says so: statusMessage)|
  *
  * Replied, finished and inactive take no more steps. A step or a message reported twice is
  * recorded once.
@@ -103,7 +104,10 @@ export const processorDecider: Decider<ProcessorState, ProcessorCommand, Process
       case "StopProcessor": {
         const run = startedRun(state);
         if (run.status === "replied" || run.status === "finished" || run.status === "inactive") return [];
-        return [{ type: "ProcessorStopped", data: { ...runIds(run), reason: command.data.reason, at } }];
+        const { reason } = command.data;
+        // An opt-out is the candidate's doing, not the team's: the payload says so.
+        const why = reason === "opted_out" ? { statusMessage: optOutMessages.runStopped } : {};
+        return [{ type: "ProcessorStopped", data: { ...runIds(run), reason, ...why, at } }];
       }
       default:
         return engineDecision(startedRun(state), command, at);

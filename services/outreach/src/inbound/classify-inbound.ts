@@ -3,6 +3,7 @@ import { sanitizeEmailHtml } from "../mail/sanitize-email-html.ts";
 import { hasBounceSubject, isAutomatic, isFromMailSystem } from "./automatic-mail.ts";
 import { type Bounce, readDeliveryStatusReport, readPlainBounce } from "./delivery-status.ts";
 import { headerParameter, headerText } from "./parsed-headers.ts";
+import { asksToStop } from "./stop-request.ts";
 
 export type InboundKind = "reply" | "auto_reply" | "bounce";
 
@@ -22,6 +23,8 @@ export interface InboundMessage {
   textAsHtml?: string;
   sentAt?: Date;
   bounce?: Bounce;
+  /** A reply whose own words ask to hear no more (stop-request.ts): the address opts out. */
+  asksToStop: boolean;
 }
 
 function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
@@ -35,7 +38,8 @@ function addresses(field: AddressObject | AddressObject[] | undefined): string[]
  *   MAILER-DAEMON or postmaster whose subject is a known bounce notice;
  * - `auto_reply`: anything else sent by a program (see `isAutomatic`), including reports of delayed or
  *   successful delivery and other mail-system notices: recorded, never counted as an answer;
- * - `reply`: everything else.
+ * - `reply`: everything else; `asksToStop` when its own words (not what it quotes) ask us to stop
+ *   mailing (stop-request.ts).
  * Which processor it belongs to is the caller's question, answered from `inReplyTo`, `references`
  * and, for a bounce, `bounce.originalMessageId`.
  */
@@ -59,6 +63,7 @@ export async function classifyInbound(raw: Buffer | string): Promise<InboundMess
   const html = typeof mail.html === "string" ? sanitizeEmailHtml(mail.html) : undefined;
   const textAsHtml = mail.textAsHtml === undefined ? undefined : sanitizeEmailHtml(mail.textAsHtml);
   const from = addresses(mail.from)[0];
+  const text = mail.text ?? "";
   return {
     kind,
     ...(mail.messageId === undefined ? {} : { messageId: mail.messageId }),
@@ -68,9 +73,10 @@ export async function classifyInbound(raw: Buffer | string): Promise<InboundMess
     to: addresses(mail.to),
     subject: mail.subject ?? "",
     ...(html === undefined ? {} : { html }),
-    text: mail.text ?? "",
+    text,
     ...(textAsHtml === undefined ? {} : { textAsHtml }),
     ...(mail.date === undefined ? {} : { sentAt: mail.date }),
     ...(bounce === undefined ? {} : { bounce }),
+    asksToStop: kind === "reply" && asksToStop(text),
   };
 }

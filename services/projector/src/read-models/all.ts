@@ -3,6 +3,8 @@ import { candidaciesProjection } from "./candidacies.projection.ts";
 import { credentialsProjection } from "./credentials.projection.ts";
 import { invitationsProjection } from "./invitations.projection.ts";
 import { messagesProjection } from "./messages.projection.ts";
+import { optOutClearancesProjection } from "./opt-out-clearances.projection.ts";
+import { optOutsProjection } from "./opt-outs.projection.ts";
 import { passwordResetsProjection } from "./password-resets.projection.ts";
 import { payloadsProjection } from "./payloads.projection.ts";
 import { peopleProjection } from "./people.projection.ts";
@@ -20,6 +22,8 @@ export const allProjections: Projection<{ id: string }>[] = [
   passwordResetsProjection,
   workspacesProjection,
   workspaceMembersProjection,
+  // Read by people, for the opt-out of an address someone is added with.
+  optOutsProjection,
   peopleProjection,
   projectsProjection,
   workflowsProjection,
@@ -33,4 +37,5 @@ export const allProjections: Projection<{ id: string }>[] = [
   // Reads users, workspaces and projects for the names it keeps, so it comes after them.
   invitationsProjection,
   credentialsProjection,
+  optOutClearancesProjection,
 ];

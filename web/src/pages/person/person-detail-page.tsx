@@ -9,6 +9,7 @@ import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
 import { PersonHeader } from "./person-header.tsx";
 import { PersonMessages } from "./person-messages.tsx";
+import { PersonOptOut } from "./person-opt-out.tsx";
 import { PersonSections } from "./person-sections.tsx";
 import { PersonSidePanel } from "./person-side-panel.tsx";
 
@@ -60,6 +61,7 @@ export function PersonDetailPage({ personId, workspaceId }: PersonDetailProps) {
     <Stack gap="lg">
       <BackToPeople href={back} />
       <PersonHeader person={person} onEdit={() => setEditing(true)} />
+      {workspaceId && <PersonOptOut person={person} workspaceId={workspaceId} />}
       <Grid gap="lg">
         <Grid.Col span={8}>
           <PersonSections person={person} />

@@ -114,3 +114,30 @@ describe("composeStepMessage", () => {
     expect(parsed.subject).toBe("x".repeat(300));
   });
 });
+
+describe("composeStepMessage: the way out", () => {
+  const url = "https://crm.example/api/v1/opt_outs/AbC-123.xyz";
+
+  it("carries List-Unsubscribe with the URL and RFC 8058's one-click header", async () => {
+    const { parsed } = await composedAndParsed({ ...firstStep, optOutUrl: url });
+    const line = (key: string) => parsed.headerLines.find((each) => each.key === key)?.line;
+    expect(line("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(line("list-unsubscribe")).toBe(`List-Unsubscribe: <${url}>`);
+  });
+
+  it("shows the opt-out link below the body, in the HTML and in the text part", async () => {
+    const { parsed, composed } = await composedAndParsed({ ...firstStep, optOutUrl: url });
+    expect(parsed.html).toContain(
+      `<p>If you would rather not hear from us again, <a href="${url}">opt out of these emails</a>.</p>`,
+    );
+    expect(parsed.text).toContain(`If you would rather not hear from us again, opt out of these emails: ${url}`);
+    // The thread shows the message as written; the line is the mail's, not the recruiter's.
+    expect(composed.html).not.toContain(url);
+  });
+
+  it("leaves the headers and the line out when no URL is given (a sequence's Test)", async () => {
+    const { parsed } = await composedAndParsed(firstStep);
+    expect(parsed.headerLines.some((each) => each.key.startsWith("list-"))).toBe(false);
+    expect(parsed.text).not.toContain("opt out");
+  });
+});

@@ -1,5 +1,6 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import MailComposer from "nodemailer/lib/mail-composer";
+import { OPT_OUT_LINE_START } from "../../inbound/stop-request.ts";
 import { emailHtmlToText, sanitizeEmailHtml } from "../sanitize-email-html.ts";
 
 export interface MailAddress {
@@ -32,6 +33,11 @@ export interface StepMessage {
   /** The Message-ID we choose, from `newMessageId`. */
   messageId: string;
   date: Date;
+  /**
+   * The candidate's way out (RFC 8058): an https URL that takes a one-click POST and shows a page
+   * with a confirm button on a GET. It goes in `List-Unsubscribe` and as a visible link.
+   */
+  optOutUrl?: string;
 }
 
 export interface ComposedStepMessage {
@@ -39,7 +45,9 @@ export interface ComposedStepMessage {
   raw: Buffer;
   messageId: string;
   subject: string;
+  /** The body as written (sanitised), without the opt-out line the sent message adds. */
   html: string;
+  /** The plain-text part as sent. */
   text: string;
   inReplyTo?: string;
   references: string[];
@@ -49,6 +57,19 @@ export interface ComposedStepMessage {
 export function newMessageId(id: string, domain: string): string {
   return `<${id}@${domain}>`;
 }
+
+/** The visible opt-out line below every step (the HTML part); its words are README.md's. */
+export function optOutHtml(url: string): string {
+  return `<p>${OPT_OUT_LINE_START}, <a href="${escapeAttribute(url)}">opt out of these emails</a>.</p>`;
+}
+
+/** The same line in the plain-text part, with the address written out. */
+export function optOutText(url: string): string {
+  return `${OPT_OUT_LINE_START}, opt out of these emails: ${url}`;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
 /** `Re: <subject>`, without stacking a second `Re:` on a subject that has one. */
 export function replySubject(subject: string): string {
@@ -81,10 +102,16 @@ function subjectOf(step: StepMessage): string {
  */
 export async function composeStepMessage(step: StepMessage): Promise<ComposedStepMessage> {
   const body = step.signatureHtml === undefined ? step.html : `${step.html}<br>${step.signatureHtml}`;
+  const { optOutUrl } = step;
+  // `html` is the message as written, which the thread and the person's Messages show; what goes
+  // out carries the opt-out line below it.
   const html = sanitizeEmailHtml(body);
+  // The line is our own markup around an escaped URL of ours: appended to the sanitised body as it is.
+  const sentHtml = optOutUrl === undefined ? html : `${html}${optOutHtml(optOutUrl)}`;
   // The text part's lines end in CRLF as RFC 5322 wants: given bare LFs, the encoder keeps them and
   // wraps nothing, leaving lines far over SMTP's 998.
-  const text = emailHtmlToText(html).replace(/\r?\n/g, "\r\n");
+  const ownText = emailHtmlToText(html);
+  const text = (optOutUrl === undefined ? ownText : `${ownText}\n\n${optOutText(optOutUrl)}`).replace(/\r?\n/g, "\r\n");
   const subject = subjectOf(step);
   const references = step.previous?.messageIds ?? [];
   const inReplyTo = references.at(-1);
@@ -92,11 +119,21 @@ export async function composeStepMessage(step: StepMessage): Promise<ComposedSte
     from: step.from,
     to: step.to,
     subject,
-    html,
+    html: sentHtml,
     text,
     messageId: step.messageId,
     date: step.date,
     ...(inReplyTo === undefined ? {} : { inReplyTo, references }),
+    // RFC 2369 and RFC 8058: mail clients show their own unsubscribe button and POST to the URL.
+    // (The composer leaves nodemailer's `list` option to the transporter, so the headers are set here.)
+    ...(optOutUrl === undefined
+      ? {}
+      : {
+          headers: {
+            "List-Unsubscribe": `<${optOutUrl}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          },
+        }),
   });
   const raw = await composer.compile().build();
   return {

@@ -1,0 +1,85 @@
+import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from "node:crypto";
+import { normalAddress } from "@hirestream/contracts/opt-outs/address.ts";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../database.ts";
+
+// An opt-out link names the run whose message carried it and an HMAC-SHA256 tag of the run and the
+// address it was sent to, under a key this installation made once (in `server_secrets`, shared by
+// the API and the outreach worker). An HMAC rather than a stored random token: the same step
+// composed again after a crash carries the same link, and sending 10,000 steps writes no token
+// rows. The run's id tells nothing of the address, the address is only inside the tag, and without
+// the key no one can make a tag for another run or address.
+
+const keys = new WeakMap<object, Promise<KeyObject>>();
+const TAG_BYTES = 16;
+
+function optOutKey(db: Kysely<Database>): Promise<KeyObject> {
+  let key = keys.get(db);
+  if (!key) {
+    key = (async () => {
+      const made = randomBytes(32).toString("base64url");
+      await sql`insert into server_secrets (name, secret) values ('opt-out', ${made})
+        on conflict (name) do nothing`.execute(db);
+      const { rows } = await sql<{ secret: string }>`select secret from server_secrets
+        where name = 'opt-out'`.execute(db);
+      const secret = rows[0]?.secret;
+      if (!secret) throw new Error("the opt-out key is missing");
+      // A key object, not the bytes: an HMAC over it is made several times faster, once per step sent.
+      return createSecretKey(Buffer.from(secret, "base64url"));
+    })();
+    key.catch(() => keys.delete(db));
+    keys.set(db, key);
+  }
+  return key;
+}
+
+function tagOf(key: KeyObject, processorId: string, address: string): Buffer {
+  return createHmac("sha256", key)
+    .update(`opt-out/${processorId}/${normalAddress(address)}`)
+    .digest()
+    .subarray(0, TAG_BYTES);
+}
+
+const uuidBytes = (id: string) => Buffer.from(id.replaceAll("-", ""), "hex");
+const uuidOf = (bytes: Buffer) => {
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+/** The token of the opt-out link in run `processorId`'s messages to `address`. */
+export async function optOutToken(db: Kysely<Database>, processorId: string, address: string): Promise<string> {
+  const tag = tagOf(await optOutKey(db), processorId, address);
+  return `${uuidBytes(processorId).toString("base64url")}.${tag.toString("base64url")}`;
+}
+
+/** The link itself: a GET shows the confirm page, a POST (one-click or the page's button) opts out. */
+export async function optOutUrl(
+  deps: { db: Kysely<Database>; appUrl: string },
+  processorId: string,
+  address: string,
+): Promise<string> {
+  return new URL(`/api/v1/opt_outs/${await optOutToken(deps.db, processorId, address)}`, deps.appUrl).toString();
+}
+
+const tokenShape = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/;
+
+/** The run a token names, before its tag is checked; null for anything not shaped like a token. */
+export function tokenRun(token: string): { processorId: string; tag: Buffer } | null {
+  const match = tokenShape.exec(token);
+  if (!match?.[1] || !match[2]) return null;
+  const id = Buffer.from(match[1], "base64url");
+  const tag = Buffer.from(match[2], "base64url");
+  if (id.length !== 16 || tag.length !== TAG_BYTES) return null;
+  return { processorId: uuidOf(id), tag };
+}
+
+/** Which of `addresses` (those the run mailed) the token's tag was made for, if any. */
+export async function addressOfTag(
+  db: Kysely<Database>,
+  processorId: string,
+  tag: Buffer,
+  addresses: readonly string[],
+): Promise<string | undefined> {
+  const key = await optOutKey(db);
+  return addresses.find((address) => timingSafeEqual(tagOf(key, processorId, address), tag));
+}

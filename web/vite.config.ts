@@ -44,6 +44,10 @@ export default defineConfig({
   build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
   server: {
     port: 5173,
-    proxy: { "/api": { target: `http://localhost:${process.env.PORT ?? 3000}`, ws: true, changeOrigin: false } },
+    proxy: {
+      "/api": { target: `http://localhost:${process.env.PORT ?? 3000}`, ws: true, changeOrigin: false },
+      // Opt-out links in mail (the API's short form of /api/v1/opt_outs).
+      "/u/": { target: `http://localhost:${process.env.PORT ?? 3000}`, changeOrigin: false },
+    },
   },
 });

@@ -69,7 +69,7 @@ it("opts out through the link in a delivered message, marks the person, and a me
     headers,
   });
   const html: string = (await listed.json()).data[0].attributes.html;
-  const link = /<a href="([^"]+)">opt out of these emails<\/a>/.exec(html)?.[1];
+  const link = /<a href="([^"]+)"\s*>opt out of these emails<\/a>/.exec(html)?.[1];
   if (link === undefined) throw new Error(`no opt-out link in ${html}`);
 
   // The candidate's browser, with no session and no script needed: the page asks first.

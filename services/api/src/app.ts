@@ -23,7 +23,7 @@ import { Notifications } from "./http/notifications.ts";
 import { installReadYourWrites } from "./http/read-your-writes.ts";
 import { invitationRoutes } from "./invitations/invitations.routes.ts";
 import { localMailboxRoutes } from "./mailbox/local-mailbox.routes.ts";
-import { optOutRoutes } from "./opt-outs/opt-out.routes.ts";
+import { optOutLinkRoutes, optOutRoutes } from "./opt-outs/opt-out.routes.ts";
 import { importRoutes } from "./people/import/import.routes.ts";
 import { peopleRoutes } from "./people/people.routes.ts";
 import { personMessageRoutes } from "./people/person-messages.routes.ts";
@@ -123,6 +123,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
     },
     { prefix: "/api/v1" },
   );
+  await optOutLinkRoutes(app, deps);
   if (deps.webRoot) await serveWebApp(app, deps.webRoot);
   return app;
 }

@@ -84,6 +84,7 @@ const writeRoutes: Route[] = [
   { method: "POST", path: "/api/v1/local_mailbox/inbound" },
   { method: "POST", path: "/api/v1/local_mailbox/messages/{id}/candidate_reply" },
   { method: "POST", path: "/api/v1/opt_outs/{id}", signedOut: true },
+  { method: "POST", path: "/u/{id}", signedOut: true },
   { method: "DELETE", path: "/api/v1/workspaces/{ws}/people/{id}/opt_out" },
 ];
 

@@ -34,23 +34,23 @@ function html(reply: FastifyReply, status: number, body: string) {
 }
 
 /**
- * The candidate's side, without a session: `GET /opt_outs/{token}` shows the page that asks,
- * `POST /opt_outs/{token}` opts out, whether it is a mail client's one-click POST (answered 200
+ * The candidate's side, without a session: `GET {path}/{token}` shows the page that asks,
+ * `POST {path}/{token}` opts out, whether it is a mail client's one-click POST (answered 200
  * with an empty body) or the page's button (answered with the page that says it is done).
  */
-async function publicRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+async function publicRoutes(app: FastifyInstance, deps: Deps, path: string): Promise<void> {
   // One-click POSTs come form-encoded or as multipart: the body only tells which of the two asked.
   app.addContentTypeParser("*", { parseAs: "string", bodyLimit: 16 * 1024 }, (_request, body, done) => {
     done(null, typeof body === "string" ? body : body.toString("utf8"));
   });
 
-  app.get("/opt_outs/:token", async (request, reply) => {
+  app.get(`${path}/:token`, async (request, reply) => {
     const linked = await linkedAddress(deps, request.params);
     if (!linked) return html(reply, 404, invalidPage());
     return html(reply, 200, askPage(linked.address));
   });
 
-  app.post("/opt_outs/:token", async (request, reply) => {
+  app.post(`${path}/:token`, async (request, reply) => {
     // A form (the page's button, a mail program's one-click) is answered in kind; JSON in JSON:API.
     const form = typeof request.body === "string" || request.body === undefined;
     const oneClick = typeof request.body === "string" && ONE_CLICK.test(request.body);
@@ -122,6 +122,19 @@ function clearRoute(app: FastifyInstance, deps: Deps): void {
 }
 
 export async function optOutRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  await app.register(async (scope) => publicRoutes(scope, deps));
+  await app.register(async (scope) => publicRoutes(scope, deps, "/opt_outs"));
   clearRoute(app, deps);
+}
+
+/**
+ * `/u/{token}`, the short form that goes in mail: the same pages and one-click POST as
+ * `/api/v1/opt_outs/{token}`, at a path short enough to keep a message's lines under 76 characters.
+ */
+export async function optOutLinkRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook("onRequest", async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+    await publicRoutes(scope, deps, "/u");
+  });
 }

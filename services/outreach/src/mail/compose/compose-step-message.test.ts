@@ -127,12 +127,24 @@ describe("composeStepMessage: the way out", () => {
 
   it("shows the opt-out link below the body, in the HTML and in the text part", async () => {
     const { parsed, composed } = await composedAndParsed({ ...firstStep, optOutUrl: url });
-    expect(parsed.html).toContain(
-      `<p>If you would rather not hear from us again, <a href="${url}">opt out of these emails</a>.</p>`,
+    expect(String(parsed.html).replaceAll("\r\n", "\n")).toContain(
+      `<p>If you would rather not hear from us again,\n<a href="${url}"\n>opt out of these emails</a>.</p>`,
     );
-    expect(parsed.text).toContain(`If you would rather not hear from us again, opt out of these emails: ${url}`);
+    expect(parsed.text).toContain(`If you would rather not hear from us again, opt out of these emails:\n${url}`);
     // The thread shows the message as written; the line is the mail's, not the recruiter's.
     expect(composed.html).not.toContain(url);
+  });
+
+  it("keeps a short message's lines within 76 characters, so its parts go out unencoded", async () => {
+    const short = "http://localhost:3000/u/AAAAAAAAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBB";
+    const { composed } = await composedAndParsed({
+      ...firstStep,
+      html: "<p>Hi Ada, we are hiring.</p>",
+      optOutUrl: short,
+    });
+    const raw = composed.raw.toString("latin1");
+    expect(raw).not.toContain("quoted-printable");
+    expect(raw.split("\r\n").filter((line) => line.length > 76)).toEqual([]);
   });
 
   it("leaves the headers and the line out when no URL is given (a sequence's Test)", async () => {

@@ -58,14 +58,19 @@ export function newMessageId(id: string, domain: string): string {
   return `<${id}@${domain}>`;
 }
 
+// The opt-out line is broken where HTML and plain text allow it (inside the tag, before the URL),
+// so that with a short message every line stays within 76 characters: the composer then sends
+// the parts as they are (7bit) instead of quoted-printable-encoding them, the dearest part of
+// composing a step.
+
 /** The visible opt-out line below every step (the HTML part); its words are README.md's. */
 export function optOutHtml(url: string): string {
-  return `<p>${OPT_OUT_LINE_START}, <a href="${escapeAttribute(url)}">opt out of these emails</a>.</p>`;
+  return `<p>${OPT_OUT_LINE_START},\r\n<a href="${escapeAttribute(url)}"\r\n>opt out of these emails</a>.</p>`;
 }
 
-/** The same line in the plain-text part, with the address written out. */
+/** The same line in the plain-text part, with the address written out on a line of its own. */
 export function optOutText(url: string): string {
-  return `${OPT_OUT_LINE_START}, opt out of these emails: ${url}`;
+  return `${OPT_OUT_LINE_START}, opt out of these emails:\n${url}`;
 }
 
 const escapeAttribute = (value: string) =>
@@ -107,7 +112,7 @@ export async function composeStepMessage(step: StepMessage): Promise<ComposedSte
   // out carries the opt-out line below it.
   const html = sanitizeEmailHtml(body);
   // The line is our own markup around an escaped URL of ours: appended to the sanitised body as it is.
-  const sentHtml = optOutUrl === undefined ? html : `${html}${optOutHtml(optOutUrl)}`;
+  const sentHtml = optOutUrl === undefined ? html : `${html}\r\n${optOutHtml(optOutUrl)}`;
   // The text part's lines end in CRLF as RFC 5322 wants: given bare LFs, the encoder keeps them and
   // wraps nothing, leaving lines far over SMTP's 998.
   const ownText = emailHtmlToText(html);

@@ -1,9 +1,7 @@
-import { randomUUID } from "node:crypto";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { importThroughApi, postThroughApi, projectThroughApi } from "./api-setup.ts";
 import { type E2E, startE2E } from "./harness.ts";
-import { sessionHeadersOf, signUpThroughScreens } from "./session.ts";
+import { credentialThroughApi, sentStep } from "./sent-step.ts";
+import { signUpThroughScreens } from "./session.ts";
 import { createWorkspaceThroughScreens } from "./workspace-screens.ts";
 
 let e2e: E2E;
@@ -16,51 +14,6 @@ afterAll(async () => {
 
 const mailbox = "talent@acme.example";
 const candidate = "grace@navy.mil";
-
-/**
- * A project whose Sourced stage starts a one-step sequence from a local credential and names
- * Interview as its on-response stage, with Grace Hopper imported into it and her step sent by the
- * outreach worker through the real local transport.
- */
-async function sentStep(page: Page, workspaceId: string) {
-  const credential = await postThroughApi(page, `/workspaces/${workspaceId}/providers`, {
-    provider_type: "local",
-    name: "Talent team",
-    email: mailbox,
-  });
-  const sequence = await postThroughApi(page, `/workspaces/${workspaceId}/sequences`, {
-    name: "First touch",
-    steps: [
-      { template_subject: "A role for {{first_name}}", template_body: "<p>Hello</p>", provider_id: credential.data.id },
-    ],
-  });
-  const template = await postThroughApi(page, `/workspaces/${workspaceId}/workflows`, {
-    name: "Outreach pipeline",
-    stages_attributes: [
-      { position: 1, name: "Sourced", sequence_id: sequence.data.id, on_response_stage_position: 3 },
-      { position: 2, name: "Contacted" },
-      { position: 3, name: "Interview" },
-    ],
-  });
-  const projectId = await projectThroughApi(page, workspaceId, template.data.id);
-  await importThroughApi(page, workspaceId, projectId, `first_name,last_name,email\nGrace,Hopper,${candidate}`);
-  const headers = await sessionHeadersOf(page);
-  await e2e.app.reactions?.settle();
-  const { rows } = await e2e.app.pool.query<{ processor_id: string; person_id: string }>(
-    "select data->>'processorId' as processor_id, data->>'personId' as person_id from events where type = 'ProcessorStarted' and data->>'projectId' = $1",
-    [projectId],
-  );
-  const run = rows[0];
-  if (!run) throw new Error("no run started");
-  const approved = await page.request.put(
-    `/api/v1/workspaces/${workspaceId}/projects/${projectId}/payloads/${run.processor_id}/event`,
-    { headers: { ...headers, "idempotency-key": randomUUID() }, data: { event_name: "event_send" } },
-  );
-  expect(approved.status(), await approved.text()).toBe(200);
-  // The outreach worker sends it: the step has no delay and its credential is idle.
-  await e2e.app.reactions?.settle();
-  return { projectId, personId: run.person_id };
-}
 
 async function stageNamesOf(projectId: string) {
   await e2e.app.reactions?.settle();
@@ -76,7 +29,16 @@ it("shows what a local credential sent, and a reply as the candidate moves them 
   const page = await context.newPage();
   await signUpThroughScreens(page, "mailbox-tester@example.com");
   const workspaceId = await createWorkspaceThroughScreens(page, "Outreach team");
-  const { projectId, personId } = await sentStep(page, workspaceId);
+  const { projectId, personId } = await sentStep(e2e, page, {
+    workspaceId,
+    credentialId: await credentialThroughApi(page, workspaceId, {
+      provider_type: "local",
+      name: "Talent team",
+      email: mailbox,
+    }),
+    candidate,
+    onResponseStagePosition: 3,
+  });
 
   // Integrations links to the local mailbox once the workspace has a local credential.
   await page.goto(`/workspaces/${workspaceId}/integrations`);

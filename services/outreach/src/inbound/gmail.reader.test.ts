@@ -3,6 +3,7 @@ import { type GmailApiServer, startGmailApiServer } from "../testing/gmail-api-s
 import { answerMail, bounceReport } from "../testing/inbound-mail.ts";
 import { testStepMessage } from "../testing/test-step-message.ts";
 import { GmailTransport } from "../transports/gmail.transport.ts";
+import { classifyInbound } from "./classify-inbound.ts";
 import { GmailReader } from "./gmail.reader.ts";
 
 let server: GmailApiServer;
@@ -63,6 +64,9 @@ describe("the gmail reader", () => {
     expect(raws(read)).toEqual(texts(answers));
     expect(read.messages.map((message) => message.providerId)).toEqual(delivered.map((message) => message.id));
     expect(read.resynced).toBe(false);
+    const classified = await Promise.all(read.messages.map((message) => classifyInbound(message.raw)));
+    expect(classified.map((message) => message.kind)).toEqual(["reply", "bounce", "auto_reply"]);
+    expect(classified[0]?.inReplyTo).toBe(sent.messageId);
     const again = await reader.read(read.cursor);
     expect(again.messages).toEqual([]);
     expect(again.cursor).toBe(read.cursor);

@@ -3,6 +3,7 @@ import { type GraphApiServer, startGraphApiServer } from "../testing/graph-api-s
 import { answerMail, bounceReport } from "../testing/inbound-mail.ts";
 import { testStepMessage } from "../testing/test-step-message.ts";
 import { GraphTransport } from "../transports/graph.transport.ts";
+import { classifyInbound } from "./classify-inbound.ts";
 import { GraphReader } from "./graph.reader.ts";
 
 let server: GraphApiServer;
@@ -63,6 +64,9 @@ describe("the graph.reader", () => {
     expect(raws(read)).toEqual(texts(answers));
     expect(read.messages.map((message) => message.providerId)).toEqual(delivered.map((message) => message.id));
     expect(read.resynced).toBe(false);
+    const classified = await Promise.all(read.messages.map((message) => classifyInbound(message.raw)));
+    expect(classified.map((message) => message.kind)).toEqual(["reply", "bounce", "auto_reply"]);
+    expect(classified[0]?.inReplyTo).toBe(sent.messageId);
     const again = await reader.read(read.cursor);
     expect(again.messages).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { createServer } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { type GraphApiServer, startGraphApiServer } from "../testing/graph-api-server.ts";
 import { answerMail, bounceReport } from "../testing/inbound-mail.ts";
@@ -102,5 +103,24 @@ describe("the graph.reader", () => {
       cursor: expect.any(String),
       resynced: false,
     });
+  });
+
+  it("follows no link outside the API's own address, so the mailbox's token goes nowhere else", async () => {
+    const { reader } = await mailbox();
+    const seen: (string | undefined)[] = [];
+    const elsewhere = createServer((request, response) => {
+      seen.push(request.headers.authorization);
+      response.end("{}");
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
+    try {
+      const address = elsewhere.address();
+      if (address === null || typeof address === "string") throw new Error("no port");
+      const foreign = `http://127.0.0.1:${address.port}/v1.0/me/mailFolders/inbox/messages/delta?$deltatoken=x`;
+      await expect(reader.read(foreign)).rejects.toThrow(/outside its own address/);
+      expect(seen).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => elsewhere.close(() => resolve()));
+    }
   });
 });

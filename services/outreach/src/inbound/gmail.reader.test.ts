@@ -105,4 +105,15 @@ describe("the gmail reader", () => {
       resynced: false,
     });
   });
+
+  it("reads every page of a long history", async () => {
+    const { reader } = await mailbox();
+    const { cursor } = await reader.read(undefined);
+    const ids = Array.from({ length: 130 }, (_, index) => `<${index}.many@example.com>`);
+    for (const id of ids) server.deliver(`Message-ID: ${id}\r\nSubject: Hello\r\n\r\nHello.\r\n`);
+    const read = await reader.read(cursor);
+    expect(read.messages.map((message) => message.raw.toString("latin1").split("\r\n")[0])).toEqual(
+      ids.map((id) => `Message-ID: ${id}`),
+    );
+  });
 });

@@ -123,4 +123,15 @@ describe("the graph.reader", () => {
       await new Promise<void>((resolve) => elsewhere.close(() => resolve()));
     }
   });
+
+  it("reads every page of a long delta round", async () => {
+    const { reader } = await mailbox();
+    const { cursor } = await reader.read(undefined);
+    const ids = Array.from({ length: 75 }, (_, index) => `<${index}.many@example.com>`);
+    for (const id of ids) server.deliver(`Message-ID: ${id}\r\nSubject: Hello\r\n\r\nHello.\r\n`);
+    const read = await reader.read(cursor);
+    expect(read.messages.map((message) => message.raw.toString("latin1").split("\r\n")[0])).toEqual(
+      ids.map((id) => `Message-ID: ${id}`),
+    );
+  });
 });

@@ -169,7 +169,16 @@ function routes(
   }
   const send = /^\/me\/messages\/([^/]+)\/send$/.exec(path)?.[1];
   if (request.method === "POST" && send !== undefined) {
-    return { operation: "send", run: () => (mailbox.send(send) === undefined ? notFound() : { status: 202 }) };
+    return {
+      operation: "send",
+      run: () => {
+        // Graph asks for an explicit empty body here.
+        if (request.headers["content-length"] !== "0") {
+          return graphError(411, "LengthRequired", "Content-Length: 0 is required.");
+        }
+        return mailbox.send(send) === undefined ? notFound() : { status: 202 };
+      },
+    };
   }
   if (get && path === "/me/messages") {
     return {

@@ -72,3 +72,14 @@ it("offers a sign-in provider only with its client id, at Google's and Microsoft
   expect(custom.microsoft_graph_auth?.issuer).toBe("https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0");
   expect(() => readConfig({ GOOGLE_CLIENT_ID: "g-id", GOOGLE_ISSUER: "accounts.google.com" })).toThrow(/GOOGLE_ISSUER/);
 });
+
+it("reaches Gmail and Microsoft Graph at their own addresses unless GMAIL_API_URL or GRAPH_API_URL say otherwise", () => {
+  expect(readConfig({}).mailApis).toEqual({
+    gmail: "https://gmail.googleapis.com",
+    graph: "https://graph.microsoft.com/v1.0",
+  });
+  expect(
+    readConfig({ GMAIL_API_URL: "http://127.0.0.1:4501/", GRAPH_API_URL: "http://127.0.0.1:4502/v1.0" }).mailApis,
+  ).toEqual({ gmail: "http://127.0.0.1:4501", graph: "http://127.0.0.1:4502/v1.0" });
+  expect(() => readConfig({ GRAPH_API_URL: "graph.microsoft.com" })).toThrow(/GRAPH_API_URL/);
+});

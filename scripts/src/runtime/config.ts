@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { SignInProviders } from "@hirestream/api/auth/provider-sign-in/oidc-clients.ts";
 import type { FeatureFlags } from "@hirestream/contracts/features/flags.ts";
+import { DEFAULT_GMAIL_API_URL, DEFAULT_GRAPH_API_URL } from "@hirestream/outreach/transports/mail-api-urls.ts";
 
 export const repoRoot = path.join(import.meta.dirname, "../../..");
 
@@ -29,6 +30,8 @@ export interface Config {
   localMailbox: boolean;
   /** Sign-in with Google (GOOGLE_*) and Microsoft (MICROSOFT_*): offered only when a client id is set. */
   signInProviders: SignInProviders;
+  /** GMAIL_API_URL and GRAPH_API_URL: where the Gmail and Microsoft Graph mail APIs answer (a local server in tests). */
+  mailApis: { gmail: string; graph: string };
 }
 
 /** A flag is on unless switched off: a fresh clone shows every screen built so far. */
@@ -135,5 +138,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     credentialsPreviousKeys: env.CREDENTIALS_PREVIOUS_KEYS || undefined,
     localMailbox: flagOn(env.LOCAL_MAILBOX),
     signInProviders: signInProvidersOf(env),
+    mailApis: {
+      gmail: urlSetting("GMAIL_API_URL", env.GMAIL_API_URL?.trim() || DEFAULT_GMAIL_API_URL),
+      graph: urlSetting("GRAPH_API_URL", env.GRAPH_API_URL?.trim() || DEFAULT_GRAPH_API_URL),
+    },
   };
 }

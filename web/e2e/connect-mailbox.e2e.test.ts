@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const row = (page: Page, email: string) => page.locator(`tr[data-credential="${email}"]`);
 
-it("connects a Google mailbox from the Integrations screen, lists it as Google, and Test makes it Tested", async () => {
+it("connects a Google mailbox from the Integrations screen, lists it as Google, Test makes it Tested, and Reconnect ends a revoked grant's Error", async () => {
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "connect-recruiter@example.com");
@@ -45,5 +45,20 @@ it("connects a Google mailbox from the Integrations screen, lists it as Google, 
   await page.getByRole("button", { name: "Actions for gmail.box@example.com" }).click();
   await page.getByRole("menuitem", { name: "Test" }).click();
   await connected.getByTestId("health").getByText("Tested").waitFor();
+
+  // The grant is revoked at Google: Test shows Error with Google's words, and the reconnect icon signs in again.
+  google.refuseRefresh("Token has been expired or revoked.");
+  await page.getByRole("button", { name: "Actions for gmail.box@example.com" }).click();
+  await page.getByRole("menuitem", { name: "Test" }).click();
+  await connected.getByTestId("health").getByText("Error").waitFor();
+  await connected
+    .getByTestId("fail-message")
+    .getByText("Token has been expired or revoked.", { exact: false })
+    .waitFor();
+  google.refuseRefresh(null);
+  await connected.getByRole("button", { name: "Reconnect gmail.box@example.com" }).click();
+  await page.waitForURL(`**/workspaces/${workspaceId}/integrations`);
+  await row(page, "gmail.box@example.com").getByTestId("health").getByText("Pending").waitFor();
+  expect(await page.locator("tr[data-credential]").count()).toBe(1);
   await context.close();
 });

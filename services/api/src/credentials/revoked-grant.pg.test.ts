@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Deps } from "../deps.ts";
 import { currentProcessor } from "../processors/processor-commands.ts";
+import { sendStep } from "../processors/step-sender.ts";
 import { deliveredTo, outreachKit, runEvents, workerDeps } from "../processors/testing/outreach-kit.ts";
 import { type MockSignInProvider, startMockGoogle } from "../testing/mock-sign-in-providers.ts";
 import { signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
@@ -115,5 +117,61 @@ it("pauses every run sending through a mailbox whose grant was revoked, and Reco
   const delivered = await deliveredTo(t, due.email);
   expect(delivered.map((mail) => mail.subject)).toEqual(["Hello Ada"]);
   const types = (await runEvents(t, due.processorId)).map((event) => event.type);
+  expect(types.filter((type) => type === "StepSent")).toHaveLength(1);
+});
+
+it("sends a step whose draft was made before the grant was revoked once, after Reconnect, from that draft", async () => {
+  const owner = await signUpUser(t.app, "revoked-draft@example.com");
+  const ws = await kit.f().createWorkspace(owner);
+  google.setClaims({ sub: "google-draft", email: "drafts@example.com", email_verified: true });
+  await connectMailbox({ app: t.app, appUrl: APP }, "google_oauth2", { user: owner }, { workspaceId: ws });
+  await caughtUp();
+  const credential = await t.db
+    .selectFrom("read.credentials")
+    .select(["id", "email"])
+    .where("workspace_id", "=", ws)
+    .executeTakeFirstOrThrow();
+  // Ten days' delay: the step waits, and this test plays the worker.
+  const where = await kit.campaign(owner, [{ subject: "Drafted first", delay: 14_400 }], {
+    through: { ws, credentialId: credential.id, email: credential.email },
+  });
+  const run = await kit.candidate(owner, where, "Barbara");
+  await kit.approve(owner, run.payload);
+  await t.reactions?.settle();
+  const worker: Deps = {
+    ...workerDeps(t),
+    signInProviders: { google_oauth2: google.settings },
+    connectedMailboxTransport: localMailboxWithTokens(t.pool),
+  };
+  const job = async () => {
+    const scheduled = (await status(run.processorId))?.scheduled;
+    if (!scheduled) throw new Error("nothing scheduled");
+    return { processorId: run.processorId, ...scheduled };
+  };
+
+  // The draft is made and recorded; then the token expires and the grant is found revoked at the send.
+  const outcome = await sendStep(worker, await job(), {
+    at: (point) => {
+      if (point !== "draft-recorded") return;
+      google.refuseRefresh(REVOKED);
+      t.clock.now = new Date(t.clock.now.getTime() + 2 * 3600_000);
+    },
+  });
+  expect(outcome).toBe("paused");
+  expect(await status(run.processorId)).toMatchObject({ status: "paused", inFlight: { position: 1 } });
+  expect(await deliveredTo(t, run.email)).toEqual([]);
+
+  google.refuseRefresh(null);
+  await connectMailbox(
+    { app: t.app, appUrl: APP },
+    "google_oauth2",
+    { user: owner },
+    { workspaceId: ws, credentialId: credential.id },
+  );
+  await t.reactions?.settle();
+  expect(await sendStep(worker, await job())).toBe("sent");
+  expect((await deliveredTo(t, run.email)).map((mail) => mail.subject)).toEqual(["Drafted first"]);
+  const types = (await runEvents(t, run.processorId)).map((event) => event.type);
+  expect(types.filter((type) => type === "StepDrafted")).toHaveLength(1);
   expect(types.filter((type) => type === "StepSent")).toHaveLength(1);
 });

@@ -10,6 +10,7 @@ const EMAIL_MAX = 254;
 export const credentialMessages = {
   /** Google and Microsoft mailboxes come from their sign-in, never from a posted body. */
   oauthOnly: "Google and Microsoft mailboxes are connected by signing in with them, not created here",
+  oauthOnlyReconnect: "Only Google and Microsoft mailboxes are reconnected by signing in again",
   providerType: "must be smtp or local",
   localMailboxOff: "The local mailbox is off on this server (LOCAL_MAILBOX=off)",
   smtpRequired: "is required for an smtp credential",

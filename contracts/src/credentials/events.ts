@@ -55,6 +55,15 @@ export const credentialFailed = z.object({
   data: z.object({ credentialId: z.uuid(), workspaceId: z.uuid(), failMessage: z.string() }),
 });
 
+/**
+ * A Google or Microsoft mailbox signed in to again (Reconnect): its sealed token was replaced, so
+ * an Error it was in (a revoked sign-in) is over and its health is Pending until the next Test.
+ */
+export const credentialReconnected = z.object({
+  type: z.literal("CredentialReconnected"),
+  data: z.object({ credentialId: z.uuid(), workspaceId: z.uuid(), userId: z.uuid() }),
+});
+
 export const credentialRemoved = z.object({
   type: z.literal("CredentialRemoved"),
   data: z.object({ credentialId: z.uuid(), workspaceId: z.uuid() }),
@@ -67,6 +76,7 @@ export const credentialEvent = z.discriminatedUnion("type", [
   credentialLimitsChanged,
   credentialTested,
   credentialFailed,
+  credentialReconnected,
   credentialRemoved,
 ]);
 export type CredentialEvent = z.infer<typeof credentialEvent>;

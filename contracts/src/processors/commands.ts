@@ -24,6 +24,9 @@ export const processorMessages = {
   mayNotSend: "Your role does not allow sending messages",
   mayNotApprove: "Your role does not allow approving messages",
   pausedByUser: "Paused by a user",
+  /** A connected mailbox's sign-in was refused (revoked, expired): the run waits for Reconnect. */
+  pausedForRevokedGrant: (mailbox: string) =>
+    `Paused: the sign-in of the mailbox ${mailbox} was revoked or has expired. Reconnect it in Integrations to go on sending.`,
 } as const;
 
 /** PUT …/sequence_processors/{sp}/event and PUT …/payloads/{id}/event: one event, or none. */

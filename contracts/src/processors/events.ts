@@ -155,7 +155,14 @@ export const stepBounced = z.object({
 
 export const processorPaused = z.object({
   type: z.literal("ProcessorPaused"),
-  data: z.object({ ...run, statusMessage: z.string(), by: z.uuid().nullable(), at: instant }),
+  data: z.object({
+    ...run,
+    statusMessage: z.string(),
+    by: z.uuid().nullable(),
+    at: instant,
+    /** Paused by the system because this credential's mailbox refused its sign-in: reconnecting it resumes the run. */
+    credentialId: z.uuid().optional(),
+  }),
 });
 
 export const processorResumed = z.object({

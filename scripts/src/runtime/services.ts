@@ -140,6 +140,8 @@ export async function startOutreach(runtime: Runtime, config: Config): Promise<R
       previousKeys: config.credentialsPreviousKeys,
       dataDir: config.dataDir,
     }),
+    // A connected mailbox's tokens are refreshed with the same OAuth clients as sign-in's.
+    signInProviders: config.signInProviders,
   };
   const transport = new LocalTransport(runtime.pool, (mail) => {
     // Development convenience: with the local transport nothing leaves the machine, so show it.

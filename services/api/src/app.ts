@@ -46,7 +46,8 @@ function requestForLog(request: FastifyRequest) {
   const answer = /^\/api\/v1\/auth\/[^/?]+\/callback\?/.test(request.url);
   return {
     method: request.method,
-    url: answer ? request.url.replace(/\?.*$/, "?…") : request.url,
+    // A provider's answer carries the code and state; a connection's start, a one-time ticket.
+    url: answer ? request.url.replace(/\?.*$/, "?…") : request.url.replace(/([?&]ticket=)[^&]*/, "$1…"),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket.remotePort ?? 0,

@@ -89,7 +89,12 @@ export interface Database {
     nonce: string;
     code_verifier: string;
     expires_at: Date;
+    /** Connecting a mailbox: who connects it, to which workspace, and the credential a Reconnect is for. */
+    user_id: string | null;
+    workspace_id: string | null;
+    credential_id: string | null;
   };
+  provider_tickets: { ticket_hash: string; user_id: string; expires_at: Date };
   idempotency_keys: {
     owner: string;
     key: string;

@@ -27,7 +27,7 @@ function Mark({ letter }: { letter: string }) {
 }
 
 /** Which providers the server offers; until it says (or when it cannot be asked), each is offered. */
-function useConfiguredProviders(): Partial<Record<SignInProviderId, boolean>> {
+export function useConfiguredProviders(): Partial<Record<SignInProviderId, boolean>> {
   const [configured, setConfigured] = useState<Partial<Record<SignInProviderId, boolean>>>({});
   useEffect(() => {
     let current = true;

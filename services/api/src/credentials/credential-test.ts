@@ -1,7 +1,9 @@
 import type { CredentialState } from "@hirestream/domain/credential/credential.decider.ts";
+import { GrantRevokedError } from "@hirestream/outreach/transports/access-tokens.ts";
 import { verifySmtp } from "@hirestream/outreach/transports/smtp-verify.ts";
 import type { Deps } from "../deps.ts";
 import { readCredentialSecrets } from "./credential-secrets.ts";
+import { oauthAccessTokens } from "./oauth/oauth-access-tokens.ts";
 import { SecretUnreadableError } from "./secret-box.ts";
 
 export const testFailures = {
@@ -9,6 +11,7 @@ export const testFailures = {
   secretMissing: "The mailbox's password is not stored: remove this credential and add it again",
   secretUnreadable:
     "The mailbox's password cannot be read with this server's key: remove this credential and add it again",
+  grantUnreadable: "The mailbox's sign-in cannot be read with this server's key: reconnect it",
 } as const;
 
 /**
@@ -23,8 +26,18 @@ export async function testCredential(
     case "local":
       return null;
     case "google_oauth2":
-    case "microsoft_graph_auth":
-      return testFailures.oauthNotConfigured;
+    case "microsoft_graph_auth": {
+      if (!deps.signInProviders?.[credential.providerType]) return testFailures.oauthNotConfigured;
+      try {
+        // A refreshed token proves the grant still stands; nothing is sent.
+        await oauthAccessTokens(deps, credential.credentialId).refresh();
+        return null;
+      } catch (error) {
+        if (error instanceof GrantRevokedError) return error.message;
+        if (error instanceof SecretUnreadableError) return testFailures.grantUnreadable;
+        return error instanceof Error ? error.message : String(error);
+      }
+    }
     case "smtp": {
       let secrets: Awaited<ReturnType<typeof readCredentialSecrets>>;
       try {

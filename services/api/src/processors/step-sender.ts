@@ -2,9 +2,11 @@ import type { OutboundMessage } from "@hirestream/contracts/processors/events.ts
 import type { EngineCommand } from "@hirestream/domain/processor/processor-engine.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import type { StepJob } from "@hirestream/outreach/sequence-steps/step-queue.ts";
+import { GrantRevokedError } from "@hirestream/outreach/transports/access-tokens.ts";
 import { MailSendError } from "@hirestream/outreach/transports/mail-send-error.ts";
 import type { SentMessage, SequenceMailTransport } from "@hirestream/outreach/transports/mail-transport.ts";
 import { credentialTransport } from "../credentials/credential-transport.ts";
+import { pauseForRevokedGrant } from "../credentials/revoked-grant.ts";
 import type { Deps } from "../deps.ts";
 import { currentSequence } from "../sequences/sequence-commands.ts";
 import { NO_INTEGRATION } from "../sequences/sequence-test.ts";
@@ -23,7 +25,8 @@ export interface StepSendOptions {
   lastAttempt?: boolean;
 }
 
-export type StepSendOutcome = "sent" | "failed" | "stale";
+/** `paused`: the mailbox refused its sign-in for good; the step waits, neither failed nor sent, for Reconnect. */
+export type StepSendOutcome = "sent" | "failed" | "stale" | "paused";
 
 export const sendMessages = {
   draftRemoved: "The step's draft was removed from the mailbox before it was sent",
@@ -91,32 +94,41 @@ export async function sendStep(deps: Deps, job: StepJob, options: StepSendOption
   if (step.providerId === null || credential === undefined) return fail(NO_INTEGRATION);
   const transport = await credentialTransport(deps, step.providerId, credential.provider_type);
   if (transport === null) return fail(sendMessages.cannotSend(credential.name));
-
-  let drafted: Drafted;
-  const inFlight = run.inFlight?.position === job.position ? run.inFlight : null;
-  if (inFlight?.draftId && inFlight.messageId && inFlight.message) {
-    drafted = { draftId: inFlight.draftId, messageId: inFlight.messageId, message: inFlight.message };
-    const sent = await transport.findSent({ messageId: drafted.messageId });
-    if (sent) return recordSent(sent, drafted.message);
-    if (!(await transport.draftExists(drafted.draftId))) return fail(sendMessages.draftRemoved);
-  } else {
-    let written: Awaited<ReturnType<typeof composeRunStep>>;
-    try {
-      written = await composeRunStep(deps, run, step, credential, job.jobKey);
-    } catch (error) {
-      if (error instanceof StepMessageProblem) return fail(error.message);
-      throw error;
+  const sendThrough = async (transport: SequenceMailTransport): Promise<StepSendOutcome> => {
+    let drafted: Drafted;
+    const inFlight = run.inFlight?.position === job.position ? run.inFlight : null;
+    if (inFlight?.draftId && inFlight.messageId && inFlight.message) {
+      drafted = { draftId: inFlight.draftId, messageId: inFlight.messageId, message: inFlight.message };
+      const sent = await transport.findSent({ messageId: drafted.messageId });
+      if (sent) return recordSent(sent, drafted.message);
+      if (!(await transport.draftExists(drafted.draftId))) return fail(sendMessages.draftRemoved);
+    } else {
+      let written: Awaited<ReturnType<typeof composeRunStep>>;
+      try {
+        written = await composeRunStep(deps, run, step, credential, job.jobKey);
+      } catch (error) {
+        if (error instanceof StepMessageProblem) return fail(error.message);
+        throw error;
+      }
+      await at("composed");
+      const sent = await transport.findSent({ key: job.jobKey });
+      if (sent) return recordSent(sent, written.message);
+      const { draftId } = await transport.createDraft(written.composed.raw, { key: job.jobKey });
+      await at("drafted");
+      drafted = { draftId, messageId: written.composed.messageId, message: written.message };
+      await record({ type: "RecordStepDrafted", data: { position: job.position, ...drafted } }, "drafted");
+      await at("draft-recorded");
     }
-    await at("composed");
-    const sent = await transport.findSent({ key: job.jobKey });
-    if (sent) return recordSent(sent, written.message);
-    const { draftId } = await transport.createDraft(written.composed.raw, { key: job.jobKey });
-    await at("drafted");
-    drafted = { draftId, messageId: written.composed.messageId, message: written.message };
-    await record({ type: "RecordStepDrafted", data: { position: job.position, ...drafted } }, "drafted");
-    await at("draft-recorded");
+    return send(transport, drafted, { fail, recordSent, at, lastAttempt: options.lastAttempt === true });
+  };
+  const found = { credentialId: step.providerId, workspaceId: run.workspaceId, mailbox: credential.email };
+  try {
+    return await sendThrough(transport);
+  } catch (error) {
+    if (!(error instanceof GrantRevokedError)) throw error;
+    await pauseForRevokedGrant(deps, { ...found, processorId: job.processorId }, error, job.jobKey);
+    return "paused";
   }
-  return send(transport, drafted, { fail, recordSent, at, lastAttempt: options.lastAttempt === true });
 }
 
 async function send(

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Events, OAuth2Server } from "oauth2-mock-server";
 import type { ProviderFetch, SignInProviderSettings } from "../auth/provider-sign-in/oidc-clients.ts";
 
@@ -9,6 +10,17 @@ export interface MockSignInProvider {
   setClaims(claims: Record<string, unknown>): void;
   /** The `code_challenge_method` of the last authorization request, as the provider received it. */
   lastChallengeMethod(): string | undefined;
+  /**
+   * From now on, refresh grants are refused as a revoked grant is (400 invalid_grant, with these
+   * words); null: granted again.
+   */
+  refuseRefresh(description: string | null): void;
+  /** The next consent is refused, as a person pressing Cancel at the provider would. */
+  denyNextConsent(): void;
+  /** Scopes the next consents leave out, as a person unticking them would. */
+  withholdScopes(scopes: readonly string[]): void;
+  /** The grant types of every token request so far, in order. */
+  tokenRequests(): string[];
   close(): Promise<void>;
 }
 
@@ -24,11 +36,56 @@ async function start(clientId: string, endpoints?: Record<string, string>): Prom
   const origin = server.issuer.url ?? "";
   let challengeMethod: string | undefined;
   let claims: Record<string, unknown> = {};
-  server.service.on(Events.BeforeAuthorizeRedirect, (_redirect, request) => {
-    challengeMethod = new URL(request.url ?? "", origin).searchParams.get("code_challenge_method") ?? undefined;
+  let refusal: string | null = null;
+  let withheld: readonly string[] = [];
+  let denying = false;
+  const grants: string[] = [];
+  // As real providers do, a code's token answer names the scopes its consent granted.
+  const consented = new Map<string, string>();
+  server.service.on(Events.BeforeAuthorizeRedirect, (redirect, request) => {
+    const asked = new URL(request.url ?? "", origin).searchParams;
+    challengeMethod = asked.get("code_challenge_method") ?? undefined;
+    if (denying) {
+      denying = false;
+      redirect.url.searchParams.delete("code");
+      redirect.url.searchParams.set("error", "access_denied");
+      return;
+    }
+    const code = redirect.url.searchParams.get("code");
+    const scope = asked.get("scope");
+    if (code && scope) {
+      consented.set(
+        code,
+        scope
+          .split(" ")
+          .filter((each) => !withheld.includes(each))
+          .join(" "),
+      );
+    }
   });
   server.service.on(Events.BeforeTokenSigning, (token) => {
-    Object.assign(token.payload, claims);
+    // Real tokens differ each time, even two issued within the same second.
+    Object.assign(token.payload, { jti: randomUUID() }, claims);
+  });
+  server.service.on(Events.BeforeResponse, (response, request) => {
+    const { grant_type: grantType, code } = request.body;
+    grants.push(grantType);
+    if (grantType === "refresh_token" && refusal !== null) {
+      response.statusCode = 400;
+      response.body = { error: "invalid_grant", error_description: refusal };
+      return;
+    }
+    if (typeof response.body !== "object") return;
+    const scope = code === undefined ? undefined : consented.get(code);
+    if (scope !== undefined) response.body.scope = scope;
+    if (endpoints) {
+      // Microsoft's answer names the account (object id, tenant id) in client_info, which msal-node keys its cache by.
+      const account = {
+        uid: String(claims.oid ?? claims.sub ?? "johndoe"),
+        utid: String(claims.tid ?? MICROSOFT_TENANT),
+      };
+      response.body.client_info = Buffer.from(JSON.stringify(account)).toString("base64url");
+    }
   });
   return {
     server,
@@ -38,6 +95,16 @@ async function start(clientId: string, endpoints?: Record<string, string>): Prom
       claims = given;
     },
     lastChallengeMethod: () => challengeMethod,
+    refuseRefresh(description) {
+      refusal = description;
+    },
+    denyNextConsent() {
+      denying = true;
+    },
+    withholdScopes(scopes) {
+      withheld = scopes;
+    },
+    tokenRequests: () => [...grants],
     close: () => server.stop(),
   };
 }

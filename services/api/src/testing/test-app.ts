@@ -9,6 +9,7 @@ import { inject } from "vitest";
 import { buildApp } from "../app.ts";
 import type { ProviderFetch, SignInProviders } from "../auth/provider-sign-in/oidc-clients.ts";
 import type { Database } from "../database.ts";
+import type { Deps } from "../deps.ts";
 import { type ReadModelWatcher, watchReadModels } from "../http/read-model-watcher.ts";
 import { startTestReactions, type TestReactions } from "./test-reactions.ts";
 
@@ -51,6 +52,8 @@ export interface TestAppOptions {
   signInProviders?: SignInProviders;
   /** How the API reaches those providers (a local server standing in at a real address). */
   providerFetch?: ProviderFetch;
+  /** How connected Google and Microsoft mailboxes send, for the API and the step worker alike. */
+  connectedMailboxTransport?: Deps["connectedMailboxTransport"];
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -64,8 +67,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const runProjector = () => startProjector({ db: projectorDb, store, idleMs: 5 });
   let projector: RunningProjector | null = runProjector();
   const appUrl = options.appUrl ?? "http://localhost:3000";
+  // What the outreach service is given besides the database: the providers and the connected mailboxes' transport.
+  const mailboxes: Partial<Deps> = {
+    ...(options.signInProviders ? { signInProviders: options.signInProviders } : {}),
+    ...(options.providerFetch ? { providerFetch: options.providerFetch } : {}),
+    ...(options.connectedMailboxTransport ? { connectedMailboxTransport: options.connectedMailboxTransport } : {}),
+  };
   const reactions = options.reactions
-    ? await startTestReactions(url, { db, pool, store, clock: () => clock.now, readModels, appUrl })
+    ? await startTestReactions(url, { db, pool, store, clock: () => clock.now, readModels, appUrl, ...mailboxes })
     : null;
   const build = () =>
     buildApp({
@@ -81,8 +90,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
       ...(options.localMailbox !== undefined ? { localMailbox: options.localMailbox } : {}),
       ...(options.logStream ? { logger: true, logStream: options.logStream } : {}),
-      ...(options.signInProviders ? { signInProviders: options.signInProviders } : {}),
-      ...(options.providerFetch ? { providerFetch: options.providerFetch } : {}),
+      ...mailboxes,
       ...(options.readYourWritesTimeoutMs !== undefined
         ? { readYourWritesTimeoutMs: options.readYourWritesTimeoutMs }
         : {}),

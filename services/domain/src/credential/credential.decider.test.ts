@@ -198,3 +198,79 @@ describe("removing a credential", () => {
     expect(rejection([added], remove(otherWorkspaceId), as("owner")).code).toBe("NOT_FOUND");
   });
 });
+
+describe("connecting a Google or Microsoft mailbox", () => {
+  const connect = (
+    data: Partial<Extract<CredentialCommand, { type: "ConnectCredential" }>["data"]> = {},
+  ): CredentialCommand => ({
+    type: "ConnectCredential",
+    data: {
+      credentialId,
+      workspaceId,
+      providerType: "google_oauth2",
+      name: "jobs@example.com",
+      email: "jobs@example.com",
+      ...data,
+    },
+  });
+  const connected: CredentialEvent = {
+    type: "CredentialAdded",
+    data: { ...added.data, providerType: "google_oauth2", name: "jobs@example.com" },
+  };
+  const revoked = (failure = "Token has been expired or revoked."): CredentialCommand => ({
+    type: "RecordGrantRevoked",
+    data: { workspaceId, failure },
+  });
+  const reconnect = (inWorkspace = workspaceId): CredentialCommand => ({
+    type: "ReconnectCredential",
+    data: { workspaceId: inWorkspace },
+  });
+
+  it("adds it Pending with the default limits, by whoever signed in with it", () => {
+    expect(when([], connect(), as("manager"))).toEqual([connected]);
+    expect(when([], connect({ providerType: "microsoft_graph_auth" }), as("owner"))[0]).toMatchObject({
+      data: { providerType: "microsoft_graph_auth" },
+    });
+  });
+
+  it("is refused to collaborators (403) and strangers (404)", () => {
+    expect(rejection([], connect(), as("collaborator")).code).toBe("FORBIDDEN");
+    expect(rejection([], connect(), as(undefined)).code).toBe("NOT_FOUND");
+  });
+
+  it("turns Error into Pending on Reconnect, with the failure cleared, and leaves another health as it is", () => {
+    const failed = when([connected], revoked(), { ...as("owner"), actorId: null });
+    expect(failed).toEqual([
+      {
+        type: "CredentialFailed",
+        data: { credentialId, workspaceId, failMessage: "Token has been expired or revoked." },
+      },
+    ]);
+    const events = when([connected, ...failed], reconnect(), as("manager"));
+    expect(events).toEqual([{ type: "CredentialReconnected", data: { credentialId, workspaceId, userId: actorId } }]);
+    const state = fold(credentialDecider, [connected, ...failed, ...events]);
+    expect(state.status === "active" && [state.health, state.failMessage]).toEqual(["Pending", null]);
+    const passed: CredentialEvent = { type: "CredentialTested", data: { credentialId, workspaceId } };
+    const stillTested = fold(credentialDecider, [connected, passed, ...events]);
+    expect(stillTested.status === "active" && stillTested.health).toBe("Tested");
+  });
+
+  it("records a revoked sign-in once, for the credential's own workspace only", () => {
+    const system = { ...as(undefined), actorId: null };
+    const failed = when([connected], revoked(), system);
+    expect(when([connected, ...failed], revoked(), system)).toEqual([]);
+    expect(
+      rejection(
+        [connected],
+        { type: "RecordGrantRevoked", data: { workspaceId: otherWorkspaceId, failure: "x" } },
+        system,
+      ).code,
+    ).toBe("NOT_FOUND");
+  });
+
+  it("reconnects only Google and Microsoft mailboxes a manager may manage", () => {
+    expect(rejection([added], reconnect(), as("owner")).code).toBe("VALIDATION");
+    expect(rejection([connected], reconnect(), as("collaborator")).code).toBe("FORBIDDEN");
+    expect(rejection([connected], reconnect(otherWorkspaceId), as("owner")).code).toBe("NOT_FOUND");
+  });
+});

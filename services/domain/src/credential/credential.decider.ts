@@ -34,8 +34,23 @@ export type CredentialCommand =
         minGapSeconds?: number | undefined;
       };
     }
+  /** A Google or Microsoft mailbox signed in to from the Integrations screen: a new credential of the workspace. */
+  | {
+      type: "ConnectCredential";
+      data: {
+        credentialId: string;
+        workspaceId: string;
+        providerType: OAuthProviderType;
+        name: string;
+        email: string;
+      };
+    }
+  /** The same mailbox signed in to again: its sealed token was replaced. */
+  | { type: "ReconnectCredential"; data: { workspaceId: string } }
   /** What a Test found: null when the mailbox answered and took the sign-in, else the server's words. */
   | { type: "RecordTestResult"; data: { workspaceId: string; failure: string | null } }
+  /** The system's: sending found the mailbox's sign-in refused for good (revoked, expired). */
+  | { type: "RecordGrantRevoked"; data: { workspaceId: string; failure: string } }
   | { type: "RemoveCredential"; data: { workspaceId: string } };
 
 export type CredentialState =
@@ -55,6 +70,9 @@ export type CredentialState =
       hasImap: boolean;
     }
   | { status: "removed" };
+
+/** The mailboxes connected by signing in with their provider, never by a posted form. */
+export type OAuthProviderType = Extract<ProviderType, "google_oauth2" | "microsoft_graph_auth">;
 
 export interface CredentialContext extends CommandContext {
   workspaceRole: WorkspaceRole | undefined;
@@ -95,6 +113,8 @@ export const credentialDecider: Decider<CredentialState, CredentialCommand, Cred
         return { ...state, health: "Tested", failMessage: null };
       case "CredentialFailed":
         return { ...state, health: "Error", failMessage: event.data.failMessage };
+      case "CredentialReconnected":
+        return state.health === "Error" ? { ...state, health: "Pending", failMessage: null } : state;
       case "CredentialRemoved":
         return { status: "removed" };
       default:
@@ -130,6 +150,45 @@ export const credentialDecider: Decider<CredentialState, CredentialCommand, Cred
             },
           },
         ];
+      }
+      case "ConnectCredential": {
+        const userId = authorize(context, "integrations.manage");
+        if (state.status !== "unknown") throw new DomainError("ALREADY_EXISTS");
+        const { data } = command;
+        return [
+          {
+            type: "CredentialAdded",
+            data: {
+              credentialId: data.credentialId,
+              workspaceId: data.workspaceId,
+              userId,
+              providerType: data.providerType,
+              name: validName(data.name),
+              email: data.email.trim(),
+              dailyLimit: DEFAULT_DAILY_LIMIT,
+              minGapSeconds: DEFAULT_MIN_GAP_SECONDS,
+              hasImap: false,
+            },
+          },
+        ];
+      }
+      case "ReconnectCredential": {
+        const current = manageable(state, command.data.workspaceId, context);
+        if (current.providerType !== "google_oauth2" && current.providerType !== "microsoft_graph_auth") {
+          throw new DomainError("VALIDATION", credentialMessages.oauthOnlyReconnect, pointer("provider_type"));
+        }
+        const userId = authorize(context, "integrations.manage");
+        const { credentialId, workspaceId } = current;
+        return [{ type: "CredentialReconnected", data: { credentialId, workspaceId, userId } }];
+      }
+      case "RecordGrantRevoked": {
+        if (state.status !== "active" || state.workspaceId !== command.data.workspaceId) {
+          throw new DomainError("NOT_FOUND", "Credential not found");
+        }
+        const { credentialId, workspaceId } = state;
+        const failMessage = oneLine(command.data.failure);
+        if (state.health === "Error" && state.failMessage === failMessage) return [];
+        return [{ type: "CredentialFailed", data: { credentialId, workspaceId, failMessage } }];
       }
       case "UpdateCredential": {
         const current = manageable(state, command.data.workspaceId, context);

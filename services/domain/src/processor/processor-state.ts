@@ -43,6 +43,8 @@ export interface Run {
   thread: { messageIds: string[]; subject: string };
   failMessage: string | null;
   statusMessage: string | null;
+  /** The credential whose mailbox refused its sign-in and so paused the run; null for any other pause. */
+  pausedFor: string | null;
   /** Message-IDs already recorded, sent or received: the same message reported twice is recorded once. */
   messageIds: ReadonlySet<string>;
 }
@@ -75,6 +77,7 @@ export function evolveProcessor(state: ProcessorState, event: ProcessorEvent): P
         thread: { messageIds: [], subject: "" },
         failMessage: null,
         statusMessage: null,
+        pausedFor: null,
         messageIds: new Set(),
       },
     };
@@ -92,7 +95,7 @@ function evolveRun(run: Run, event: ProcessorEvent): Run {
       return { ...run, status: "ready" };
     case "PayloadApproved":
     case "ProcessorResumed":
-      return { ...run, status: "sending", failMessage: null, statusMessage: null };
+      return { ...run, status: "sending", failMessage: null, statusMessage: null, pausedFor: null };
     case "StepScheduled": {
       const { position, dueAt, jobKey } = event.data;
       return { ...run, scheduled: { position, dueAt, jobKey } };
@@ -159,7 +162,13 @@ function evolveRun(run: Run, event: ProcessorEvent): Run {
       };
     }
     case "ProcessorPaused":
-      return { ...run, status: "paused", statusMessage: event.data.statusMessage, scheduled: null };
+      return {
+        ...run,
+        status: "paused",
+        statusMessage: event.data.statusMessage,
+        pausedFor: event.data.credentialId ?? null,
+        scheduled: null,
+      };
     case "ProcessorStopped":
       return {
         ...run,

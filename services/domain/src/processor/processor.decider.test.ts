@@ -278,6 +278,52 @@ describe("event_pause and event_resume", () => {
   });
 });
 
+describe("a credential whose mailbox refused its sign-in", () => {
+  const credentialId = "5c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
+  const otherCredentialId = "6d2f3e4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a";
+  const statusMessage = "Paused: the sign-in of the mailbox jobs@example.com was revoked or has expired.";
+  const pause = (id = credentialId): ProcessorCommand => ({
+    type: "PauseForCredential",
+    data: { credentialId: id, statusMessage },
+  });
+  const resume = (id = credentialId): ProcessorCommand => ({ type: "ResumeForCredential", data: { credentialId: id } });
+  const pausedFor = (id = credentialId): ProcessorEvent => ({
+    type: "ProcessorPaused",
+    data: { ...ids, statusMessage, by: null, at, credentialId: id },
+  });
+
+  it("pauses a sending run by no one, saying why and for which credential", () => {
+    expect(decide(sending(), pause(), system)).toEqual([pausedFor()]);
+    expect(fold(processorDecider, [...sending(), pausedFor()])).toMatchObject({
+      run: { status: "paused", statusMessage, pausedFor: credentialId, scheduled: null },
+    });
+  });
+
+  it.each([
+    ["pending", [started()]],
+    ["paused already", [...sending(), pausedFor()]],
+    ["paused by a user", [...sending(), paused()]],
+    ["finished", [...sending(), sent(1), sent(2), finished()]],
+    ["inactive", [...sending(), stopped()]],
+  ] as const)("leaves a %s run as it is", (_name, history) => {
+    expect(decide([...history], pause(), system)).toEqual([]);
+  });
+
+  it("resumes a run this credential paused, by who reconnected it, and nothing else", () => {
+    const history = [...sending(), pausedFor()];
+    expect(decide(history, resume(), manager)).toEqual([
+      { type: "ProcessorResumed", data: { ...ids, by: actorId, at } },
+    ]);
+    expect(fold(processorDecider, [...history, resumed()])).toMatchObject({
+      run: { status: "sending", pausedFor: null },
+    });
+    expect(decide(history, resume(otherCredentialId), manager)).toEqual([]);
+    expect(decide([...sending(), paused()], resume(), manager)).toEqual([]);
+    expect(decide([...sending(), pausedFor(), resumed(), paused()], resume(), manager)).toEqual([]);
+    expect(decide(sending(), resume(), manager)).toEqual([]);
+  });
+});
+
 describe("event none", () => {
   it("does nothing, whatever the status", () => {
     expect(decide([started()], event("none"), writer)).toEqual([]);

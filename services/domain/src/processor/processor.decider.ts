@@ -37,6 +37,9 @@ import { evolveProcessor, type ProcessorState, type Run, runIds, shownStatus } f
  * | ready, sending, failed,      | event_pause → ProcessorPaused         | paused                              |
  * |   bounced                    |                                       |                                     |
  * | paused                       | event_resume → ProcessorResumed       | sending                             |
+ * | sending                      | PauseForCredential → ProcessorPaused  | paused (by the system, for the      |
+ * |                              |   (its mailbox's sign-in was refused) |   credential)                       |
+ * | paused for that credential   | ResumeForCredential → ProcessorResumed| sending (by who reconnected it)     |
  * | sending                      | ScheduleStep, RecordStepDrafted       | sending                             |
  * | sending (or the step in      | RecordStepSent → StepSent             | sending; finished after the last    |
  * |   flight, whatever since)    |   (+ ProcessorFinished on the last,   |   (paused stays but for the last;   |
@@ -77,6 +80,10 @@ export type ProcessorCommand =
   /** PUT …/payloads/{id}/event or …/sequence_processors/{sp}/event; "none" does nothing. */
   | { type: "SendPayloadEvent"; data: { event: PayloadEventName | typeof NO_EVENT } }
   | { type: "StopProcessor"; data: { reason: StopReason } }
+  /** The system's: the credential's mailbox refused its sign-in, so a sending run waits for Reconnect. */
+  | { type: "PauseForCredential"; data: { credentialId: string; statusMessage: string } }
+  /** Reconnecting the credential: a run it paused goes on, resumed by who reconnected it. */
+  | { type: "ResumeForCredential"; data: { credentialId: string } }
   | EngineCommand;
 
 export type { ProcessorContext } from "./processor-access.ts";
@@ -108,6 +115,18 @@ export const processorDecider: Decider<ProcessorState, ProcessorCommand, Process
         // An opt-out is the candidate's doing, not the team's: the payload says so.
         const why = reason === "opted_out" ? { statusMessage: optOutMessages.runStopped } : {};
         return [{ type: "ProcessorStopped", data: { ...runIds(run), reason, ...why, at } }];
+      }
+      case "PauseForCredential": {
+        const run = startedRun(state);
+        if (run.status !== "sending") return [];
+        const { credentialId, statusMessage } = command.data;
+        return [{ type: "ProcessorPaused", data: { ...runIds(run), statusMessage, by: null, at, credentialId } }];
+      }
+      case "ResumeForCredential": {
+        const run = startedRun(state);
+        // Only a pause of this credential's making: one a person chose, or another's, stays.
+        if (run.status !== "paused" || run.pausedFor !== command.data.credentialId) return [];
+        return [{ type: "ProcessorResumed", data: { ...runIds(run), by: context.actorId, at } }];
       }
       default:
         return engineDecision(startedRun(state), command, at);

@@ -113,3 +113,25 @@ it("clears the failure message once a test passes", async () => {
     fail_message: null,
   });
 });
+
+it("turns a credential in Error Pending again once its mailbox is reconnected, and leaves a Tested one as it is", async () => {
+  const failing = "00000000-0000-4000-8000-0000000000b5";
+  const fine = "00000000-0000-4000-8000-0000000000b6";
+  const reconnected = (credentialId: string) => ({
+    type: "CredentialReconnected" as const,
+    data: { credentialId, workspaceId: ws, userId: ada },
+  });
+  await given(`credential-${failing}`, "2026-11-07T09:00:00.000Z", [
+    addedIn(failing, ws),
+    { type: "CredentialFailed", data: { credentialId: failing, workspaceId: ws, failMessage: "invalid_grant" } },
+    reconnected(failing),
+  ]);
+  await given(`credential-${fine}`, "2026-11-07T09:00:00.000Z", [
+    addedIn(fine, ws),
+    { type: "CredentialTested", data: { credentialId: fine, workspaceId: ws } },
+    reconnected(fine),
+  ]);
+  const rows = (await projected(1)).credentials as { id: string }[];
+  expect(rows.find((row) => row.id === failing)).toMatchObject({ health: "Pending", fail_message: null });
+  expect(rows.find((row) => row.id === fine)).toMatchObject({ health: "Tested", fail_message: null });
+});

@@ -18,6 +18,7 @@ export const credentialsProjection: Projection<CredentialRow> = {
       case "CredentialLimitsChanged":
       case "CredentialTested":
       case "CredentialFailed":
+      case "CredentialReconnected":
       case "CredentialRemoved":
         return [{ column: "id", value: event.data.credentialId }];
       case "WorkspaceRemoved":
@@ -52,6 +53,14 @@ export const credentialsProjection: Projection<CredentialRow> = {
     }
     if (event.type === "CredentialRemoved") {
       rows.delete(event.data.credentialId);
+      return;
+    }
+    if (event.type === "CredentialReconnected") {
+      // Signed in to again: an Error it was in is over; another health stays as it was.
+      const credential = rows.get(event.data.credentialId);
+      if (credential?.health === "Error") {
+        rows.put({ ...credential, health: "Pending", fail_message: null, updated_at: occurredAt });
+      }
       return;
     }
     const change = changeOf(event);

@@ -44,6 +44,8 @@ const storedRun = z.object({
   thread: z.object({ messageIds: z.array(z.string()), subject: z.string() }),
   failMessage: z.string().nullable(),
   statusMessage: z.string().nullable(),
+  /** The credential whose refused sign-in paused the run; rows stored before it was kept have none. */
+  pausedFor: z.uuid().nullable().default(null),
 });
 type StoredRun = z.infer<typeof storedRun>;
 

@@ -1,11 +1,12 @@
 import type { ProviderType } from "@hirestream/contracts/credentials/rows.ts";
-import { Badge, Group, Menu, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Group, Menu, Table, Text, Tooltip } from "@mantine/core";
 import { IconBrandGoogle, IconBrandWindows, IconDeviceDesktop, IconMail, IconRefresh } from "@tabler/icons-react";
 import type { ShownCredential } from "../../components/credentials/credential-commands.ts";
 import { providerLabels, shownAliases, shownName } from "../../components/credentials/credential-list.ts";
+import { reconnectable } from "../../components/credentials/mailbox-connect.ts";
 import { RowMenu } from "../../components/row-menu.tsx";
 
-export type CredentialAction = "aliases" | "remove" | "test";
+export type CredentialAction = "aliases" | "remove" | "test" | "reconnect";
 
 const icons: Record<ProviderType, typeof IconMail> = {
   google_oauth2: IconBrandGoogle,
@@ -64,11 +65,24 @@ export function CredentialTable({
                   <Badge color={healthColors[credential.health]} variant="light" data-testid="health">
                     {credential.health}
                   </Badge>
-                  {credential.health === "Error" && (
-                    <Tooltip label="Reconnect">
-                      <IconRefresh size={16} aria-label="Reconnect" />
-                    </Tooltip>
-                  )}
+                  {credential.health === "Error" &&
+                    (canManage && reconnectable(credential) ? (
+                      // A Google or Microsoft mailbox signs in again with its provider.
+                      <Tooltip label="Reconnect">
+                        <ActionIcon
+                          variant="subtle"
+                          size="sm"
+                          aria-label={`Reconnect ${shownName(credential)}`}
+                          onClick={() => onAction("reconnect", credential)}
+                        >
+                          <IconRefresh size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : (
+                      <Tooltip label="Reconnect">
+                        <IconRefresh size={16} aria-label="Reconnect" />
+                      </Tooltip>
+                    ))}
                 </Group>
                 {credential.health === "Error" && credential.fail_message && (
                   <Text size="xs" c="red" mt={4} data-testid="fail-message">

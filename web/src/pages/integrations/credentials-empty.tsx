@@ -1,11 +1,19 @@
-import { Button, Group, Stack, Text, Title } from "@mantine/core";
-import { IconBrandGoogle, IconBrandWindows } from "@tabler/icons-react";
+import { Button, Stack, Text, Title } from "@mantine/core";
+import { ConnectMailboxButtons } from "../../components/credentials/connect-mailbox-buttons.tsx";
 
 /**
- * Spec §2: with no credentials, what they are, and sign-in with Google or Microsoft. Those need an
- * OAuth application this server does not have yet, so the buttons say so instead of pretending.
+ * Spec §2: with no credentials, what they are, and sign-in with Google or Microsoft, which connects
+ * the mailbox signed in to. A provider the server has no OAuth client for says so instead of failing.
  */
-export function CredentialsEmpty({ canManage, onAdd }: { canManage: boolean; onAdd: () => void }) {
+export function CredentialsEmpty({
+  workspaceId,
+  canManage,
+  onAdd,
+}: {
+  workspaceId: string;
+  canManage: boolean;
+  onAdd: () => void;
+}) {
   return (
     <Stack align="center" gap="sm" py="xl" ta="center">
       <Title order={2} size="h4">
@@ -15,17 +23,7 @@ export function CredentialsEmpty({ canManage, onAdd }: { canManage: boolean; onA
         A credential is a mailbox this workspace sends sequence emails from, and reads replies in. It is kept encrypted
         and lets Hirestream send and review emails on its owner's behalf.
       </Text>
-      <Group>
-        <Button variant="default" leftSection={<IconBrandGoogle size={18} />} disabled>
-          Sign in with Google
-        </Button>
-        <Button variant="default" leftSection={<IconBrandWindows size={18} />} disabled>
-          Sign in with Microsoft
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed">
-        Google and Microsoft mailboxes are not configured on this server.
-      </Text>
+      <ConnectMailboxButtons workspaceId={workspaceId} canManage={canManage} />
       {canManage && <Button onClick={onAdd}>Add credential</Button>}
     </Stack>
   );

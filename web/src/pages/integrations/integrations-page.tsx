@@ -1,10 +1,13 @@
-import { Box, Button, Group, Stack, Tabs, Text, Title } from "@mantine/core";
+import { mailboxConnectErrorMessage } from "@hirestream/contracts/credentials/mailbox-connect.ts";
+import { Alert, Box, Button, Group, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useViewportSize } from "@mantine/hooks";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
+import { useSearchParams } from "wouter";
 import { messagesOf } from "../../api/api-errors.ts";
 import { AddCredentialModal, type NewCredential } from "../../components/credentials/add-credential-modal.tsx";
 import { AliasesModal } from "../../components/credentials/aliases-modal.tsx";
+import { ConnectMailboxButtons, startConnecting } from "../../components/credentials/connect-mailbox-buttons.tsx";
 import {
   addLocalCredential,
   addSmtpCredential,
@@ -15,6 +18,7 @@ import {
   testCredential,
 } from "../../components/credentials/credential-commands.ts";
 import { canManageCredentials } from "../../components/credentials/credential-list.ts";
+import { reconnectable } from "../../components/credentials/mailbox-connect.ts";
 import { ConfirmDialog } from "../../components/dialogs/confirm-dialog.tsx";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
@@ -47,6 +51,9 @@ export function IntegrationsPage({ workspaceId }: { workspaceId: string }) {
   const [localOffered, setLocalOffered] = useState(false);
   const canManage = canManageCredentials(role);
   const close = () => setDialog(null);
+  // Connecting a mailbox comes back here, with a reason when it failed (API.md: 302 to origin with an error).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const connectError = mailboxConnectErrorMessage(searchParams.get("error"));
 
   useEffect(() => {
     if (!canManage) return;
@@ -89,7 +96,9 @@ export function IntegrationsPage({ workspaceId }: { workspaceId: string }) {
   };
   const onAction = (action: CredentialAction, credential: ShownCredential) => {
     if (action === "test") void run(testCredential(credential));
-    else setDialog({ kind: action, credential });
+    else if (action === "reconnect") {
+      if (reconnectable(credential)) startConnecting(credential.provider_type, workspaceId, credential.id);
+    } else setDialog({ kind: action, credential });
   };
 
   return (
@@ -105,6 +114,11 @@ export function IntegrationsPage({ workspaceId }: { workspaceId: string }) {
             </RouterAnchor>
           )}
         </Group>
+        {connectError && (
+          <Alert color="red" role="alert" withCloseButton onClose={() => setSearchParams({})}>
+            {connectError}
+          </Alert>
+        )}
         <Tabs defaultValue="credentials">
           <Group justify="space-between" wrap="nowrap" align="flex-end">
             <Tabs.List style={{ flex: 1 }}>
@@ -112,14 +126,21 @@ export function IntegrationsPage({ workspaceId }: { workspaceId: string }) {
               <Tabs.Tab value="applications">Applications</Tabs.Tab>
             </Tabs.List>
             {canManage && credentials.length > 0 && (
-              <Button mb={4} onClick={() => setDialog({ kind: "add" })}>
-                Add credential
-              </Button>
+              <Group gap="xs" wrap="nowrap">
+                <ConnectMailboxButtons workspaceId={workspaceId} canManage compact />
+                <Button mb={4} onClick={() => setDialog({ kind: "add" })}>
+                  Add credential
+                </Button>
+              </Group>
             )}
           </Group>
           <Tabs.Panel value="credentials" pt="md">
             {credentials.length === 0 ? (
-              <CredentialsEmpty canManage={canManage} onAdd={() => setDialog({ kind: "add" })} />
+              <CredentialsEmpty
+                workspaceId={workspaceId}
+                canManage={canManage}
+                onAdd={() => setDialog({ kind: "add" })}
+              />
             ) : (
               <CredentialTable credentials={credentials} canManage={canManage} onAction={onAction} />
             )}

@@ -39,6 +39,16 @@ export class OidcClients {
     return this.providers[provider] !== undefined;
   }
 
+  /** The provider's client (id, secret, issuer), or undefined when it is not configured. */
+  settingsOf(provider: SignInProviderId): SignInProviderSettings | undefined {
+    return this.providers[provider];
+  }
+
+  /** How the providers are reached, when not by `fetch`. */
+  fetcher(): ProviderFetch | undefined {
+    return this.fetch;
+  }
+
   /** The provider's configuration, or null when it is not configured. */
   async get(provider: SignInProviderId): Promise<oidc.Configuration | null> {
     const settings = this.providers[provider];
@@ -51,6 +61,23 @@ export class OidcClients {
     }
     return found;
   }
+}
+
+/** One set of discovered providers per configuration: sign-in, connecting and token refreshes share it. */
+const clientsBySettings = new WeakMap<SignInProviders, OidcClients>();
+
+export function oidcClientsOf(deps: {
+  signInProviders?: SignInProviders | undefined;
+  providerFetch?: ProviderFetch | undefined;
+}): OidcClients {
+  const providers = deps.signInProviders;
+  if (!providers) return new OidcClients({}, deps.providerFetch);
+  let clients = clientsBySettings.get(providers);
+  if (!clients) {
+    clients = new OidcClients(providers, deps.providerFetch);
+    clientsBySettings.set(providers, clients);
+  }
+  return clients;
 }
 
 /**

@@ -8,14 +8,22 @@ import {
   signInProviderId,
   signInProviderIds,
 } from "@hirestream/contracts/accounts/sign-in-providers.ts";
+import { connectOption } from "@hirestream/contracts/credentials/mailbox-connect.ts";
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import { parseCookie, stringifySetCookie } from "cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as oidc from "openid-client";
+import {
+  finishConnection,
+  type ProviderRedirects,
+  startConnection,
+} from "../../credentials/mailbox-connect/connect-flow.ts";
+import { issueProviderTicket } from "../../credentials/mailbox-connect/provider-tickets.ts";
 import type { Deps } from "../../deps.ts";
+import { requireSession } from "../authenticate.ts";
 import type { SessionCache } from "../session-cache.ts";
 import { createSession, type Session } from "../sessions.ts";
-import { OidcClients } from "./oidc-clients.ts";
+import { oidcClientsOf } from "./oidc-clients.ts";
 import { accountFor, identityOf } from "./provider-accounts.ts";
 import { SIGN_IN_REQUEST_LIFESPAN_MS, saveSignInRequest, takeSignInRequest } from "./sign-in-requests.ts";
 
@@ -32,7 +40,7 @@ export const callbackPath = (provider: SignInProviderId) => `/api/v1/auth/${prov
  * session's credentials, or at its `/sign_in?error=…` with a reason in words the page knows.
  */
 export function providerSignInRoutes(app: FastifyInstance, deps: Deps & { sessions: SessionCache }): void {
-  const clients = new OidcClients(deps.signInProviders ?? {}, deps.providerFetch);
+  const clients = oidcClientsOf(deps);
   const appOrigin = new URL(deps.appUrl).origin;
   const secureCookie = new URL(deps.appUrl).protocol === "https:";
   const redirectUri = (provider: SignInProviderId) => new URL(callbackPath(provider), deps.appUrl).toString();
@@ -65,6 +73,15 @@ export function providerSignInRoutes(app: FastifyInstance, deps: Deps & { sessio
       maxAge: maxAgeSeconds,
     });
 
+  const redirects: ProviderRedirects = { clients, callbackPath, redirectUri, trustedOrigin, browserCookie };
+
+  // Connecting a mailbox starts with a page load, which carries no session headers: a ticket stands in.
+  app.post("/auth/provider_tickets", async (request, reply) => {
+    const session = requireSession(request);
+    reply.status(201);
+    return issueProviderTicket(deps.db, session.userId, deps.clock());
+  });
+
   app.get(
     "/auth/providers",
     async (): Promise<SignInProvidersDocument> => ({
@@ -79,6 +96,9 @@ export function providerSignInRoutes(app: FastifyInstance, deps: Deps & { sessio
   app.get<{ Params: { provider: string } }>("/auth/:provider", async (request, reply) => {
     const provider = signInProviderId.safeParse(request.params.provider);
     if (!provider.success) throw new DomainError("NOT_FOUND", "No such provider");
+    if (connectOption.safeParse(request.query).success) {
+      return startConnection(deps, redirects, request, reply, provider.data);
+    }
     const query = providerSignInQuery.safeParse(request.query);
     const origin = query.success ? trustedOrigin(request, query.data.origin) : null;
     // Never back to an address that is not the app's own: that would hand a session to anyone.
@@ -131,6 +151,16 @@ export function providerSignInRoutes(app: FastifyInstance, deps: Deps & { sessio
       now,
     );
     if (!started) return fail(reply, appOrigin, "expired");
+    if (started.connection) {
+      return finishConnection(
+        deps,
+        redirects,
+        request,
+        reply,
+        { ...started, connection: started.connection },
+        query.data,
+      );
+    }
     const { origin } = started;
     if (query.data.error) return fail(reply, origin, query.data.error === "access_denied" ? "denied" : "failed");
     const config = await clients.get(provider.data).catch(() => null);

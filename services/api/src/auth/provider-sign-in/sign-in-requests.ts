@@ -7,6 +7,14 @@ import { hashSecret } from "../passwords.ts";
 /** How long a provider sign-in may take between its start and the provider's answer. */
 export const SIGN_IN_REQUEST_LIFESPAN_MS = 10 * 60 * 1000;
 
+/** A provider redirect that connects a mailbox (`option=provider`) rather than signing in. */
+export interface MailboxConnection {
+  userId: string;
+  workspaceId: string;
+  /** Reconnect: the credential whose mailbox signs in again. */
+  credentialId: string | null;
+}
+
 /** What the provider's answer must match, and where the finished sign-in goes. */
 export interface SignInRequest {
   state: string;
@@ -16,6 +24,7 @@ export interface SignInRequest {
   origin: string;
   nonce: string;
   codeVerifier: string;
+  connection?: MailboxConnection | undefined;
 }
 
 /**
@@ -35,6 +44,9 @@ export async function saveSignInRequest(db: Kysely<Database>, request: SignInReq
       nonce: request.nonce,
       code_verifier: request.codeVerifier,
       expires_at: new Date(now.getTime() + SIGN_IN_REQUEST_LIFESPAN_MS),
+      user_id: request.connection?.userId ?? null,
+      workspace_id: request.connection?.workspaceId ?? null,
+      credential_id: request.connection?.credentialId ?? null,
     })
     .execute();
 }
@@ -66,5 +78,9 @@ export async function takeSignInRequest(
     origin: row.origin,
     nonce: row.nonce,
     codeVerifier: row.code_verifier,
+    connection:
+      row.user_id !== null && row.workspace_id !== null
+        ? { userId: row.user_id, workspaceId: row.workspace_id, credentialId: row.credential_id }
+        : undefined,
   };
 }

@@ -34,18 +34,32 @@ export function outreachKit(app: () => TestApp, prefix: string) {
   async function campaign(
     owner: SignedIn,
     steps: StepSpec[],
-    options: { hasReview?: boolean; dailyLimit?: number; minGapSeconds?: number; allowSendWeekend?: boolean } = {},
+    options: {
+      hasReview?: boolean;
+      dailyLimit?: number;
+      minGapSeconds?: number;
+      allowSendWeekend?: boolean;
+      /** A credential of `ws` to send through instead of a new local mailbox. */
+      through?: { ws: string; credentialId: string; email: string };
+    } = {},
   ) {
-    const ws = await f().createWorkspace(owner);
-    const added = await send(owner, "POST", `/workspaces/${ws}/providers`, {
-      provider_type: "local",
-      name: "Talent team",
-      email: `talent-${randomUUID().slice(0, 8)}@hirestream.test`,
-      ...(options.dailyLimit !== undefined ? { daily_limit: options.dailyLimit } : {}),
-      ...(options.minGapSeconds !== undefined ? { min_gap_seconds: options.minGapSeconds } : {}),
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const credentialId: string = added.json().data.id;
+    const ws = options.through?.ws ?? (await f().createWorkspace(owner));
+    let credentialId: string;
+    let from: string;
+    if (options.through) {
+      ({ credentialId, email: from } = options.through);
+    } else {
+      const added = await send(owner, "POST", `/workspaces/${ws}/providers`, {
+        provider_type: "local",
+        name: "Talent team",
+        email: `talent-${randomUUID().slice(0, 8)}@hirestream.test`,
+        ...(options.dailyLimit !== undefined ? { daily_limit: options.dailyLimit } : {}),
+        ...(options.minGapSeconds !== undefined ? { min_gap_seconds: options.minGapSeconds } : {}),
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      credentialId = added.json().data.id;
+      from = added.json().data.attributes.email;
+    }
     const created = await send(owner, "POST", `/workspaces/${ws}/sequences`, {
       name: "Outreach",
       has_review: options.hasReview ?? false,
@@ -56,7 +70,7 @@ export function outreachKit(app: () => TestApp, prefix: string) {
         template_body: step.body ?? `<p>Hello {{first_name}}, step ${index + 1} about {{project_title}}.</p>`,
         delay: step.delay ?? (index === 0 ? 0 : 1440),
         provider_id: credentialId,
-        from: added.json().data.attributes.email,
+        from,
         workday_start: step.workdayStart ?? "12am",
         workday_end: step.workdayEnd ?? "--",
       })),

@@ -69,6 +69,7 @@ export async function startApi(runtime: Runtime, config: Config): Promise<Runnin
     }),
     localMailbox: config.localMailbox,
     signInProviders: config.signInProviders,
+    mailApis: config.mailApis,
   });
   const address = await app.listen({ port: config.port, host: config.host });
   return {
@@ -142,6 +143,7 @@ export async function startOutreach(runtime: Runtime, config: Config): Promise<R
     }),
     // A connected mailbox's tokens are refreshed with the same OAuth clients as sign-in's.
     signInProviders: config.signInProviders,
+    mailApis: config.mailApis,
   };
   const transport = new LocalTransport(runtime.pool, (mail) => {
     // Development convenience: with the local transport nothing leaves the machine, so show it.

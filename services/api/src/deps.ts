@@ -1,9 +1,6 @@
 import type { FeatureFlags } from "@hirestream/contracts/features/flags.ts";
-import type { OAuthProviderType } from "@hirestream/domain/credential/credential.decider.ts";
 import type { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
-import type { AccessTokens } from "@hirestream/outreach/transports/access-tokens.ts";
-import type { SequenceMailTransport } from "@hirestream/outreach/transports/mail-transport.ts";
 import type { Kysely } from "kysely";
 import type { Pool } from "pg";
 import type { ProviderFetch, SignInProviders } from "./auth/provider-sign-in/oidc-clients.ts";
@@ -51,13 +48,6 @@ export interface Deps {
   signInProviders?: SignInProviders;
   /** How the server reaches those providers (`fetch` when not given). */
   providerFetch?: ProviderFetch;
-  /**
-   * How a connected Google or Microsoft mailbox sends sequence mail, given its access tokens (the
-   * Gmail and Graph transports); none: such a credential cannot send from this server yet.
-   */
-  connectedMailboxTransport?: (
-    credentialId: string,
-    providerType: OAuthProviderType,
-    tokens: AccessTokens,
-  ) => SequenceMailTransport;
+  /** Where the Gmail and Graph APIs answer (GMAIL_API_URL, GRAPH_API_URL; Google's and Microsoft's when not given). */
+  mailApis?: { gmail: string; graph: string };
 }

@@ -1,32 +1,44 @@
+import { type GmailApiServer, startGmailApiServer } from "@hirestream/outreach/testing/gmail-api-server.ts";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Deps } from "../deps.ts";
 import { currentProcessor } from "../processors/processor-commands.ts";
 import { sendStep } from "../processors/step-sender.ts";
-import { deliveredTo, outreachKit, runEvents, workerDeps } from "../processors/testing/outreach-kit.ts";
+import { outreachKit, runEvents, workerDeps } from "../processors/testing/outreach-kit.ts";
 import { type MockSignInProvider, startMockGoogle } from "../testing/mock-sign-in-providers.ts";
 import { signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { connectMailbox } from "./testing/connect-mailbox.ts";
-import { localMailboxWithTokens } from "./testing/token-checking-transport.ts";
 
-// Gmail's transport is not this file's: the connected mailbox here delivers into the local mailbox,
-// asking its access tokens before every call as Gmail's and Graph's transports do.
+// The connected mailbox is a local server speaking Gmail's API, taking the access tokens the local
+// Google issued: revoking the grant there voids them and refuses every refresh.
 const APP = "http://localhost:3000";
 const REVOKED = "Token has been expired or revoked.";
 let t: TestApp;
 let google: MockSignInProvider;
+let gmail: GmailApiServer;
 beforeAll(async () => {
   google = await startMockGoogle();
+  gmail = await startGmailApiServer({ tokens: google });
   t = await startTestApp({
     appUrl: APP,
     reactions: true,
     signInProviders: { google_oauth2: google.settings },
-    connectedMailboxTransport: (...args) => localMailboxWithTokens(t.pool)(...args),
+    mailApis: { gmail: gmail.url, graph: "http://127.0.0.1:9/v1.0" },
   });
 });
 afterAll(async () => {
   await t?.close();
+  await gmail?.close();
   await google?.close();
 });
+
+/** The subjects of what the Gmail mailbox sent to `address`, in order. */
+async function deliveredTo(address: string) {
+  const sent = await Promise.all(gmail.mailbox.sent.map((message) => simpleParser(message.raw)));
+  return sent
+    .filter((mail) => mail.to && "text" in mail.to && mail.to.text.includes(address))
+    .map((mail) => mail.subject);
+}
 
 const kit = outreachKit(() => t, "revoked");
 
@@ -83,7 +95,7 @@ it("pauses every run sending through a mailbox whose grant was revoked, and Reco
     expect(types).not.toContain("StepSent");
     expect((await runEvents(t, run.processorId)).at(-1)).toMatchObject({ type: "ProcessorPaused", data: { by: null } });
   }
-  expect(await deliveredTo(t, due.email)).toEqual([]);
+  expect(await deliveredTo(due.email)).toEqual([]);
   await caughtUp();
   const failed = await t.db
     .selectFrom("read.credentials")
@@ -114,8 +126,7 @@ it("pauses every run sending through a mailbox whose grant was revoked, and Reco
     statusMessage: "Paused by a user",
   });
   expect(await status(due.processorId)).toMatchObject({ status: "finished" });
-  const delivered = await deliveredTo(t, due.email);
-  expect(delivered.map((mail) => mail.subject)).toEqual(["Hello Ada"]);
+  expect(await deliveredTo(due.email)).toEqual(["Hello Ada"]);
   const types = (await runEvents(t, due.processorId)).map((event) => event.type);
   expect(types.filter((type) => type === "StepSent")).toHaveLength(1);
 });
@@ -141,7 +152,7 @@ it("sends a step whose draft was made before the grant was revoked once, after R
   const worker: Deps = {
     ...workerDeps(t),
     signInProviders: { google_oauth2: google.settings },
-    connectedMailboxTransport: localMailboxWithTokens(t.pool),
+    mailApis: { gmail: gmail.url, graph: "http://127.0.0.1:9/v1.0" },
   };
   const job = async () => {
     const scheduled = (await status(run.processorId))?.scheduled;
@@ -159,7 +170,7 @@ it("sends a step whose draft was made before the grant was revoked once, after R
   });
   expect(outcome).toBe("paused");
   expect(await status(run.processorId)).toMatchObject({ status: "paused", inFlight: { position: 1 } });
-  expect(await deliveredTo(t, run.email)).toEqual([]);
+  expect(await deliveredTo(run.email)).toEqual([]);
 
   google.refuseRefresh(null);
   await connectMailbox(
@@ -170,7 +181,7 @@ it("sends a step whose draft was made before the grant was revoked once, after R
   );
   await t.reactions?.settle();
   expect(await sendStep(worker, await job())).toBe("sent");
-  expect((await deliveredTo(t, run.email)).map((mail) => mail.subject)).toEqual(["Drafted first"]);
+  expect(await deliveredTo(run.email)).toEqual(["Drafted first"]);
   const types = (await runEvents(t, run.processorId)).map((event) => event.type);
   expect(types.filter((type) => type === "StepDrafted")).toHaveLength(1);
   expect(types.filter((type) => type === "StepSent")).toHaveLength(1);

@@ -21,6 +21,12 @@ export interface MockSignInProvider {
   withholdScopes(scopes: readonly string[]): void;
   /** The grant types of every token request so far, in order. */
   tokenRequests(): string[];
+  /**
+   * Whether an access token is one this provider issued and still honours, for a local Gmail or
+   * Graph server to check bearer tokens against: refusing refreshes (a revoked grant) voids every
+   * token issued before, as revoking an app's access does.
+   */
+  accepts(token: string): boolean;
   close(): Promise<void>;
 }
 
@@ -40,6 +46,7 @@ async function start(clientId: string, endpoints?: Record<string, string>): Prom
   let withheld: readonly string[] = [];
   let denying = false;
   const grants: string[] = [];
+  const issued = new Set<string>();
   // As real providers do, a code's token answer names the scopes its consent granted.
   const consented = new Map<string, string>();
   server.service.on(Events.BeforeAuthorizeRedirect, (redirect, request) => {
@@ -76,6 +83,7 @@ async function start(clientId: string, endpoints?: Record<string, string>): Prom
       return;
     }
     if (typeof response.body !== "object") return;
+    if (typeof response.body.access_token === "string") issued.add(response.body.access_token);
     const scope = code === undefined ? undefined : consented.get(code);
     if (scope !== undefined) response.body.scope = scope;
     if (endpoints) {
@@ -97,6 +105,7 @@ async function start(clientId: string, endpoints?: Record<string, string>): Prom
     lastChallengeMethod: () => challengeMethod,
     refuseRefresh(description) {
       refusal = description;
+      if (description !== null) issued.clear();
     },
     denyNextConsent() {
       denying = true;
@@ -105,6 +114,7 @@ async function start(clientId: string, endpoints?: Record<string, string>): Prom
       withheld = scopes;
     },
     tokenRequests: () => [...grants],
+    accepts: (token) => issued.has(token),
     close: () => server.stop(),
   };
 }

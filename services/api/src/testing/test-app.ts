@@ -52,8 +52,8 @@ export interface TestAppOptions {
   signInProviders?: SignInProviders;
   /** How the API reaches those providers (a local server standing in at a real address). */
   providerFetch?: ProviderFetch;
-  /** How connected Google and Microsoft mailboxes send, for the API and the step worker alike. */
-  connectedMailboxTransport?: Deps["connectedMailboxTransport"];
+  /** Where the Gmail and Graph APIs answer (local servers speaking them). */
+  mailApis?: Deps["mailApis"];
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -67,11 +67,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const runProjector = () => startProjector({ db: projectorDb, store, idleMs: 5 });
   let projector: RunningProjector | null = runProjector();
   const appUrl = options.appUrl ?? "http://localhost:3000";
-  // What the outreach service is given besides the database: the providers and the connected mailboxes' transport.
+  // What the outreach service is given besides the database: the providers and the mail APIs of connected mailboxes.
   const mailboxes: Partial<Deps> = {
     ...(options.signInProviders ? { signInProviders: options.signInProviders } : {}),
     ...(options.providerFetch ? { providerFetch: options.providerFetch } : {}),
-    ...(options.connectedMailboxTransport ? { connectedMailboxTransport: options.connectedMailboxTransport } : {}),
+    ...(options.mailApis ? { mailApis: options.mailApis } : {}),
   };
   const reactions = options.reactions
     ? await startTestReactions(url, { db, pool, store, clock: () => clock.now, readModels, appUrl, ...mailboxes })

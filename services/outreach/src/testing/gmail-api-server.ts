@@ -6,6 +6,7 @@ import {
   type ApiRoute,
   jsonBody,
   startMailApiServer,
+  type TokenCheck,
 } from "./mail-api-server.ts";
 import { TestAccessTokens, TestGrant } from "./test-access-tokens.ts";
 
@@ -265,11 +266,16 @@ function historyList(mailbox: GmailMailbox, request: ApiRequest): ApiAnswer {
 }
 
 export async function startGmailApiServer(
-  options: { address?: string; replacesMessageIds?: boolean } = {},
+  options: {
+    address?: string;
+    replacesMessageIds?: boolean;
+    /** Takes the tokens this checks (a local OAuth server's) instead of its own grant's. */
+    tokens?: TokenCheck;
+  } = {},
 ): Promise<GmailApiServer> {
   const mailbox = new GmailMailbox(options.address ?? "grace@recruiting.example", options.replacesMessageIds ?? true);
   const grant = new TestGrant("Token has been expired or revoked.");
-  const server = await startMailApiServer(grant, wording, (request) => routes(mailbox, request));
+  const server = await startMailApiServer(options.tokens ?? grant, wording, (request) => routes(mailbox, request));
   return {
     ...server,
     calls: server.calls,

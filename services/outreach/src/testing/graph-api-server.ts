@@ -6,6 +6,7 @@ import {
   type ApiRequest,
   type ApiRoute,
   startMailApiServer,
+  type TokenCheck,
 } from "./mail-api-server.ts";
 import { TestAccessTokens, TestGrant } from "./test-access-tokens.ts";
 
@@ -224,12 +225,17 @@ function routes(
   return undefined;
 }
 
-export async function startGraphApiServer(options: { address?: string } = {}): Promise<GraphApiServer> {
+export async function startGraphApiServer(
+  /** `tokens`: takes the tokens this checks (a local OAuth server's) instead of its own grant's. */
+  options: { address?: string; tokens?: TokenCheck } = {},
+): Promise<GraphApiServer> {
   const mailbox = new GraphMailbox(options.address ?? "grace@recruiting.example");
   const grant = new TestGrant("AADSTS70000: The provided grant has expired due to it being revoked.");
   const pages = new Map<string, DeltaPage>();
   let base = "";
-  const server = await startMailApiServer(grant, wording, (request) => routes(mailbox, request, base, pages));
+  const server = await startMailApiServer(options.tokens ?? grant, wording, (request) =>
+    routes(mailbox, request, base, pages),
+  );
   base = `${server.origin}/v1.0`;
   return {
     ...server,

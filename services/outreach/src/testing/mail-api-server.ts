@@ -1,9 +1,13 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { TestGrant } from "./test-access-tokens.ts";
 
 // The HTTP plumbing the test Gmail and Graph servers share: bearer tokens checked against the
 // mailbox's grant, faults a test asks for (rate limiting, a connection dropped after the call was
 // carried out), and a log of the calls made. Each server routes and answers in its provider's shapes.
+
+/** Who decides which bearer tokens a server takes: a TestGrant, or the local OAuth server that issued them. */
+export interface TokenCheck {
+  accepts(token: string): boolean;
+}
 
 export interface ApiRequest {
   method: string;
@@ -47,7 +51,7 @@ export interface RunningApiServer extends ApiFaultControls {
 }
 
 export async function startMailApiServer(
-  grant: TestGrant,
+  grant: TokenCheck,
   wording: ApiWording,
   route: (request: ApiRequest) => ApiRoute | undefined,
 ): Promise<RunningApiServer> {

@@ -26,7 +26,7 @@ function freePort(): Promise<number> {
 
 /** The real API serving the built web app on a fresh database, and Debian's Chromium to drive it. */
 export async function startE2E(
-  options: Pick<TestAppOptions, "features" | "webRoot" | "reactions" | "signInProviders"> & {
+  options: Pick<TestAppOptions, "features" | "webRoot" | "reactions" | "signInProviders" | "mailApis"> & {
     /** The host APP_URL names (default 127.0.0.1, where the browser opens the app). */
     appHost?: string;
     /**

@@ -72,3 +72,10 @@ it("offers a sign-in provider only with its client id, at Google's and Microsoft
   expect(custom.microsoft_graph_auth?.issuer).toBe("https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0");
   expect(() => readConfig({ GOOGLE_CLIENT_ID: "g-id", GOOGLE_ISSUER: "accounts.google.com" })).toThrow(/GOOGLE_ISSUER/);
 });
+
+it("reads mailboxes every MAILBOX_POLL_SECONDS, 60 unless set, and stops at a value that is no whole number of seconds from 5", () => {
+  const seconds = (value: string | undefined) =>
+    readConfig(value === undefined ? {} : { MAILBOX_POLL_SECONDS: value }).mailboxPollSeconds;
+  expect([undefined, "", "5", " 300 "].map(seconds)).toEqual([60, 60, 5, 300]);
+  for (const wrong of ["0", "4", "1.5", "-60", "soon"]) expect(() => seconds(wrong)).toThrow(/MAILBOX_POLL_SECONDS/);
+});

@@ -29,6 +29,8 @@ export interface Config {
   localMailbox: boolean;
   /** Sign-in with Google (GOOGLE_*) and Microsoft (MICROSOFT_*): offered only when a client id is set. */
   signInProviders: SignInProviders;
+  /** MAILBOX_POLL_SECONDS: how often the outreach service reads every connected mailbox's new mail. */
+  mailboxPollSeconds: number;
 }
 
 /** A flag is on unless switched off: a fresh clone shows every screen built so far. */
@@ -135,5 +137,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     credentialsPreviousKeys: env.CREDENTIALS_PREVIOUS_KEYS || undefined,
     localMailbox: flagOn(env.LOCAL_MAILBOX),
     signInProviders: signInProvidersOf(env),
+    mailboxPollSeconds: mailboxPollSecondsOf(env.MAILBOX_POLL_SECONDS),
   };
+}
+
+/** MAILBOX_POLL_SECONDS: a whole number of seconds, at least 5 (a mail server is not to be hammered). */
+function mailboxPollSecondsOf(value: string | undefined): number {
+  const given = (value ?? "").trim();
+  if (given === "") return 60;
+  const seconds = Number(given);
+  if (!Number.isInteger(seconds) || seconds < 5)
+    throw new Error(`MAILBOX_POLL_SECONDS must be a whole number of seconds, at least 5, not ${given}`);
+  return seconds;
 }

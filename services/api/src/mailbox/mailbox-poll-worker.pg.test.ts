@@ -71,6 +71,7 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
 
 it("polls every credential's mailbox, going on past one that fails, and queues one poll per credential and interval", async () => {
   const owner = await f.newUser();
+  // Made first, so polled first: the open mailbox is polled after a failure.
   const refused = await sentStep(owner, "refused@acme.example", "not-the-password");
   const open = await sentStep(owner, "open@acme.example", "imap-secret");
   const errors: unknown[] = [];
@@ -82,6 +83,7 @@ it("polls every credential's mailbox, going on past one that fails, and queues o
     readModels: t.readModels,
     appUrl: "http://localhost:3000",
   };
+  // An interval of weeks: the ticks below fall in one throttle slot (and no second tick comes).
   const polling = await workMailboxPolls(boss, deps, {
     intervalSeconds: 2_000_000,
     pollingIntervalSeconds: 0.5,

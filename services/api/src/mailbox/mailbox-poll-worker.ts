@@ -24,6 +24,8 @@ async function readableCredentials(deps: Deps) {
     .selectFrom("read.credentials")
     .select(["id", "provider_type"])
     .where("provider_type", "in", READABLE_PROVIDER_TYPES)
+    .orderBy("created_at")
+    .orderBy("id")
     .execute();
   return rows.map((row) => ({ credentialId: row.id, providerType: row.provider_type }));
 }

@@ -65,13 +65,14 @@ async function choosePort(): Promise<number> {
  * Started by root it refuses to run its login processes or read mail as root, so those run as the
  * package's own `dovenull` and `dovecot` users and the mail as `nobody`, in folders given to it.
  */
-function identities() {
+async function identities() {
   const me = userInfo();
   if (me.uid !== 0) {
+    const group = (await run("id", ["-gn"])).stdout.trim();
     return {
       mailUid: me.uid,
       mailGid: me.gid,
-      users: `default_internal_user = ${me.username}\ndefault_login_user = ${me.username}`,
+      users: `default_internal_user = ${me.username}\ndefault_internal_group = ${group}\ndefault_login_user = ${me.username}`,
       auth: me.username,
     };
   }
@@ -83,7 +84,7 @@ function identities() {
   };
 }
 
-function configuration(dir: string, port: number, who: ReturnType<typeof identities>): string {
+function configuration(dir: string, port: number, who: Awaited<ReturnType<typeof identities>>): string {
   return `# A throwaway Dovecot for tests: everything lives under ${dir}.
 base_dir = ${dir}/run
 state_dir = ${dir}/state
@@ -176,7 +177,7 @@ export async function startDovecot(): Promise<DovecotServer> {
   if (!version.startsWith("2.3.")) {
     throw new Error(`The test configuration is written for Dovecot 2.3 (Debian 12's); this is ${version.trim()}`);
   }
-  const who = identities();
+  const who = await identities();
   const dir = mkdtempSync(path.join(tmpdir(), "hirestream-dovecot-"));
   // Dovecot's own users must reach its sockets, and the mail user its mail.
   chmodSync(dir, 0o755);

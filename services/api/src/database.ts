@@ -106,6 +106,7 @@ export interface Database {
     last_read_at: Date | null;
     last_error: string | null;
     last_error_at: Date | null;
+    refused_as: string | null;
   };
   project_files: {
     id: string;

@@ -185,6 +185,23 @@ describe("polling an SMTP credential's mailbox over IMAP", () => {
     });
   });
 
+  it("asks a mailbox that refused its password no more until the credential's health changes", async () => {
+    const owner = await f.newUser();
+    const run = await sentStep(owner, { imapPassword: "not-the-password" });
+    const caughtUp = async () => expect(await t.readModels.waitFor(await t.store.headPosition(), 10_000)).toBe(true);
+    expect(await poll(run.credentialId)).toMatchObject({ status: "failed" });
+    await caughtUp();
+    expect(await poll(run.credentialId)).toEqual({ status: "refused" });
+
+    // A Test that passes (its SMTP server takes the sign-in) clears the Error: the next poll tries again.
+    const tested = await f.send(owner, "PUT", `/workspaces/${run.ws}/providers/${run.credentialId}/test`, {});
+    expect(tested.statusCode, tested.body).toBe(200);
+    await caughtUp();
+    expect(await poll(run.credentialId)).toMatchObject({ status: "failed" });
+    await caughtUp();
+    expect(await poll(run.credentialId)).toEqual({ status: "refused" });
+  });
+
   it("opts the address out when the reply asks to stop", async () => {
     const run = await sentStep(await f.newUser());
     await imap.append(run.mailbox, await answer(run, "Please stop emailing me."));

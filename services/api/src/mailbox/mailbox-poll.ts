@@ -6,7 +6,7 @@ import { runCredentialCommand } from "../credentials/credential-commands.ts";
 import { credentialReader } from "../credentials/credential-reader.ts";
 import type { Deps } from "../deps.ts";
 import { receiveCredentialMail } from "./inbound-mail.ts";
-import { readMailboxCursor, recordMailboxError, storeMailboxCursor } from "./mailbox-cursors.ts";
+import { readMailboxCursor, recordMailboxError, stillRefused, storeMailboxCursor } from "./mailbox-cursors.ts";
 
 export interface MailboxToPoll {
   credentialId: string;
@@ -20,6 +20,8 @@ export type PollOutcome =
   | { status: "busy" }
   /** Nothing to read for this credential (see credentialReader). */
   | { status: "no reader" }
+  /** The mailbox refused the sign-in, and the credential's Error stands: not tried again until it changes. */
+  | { status: "refused" }
   /** The reader or a record failed: the error is on the cursor row, and the position did not move. */
   | { status: "failed"; error: string };
 
@@ -62,6 +64,8 @@ async function pollLocked(deps: Deps, mailbox: MailboxToPoll, options: PollOptio
   let read = 0;
   let recorded = 0;
   let resynced = false;
+  // A server asked again and again with a password it refused may lock the mailbox.
+  if (await stillRefused(deps, credentialId)) return { status: "refused" };
   try {
     const reader = await credentialReader(deps, credentialId, mailbox.providerType);
     if (!reader) return { status: "no reader" };
@@ -88,14 +92,14 @@ async function pollLocked(deps: Deps, mailbox: MailboxToPoll, options: PollOptio
     return { status: "read", read, recorded, resynced };
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
-    await recordMailboxError(deps, credentialId, text);
     const refusal =
       error instanceof MailboxSignInRefusedError
         ? error.serverMessage
         : error instanceof GrantRevokedError
           ? error.providerMessage
           : undefined;
-    if (refusal !== undefined) await recordReadFailure(deps, credentialId, refusal);
+    const refusedAs = refusal === undefined ? null : await recordReadFailure(deps, credentialId, refusal);
+    await recordMailboxError(deps, credentialId, text, refusedAs);
     return { status: "failed", error: text };
   }
 }
@@ -112,18 +116,20 @@ async function readModelsCaughtUp(deps: Deps, timeoutMs: number): Promise<void> 
   }
 }
 
-/** The mailbox refused the sign-in: the credential shows Error with the server's words. */
-async function recordReadFailure(deps: Deps, credentialId: string, failure: string): Promise<void> {
+/** The mailbox refused the sign-in: the credential shows Error with the server's words (returned as it keeps them). */
+async function recordReadFailure(deps: Deps, credentialId: string, failure: string): Promise<string | null> {
   try {
-    await runCredentialCommand(
+    const outcome = await runCredentialCommand(
       deps,
       credentialId,
       { type: "RecordReadFailure", data: { failure } },
       { now: deps.clock(), actorId: null, workspaceRole: undefined, localMailbox: deps.localMailbox ?? true },
       randomUUID(),
     );
+    return outcome.state.status === "active" ? outcome.state.failMessage : null;
   } catch (error) {
     // Removed since the poll began: nothing to mark.
     if (!(error instanceof DomainError && error.code === "NOT_FOUND")) throw error;
+    return null;
   }
 }

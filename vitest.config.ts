@@ -2,8 +2,9 @@ import { defineConfig } from "vitest/config";
 
 // One project per kind of test, told apart by the file's suffix, so a run starts only what its
 // tests need: pure tests (`x.test.ts`) and IndexedDB tests (`x.web.test.ts`, fake-indexeddb in
-// memory) start no database; Postgres tests (`x.pg.test.ts`) and browser flows
-// (`web/e2e/*.e2e.test.ts`) share one throwaway embedded cluster started by the global setup.
+// memory) start no database; IMAP tests (`x.imap.test.ts`) start a Dovecot of their own; Postgres
+// tests (`x.pg.test.ts`) and browser flows (`web/e2e/*.e2e.test.ts`) share one throwaway embedded
+// cluster started by the global setup.
 const everywhere = ["contracts/src", "services/*/src", "scripts/src", "migrations/src", "web/src"];
 const postgres = "scripts/src/testing/global-setup.ts";
 
@@ -18,7 +19,13 @@ export default defineConfig({
         test: {
           name: "pure",
           include: everywhere.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
-          exclude: ["**/node_modules/**", "**/*.pg.test.ts", "**/*.web.test.{ts,tsx}", "**/*.e2e.test.ts"],
+          exclude: [
+            "**/node_modules/**",
+            "**/*.pg.test.ts",
+            "**/*.imap.test.ts",
+            "**/*.web.test.{ts,tsx}",
+            "**/*.e2e.test.ts",
+          ],
         },
       },
       {
@@ -30,6 +37,8 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: "indexeddb", include: ["web/src/**/*.web.test.{ts,tsx}"] } },
+      // A real IMAP server (Dovecot), which each file starts for itself (outreach's testing/dovecot-server.ts).
+      { extends: true, test: { name: "imap", include: everywhere.map((folder) => `${folder}/**/*.imap.test.ts`) } },
       { extends: true, test: { name: "browser", include: ["web/e2e/**/*.e2e.test.ts"], globalSetup: [postgres] } },
     ],
   },

@@ -6,6 +6,7 @@ import path from "node:path";
 // `npm test`: type-check the whole tree, lint, then run every test, and close with one plain count line.
 const root = path.join(import.meta.dirname, "../..");
 const chromiumPath = "/usr/bin/chromium";
+const dovecotPath = "/usr/sbin/dovecot";
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 // Tools started from here find this same (pinned) Node first on PATH.
 const env = { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}` };
@@ -32,7 +33,10 @@ if (
 ) {
   failedSteps++;
 }
-ensureChromium();
+ensurePackages([
+  { binary: chromiumPath, debianPackage: "chromium", usedBy: "browser tests" },
+  { binary: dovecotPath, debianPackage: "dovecot-imapd", usedBy: "IMAP tests" },
+]);
 
 const report = path.join(mkdtempSync(path.join(tmpdir(), "hirestream-test-")), "report.json");
 const vitestStatus = run(bin("vitest"), [
@@ -71,15 +75,28 @@ const skipped = counts.numPendingTests + counts.numTodoTests;
 console.log(`${counts.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed === 0 ? 0 : 1);
 
-/** Browser tests drive Debian's Chromium; install it when it is missing (CI runs as root). */
-function ensureChromium(): void {
-  if (existsSync(chromiumPath)) return;
-  console.log("Installing Debian's chromium for the browser tests…");
+/**
+ * Browser tests drive Debian's Chromium and the IMAP tests Debian's Dovecot (each test starts its
+ * own from a configuration in a temporary folder): install what is missing (CI runs as root), with
+ * no question asked and nothing read from standard input.
+ */
+function ensurePackages(needed: { binary: string; debianPackage: string; usedBy: string }[]): void {
+  const missing = needed.filter(({ binary }) => !existsSync(binary));
+  if (missing.length === 0) return;
+  const names = missing.map(({ debianPackage }) => debianPackage);
+  console.log(
+    `Installing Debian's ${names.join(" and ")} for the ${missing.map(({ usedBy }) => usedBy).join(" and ")}…`,
+  );
   const apt = (args: string[]) =>
-    spawnSync("apt-get", args, { stdio: "inherit", env: { ...env, DEBIAN_FRONTEND: "noninteractive" } }).status;
-  if (apt(["update", "-qq"]) !== 0 || apt(["install", "-y", "-qq", "chromium"]) !== 0 || !existsSync(chromiumPath)) {
+    spawnSync("apt-get", args, {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
+    }).status;
+  const installed = apt(["update", "-qq"]) === 0 && apt(["install", "-y", "-qq", ...names]) === 0;
+  for (const { binary, debianPackage, usedBy } of missing) {
+    if (installed && existsSync(binary)) continue;
     console.error(
-      `Could not install chromium: browser tests will fail. Install it yourself (apt-get install chromium).`,
+      `Could not install ${debianPackage}: ${usedBy} will fail. Install it yourself (apt-get install ${debianPackage}).`,
     );
   }
 }

@@ -34,6 +34,12 @@ afterAll(async () => {
 const candidate = "grace@navy.mil";
 const row = (page: Page, email: string) => page.locator(`tr[data-credential="${email}"]`);
 
+/** One read of every connected mailbox, as the outreach service's poll, and its reactions done. */
+async function readMailboxes() {
+  await e2e.app.reactions?.readMailboxes();
+  await e2e.app.reactions?.settle();
+}
+
 /** What the Gmail mailbox sent, parsed. */
 const sentByGmail = () => Promise.all(gmail.mailbox.sent.map((message) => simpleParser(message.raw)));
 

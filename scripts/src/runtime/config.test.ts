@@ -83,3 +83,10 @@ it("reaches Gmail and Microsoft Graph at their own addresses unless GMAIL_API_UR
   ).toEqual({ gmail: "http://127.0.0.1:4501", graph: "http://127.0.0.1:4502/v1.0" });
   expect(() => readConfig({ GRAPH_API_URL: "graph.microsoft.com" })).toThrow(/GRAPH_API_URL/);
 });
+
+it("reads mailboxes every MAILBOX_POLL_SECONDS, 60 unless set, and stops at a value that is no whole number of seconds from 5", () => {
+  const seconds = (value: string | undefined) =>
+    readConfig(value === undefined ? {} : { MAILBOX_POLL_SECONDS: value }).mailboxPollSeconds;
+  expect([undefined, "", "5", " 300 "].map(seconds)).toEqual([60, 60, 5, 300]);
+  for (const wrong of ["0", "4", "1.5", "-60", "soon"]) expect(() => seconds(wrong)).toThrow(/MAILBOX_POLL_SECONDS/);
+});

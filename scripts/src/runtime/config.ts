@@ -32,6 +32,8 @@ export interface Config {
   signInProviders: SignInProviders;
   /** GMAIL_API_URL and GRAPH_API_URL: where the Gmail and Microsoft Graph mail APIs answer (a local server in tests). */
   mailApis: { gmail: string; graph: string };
+  /** MAILBOX_POLL_SECONDS: how often the outreach service reads every connected mailbox's new mail. */
+  mailboxPollSeconds: number;
 }
 
 /** A flag is on unless switched off: a fresh clone shows every screen built so far. */
@@ -142,5 +144,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gmail: urlSetting("GMAIL_API_URL", env.GMAIL_API_URL?.trim() || DEFAULT_GMAIL_API_URL),
       graph: urlSetting("GRAPH_API_URL", env.GRAPH_API_URL?.trim() || DEFAULT_GRAPH_API_URL),
     },
+    mailboxPollSeconds: mailboxPollSecondsOf(env.MAILBOX_POLL_SECONDS),
   };
+}
+
+/** MAILBOX_POLL_SECONDS: a whole number of seconds, at least 5 (a mail server is not to be hammered). */
+function mailboxPollSecondsOf(value: string | undefined): number {
+  const given = (value ?? "").trim();
+  if (given === "") return 60;
+  const seconds = Number(given);
+  if (!Number.isInteger(seconds) || seconds < 5)
+    throw new Error(`MAILBOX_POLL_SECONDS must be a whole number of seconds, at least 5, not ${given}`);
+  return seconds;
 }

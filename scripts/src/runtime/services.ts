@@ -3,6 +3,7 @@ import path from "node:path";
 import { buildApp } from "@hirestream/api/app.ts";
 import { loadCredentialsKeyring } from "@hirestream/api/credentials/credentials-key.ts";
 import { watchReadModels } from "@hirestream/api/http/read-model-watcher.ts";
+import { workMailboxPolls } from "@hirestream/api/mailbox/mailbox-poll-worker.ts";
 import { workSequenceSteps } from "@hirestream/api/processors/step-worker.ts";
 import { apiReactions, OUTREACH_REACTOR, outreachReactions } from "@hirestream/api/reactions/api-reactions.ts";
 import { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
@@ -123,7 +124,10 @@ export async function startProjectorService(runtime: Runtime, config: Config): P
   };
 }
 
-/** Account mail, and the sequence steps as they fall due, sent through each step's credential. */
+/**
+ * Account mail, the sequence steps as they fall due, sent through each step's credential, and the
+ * replies and bounces read from each credential's mailbox every MAILBOX_POLL_SECONDS.
+ */
 export async function startOutreach(runtime: Runtime, config: Config): Promise<Running> {
   const boss = await startBoss(runtime, true);
   const readModels = await watchReadModels(runtime.databaseUrl);
@@ -152,9 +156,11 @@ export async function startOutreach(runtime: Runtime, config: Config): Promise<R
   });
   await workMailQueue(boss, transport);
   await workSequenceSteps(boss, deps);
+  const polling = await workMailboxPolls(boss, deps, { intervalSeconds: config.mailboxPollSeconds });
   return {
     name: "outreach",
     async stop() {
+      await polling.stop();
       await boss.stop({ graceful: true });
       await readModels.close();
     },

@@ -104,6 +104,15 @@ export interface Database {
     created_at: Generated<Date>;
   };
   local_mailbox: { id: string; to_address: string; subject: string; mime: string; created_at: Generated<Date> };
+  /** Where each credential's mailbox was read up to (mailbox-cursors.ts). */
+  mailbox_cursors: {
+    credential_id: string;
+    cursor: string | null;
+    last_read_at: Date | null;
+    last_error: string | null;
+    last_error_at: Date | null;
+    refused_as: string | null;
+  };
   project_files: {
     id: string;
     project_id: string;

@@ -87,16 +87,43 @@ function engineCommand(mail: InboundMessage, messageId: string, to: string, rece
 /**
  * API.md's local mailbox inbound: one raw message delivered as if it had arrived in the local
  * mailbox of its `To` address, read by the one classifier every transport uses, and recorded on the
- * run whose step it answers. Its command is named by its Message-ID, so the same message delivered
- * twice is recorded once. Mail that answers no step is taken for what it is and recorded nowhere.
- * A reply whose own words ask to stop also opts the step's address out.
+ * run whose step it answers (recordInbound).
  */
 export async function receiveLocalMail(deps: Deps, userId: string, raw: Buffer) {
   const mail = await classifyInbound(raw);
   const credential = await receivingCredential(deps, userId, mail.to);
   if (!credential)
     throw new DomainError("NOT_FOUND", "No local mailbox of your workspaces receives mail for this address");
-  const step = await answeredStep(deps, credential.workspace_id, mail);
+  return recordInbound(deps, credential.workspace_id, mail, raw);
+}
+
+/**
+ * A message read from a credential's own mailbox (IMAP, Gmail, Graph), taken as the local mailbox
+ * takes one. Mail from the mailbox's own addresses (a copy of a step, a follow-up written by hand)
+ * answers nothing and is left alone. A credential that is gone records nothing.
+ */
+export async function receiveCredentialMail(deps: Deps, credentialId: string, raw: Buffer) {
+  const credential = await deps.db
+    .selectFrom("read.credentials")
+    .select(["workspace_id", "email", "aliases"])
+    .where("id", "=", credentialId)
+    .executeTakeFirst();
+  const mail = await classifyInbound(raw);
+  const nothing = { kind: mail.kind, processorId: undefined, position: undefined };
+  if (!credential) return nothing;
+  const own = [credential.email, ...credential.aliases].map((address) => address.toLowerCase());
+  if (mail.from !== undefined && own.includes(mail.from.toLowerCase())) return nothing;
+  return recordInbound(deps, credential.workspace_id, mail, raw);
+}
+
+/**
+ * Records a classified message on the run of `workspaceId` whose step it answers. Its command is
+ * named by its Message-ID, so the same message received twice is recorded once. Mail that answers
+ * no step is taken for what it is and recorded nowhere. A reply whose own words ask to stop also
+ * opts the step's address out.
+ */
+async function recordInbound(deps: Deps, workspaceId: string, mail: InboundMessage, raw: Buffer) {
+  const step = await answeredStep(deps, workspaceId, mail);
   if (!step || step.position === null) return { kind: mail.kind, processorId: undefined, position: undefined };
   const messageId = messageIdOf(mail, raw);
   const outcome = await runProcessorCommand(

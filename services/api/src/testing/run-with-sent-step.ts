@@ -1,4 +1,4 @@
-// For the mailbox tests: a workspace with a `local` credential, a sequence sending from it, a
+// For the mailbox tests: a workspace with a `local` credential (or one given), a sequence sending from it, a
 // project whose first stage starts it, and one candidate whose first step the worker sent.
 import { randomUUID } from "node:crypto";
 import { answerMail } from "@hirestream/outreach/testing/inbound-mail.ts";
@@ -28,10 +28,12 @@ export async function runWithSentStep(
     visible?: boolean;
     /** Stages besides the first that start the same sequence, by position. */
     alsoStarting?: readonly number[];
+    /** The credential the sequence sends from, added to the new workspace (a local one when not given). */
+    credential?: (ws: string) => Promise<string>;
   },
 ) {
   const ws = await f.createWorkspace(owner);
-  const credentialId = await localCredential(f, owner, ws, options.mailbox);
+  const credentialId = await (options.credential?.(ws) ?? localCredential(f, owner, ws, options.mailbox));
   const sequenceId = randomUUID();
   const created = await f.send(owner, "POST", `/workspaces/${ws}/sequences`, {
     data: {

@@ -5,6 +5,8 @@ import { reactionRegistry } from "@hirestream/projector/reactions/reaction.ts";
 import { REACTIONS_CHECKPOINT, startReactor } from "@hirestream/projector/reactions/reactor.ts";
 import { Kysely, PostgresDialect } from "kysely";
 import type { Deps } from "../deps.ts";
+import { type PollOutcome, pollMailbox } from "../mailbox/mailbox-poll.ts";
+import { readableCredentials } from "../mailbox/mailbox-poll-worker.ts";
 import { workSequenceSteps } from "../processors/step-worker.ts";
 import { apiReactions, OUTREACH_REACTOR, outreachReactions } from "../reactions/api-reactions.ts";
 
@@ -13,6 +15,8 @@ export interface TestReactions {
   settled(): Promise<boolean>;
   /** Resolves once `settled()` holds (rejects after 20 s). */
   settle(): Promise<void>;
+  /** Reads every readable mailbox once, as the outreach service's poll does each MAILBOX_POLL_SECONDS. */
+  readMailboxes(): Promise<PollOutcome[]>;
   stop(): Promise<void>;
 }
 
@@ -56,6 +60,11 @@ export async function startTestReactions(connectionString: string, deps: Deps): 
         if (Date.now() - started > 20_000) throw new Error("reactions did not settle in 20 s");
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+    },
+    async readMailboxes() {
+      const outcomes: PollOutcome[] = [];
+      for (const mailbox of await readableCredentials(deps)) outcomes.push(await pollMailbox(deps, mailbox));
+      return outcomes;
     },
     async stop() {
       await reactor.stop();

@@ -186,6 +186,28 @@ describe("testing a credential", () => {
   });
 });
 
+describe("a mailbox whose sign-in is refused while its mail is read", () => {
+  const engine: CredentialContext = { now, actorId: null, workspaceRole: undefined, localMailbox: true };
+  const readFailed = (failure: string): CredentialCommand => ({ type: "RecordReadFailure", data: { failure } });
+
+  it("turns the credential to Error with the server's words, once for the same words", () => {
+    const failed = when([added], readFailed("[AUTHENTICATIONFAILED]\n Authentication failed."), engine);
+    expect(failed).toEqual([
+      {
+        type: "CredentialFailed",
+        data: { credentialId, workspaceId, failMessage: "[AUTHENTICATIONFAILED] Authentication failed." },
+      },
+    ]);
+    expect(when([added, ...failed], readFailed("[AUTHENTICATIONFAILED] Authentication failed."), engine)).toEqual([]);
+  });
+
+  it("is the engine's record alone, of a credential that exists", () => {
+    expect(rejection([added], readFailed("refused"), as("owner")).code).toBe("FORBIDDEN");
+    const removed: CredentialEvent = { type: "CredentialRemoved", data: { credentialId, workspaceId } };
+    expect(rejection([added, removed], readFailed("refused"), engine).code).toBe("NOT_FOUND");
+  });
+});
+
 describe("removing a credential", () => {
   it("removes it, after which it is unknown", () => {
     const events = when([added], remove(), as("owner"));

@@ -51,6 +51,11 @@ export type CredentialCommand =
   | { type: "RecordTestResult"; data: { workspaceId: string; failure: string | null } }
   /** The system's: sending found the mailbox's sign-in refused for good (revoked, expired). */
   | { type: "RecordGrantRevoked"; data: { workspaceId: string; failure: string } }
+  /**
+   * Reading the mailbox's mail found its sign-in refused: the server's words. The engine records
+   * it, as no one's role, so that the credential shows Error until someone tests or replaces it.
+   */
+  | { type: "RecordReadFailure"; data: { failure: string } }
   | { type: "RemoveCredential"; data: { workspaceId: string } };
 
 export type CredentialState =
@@ -220,6 +225,15 @@ export const credentialDecider: Decider<CredentialState, CredentialCommand, Cred
         }
         const failMessage = oneLine(failure);
         if (current.health === "Error" && current.failMessage === failMessage) return [];
+        return [{ type: "CredentialFailed", data: { credentialId, workspaceId, failMessage } }];
+      }
+      case "RecordReadFailure": {
+        // Only the engine reads mailboxes: no request leads here.
+        if (context.actorId !== null) throw new DomainError("FORBIDDEN");
+        if (state.status !== "active") throw new DomainError("NOT_FOUND", "Credential not found");
+        const { credentialId, workspaceId } = state;
+        const failMessage = oneLine(command.data.failure);
+        if (state.health === "Error" && state.failMessage === failMessage) return [];
         return [{ type: "CredentialFailed", data: { credentialId, workspaceId, failMessage } }];
       }
       case "RemoveCredential": {

@@ -17,7 +17,8 @@ export interface GmailReaderOptions {
  * after the last read, and a read lists the messages added to INBOX since (replies, bounces,
  * automatic answers; our own sent mail is not in INBOX), each fetched raw.
  *
- * Gmail keeps history for a limited time (about a week, sometimes less) and answers 404 for an
+ * A first read lists the inbox of the last `resyncDays` days as a resync does, so that an answer
+ * that came before the mailbox's first read is not lost. Gmail keeps history for a limited time (about a week, sometimes less) and answers 404 for an
  * older start: the reader then takes the mailbox's historyId first and lists the inbox of the
  * last `resyncDays` days, so a message arriving meanwhile is read by this read or the next (maybe
  * both: recording is idempotent by Message-ID), never by neither.
@@ -32,16 +33,21 @@ export class GmailReader implements MailboxReader {
   }
 
   async read(cursor: string | undefined): Promise<{ messages: FetchedMail[]; cursor: string; resynced: boolean }> {
-    if (cursor === undefined) return { messages: [], cursor: await this.#historyIdNow(), resynced: false };
+    if (cursor === undefined) return { ...(await this.#recent()), resynced: false };
     try {
       const { ids, historyId } = await this.#addedSince(cursor);
       return { messages: await this.#fetch(ids), cursor: historyId, resynced: false };
     } catch (error) {
       if (!notFound(error)) throw error;
     }
+    return { ...(await this.#recent()), resynced: true };
+  }
+
+  /** The inbox of the last `resyncDays` days, and the historyId taken before listing it. */
+  async #recent(): Promise<{ messages: FetchedMail[]; cursor: string }> {
     const historyId = await this.#historyIdNow();
     const ids = await this.#inboxIds(`in:inbox newer_than:${this.#resyncDays}d`);
-    return { messages: await this.#fetch(ids), cursor: historyId, resynced: true };
+    return { messages: await this.#fetch(ids), cursor: historyId };
   }
 
   async #historyIdNow(): Promise<string> {

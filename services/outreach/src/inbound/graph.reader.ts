@@ -25,7 +25,8 @@ const deltaPage = z.object({
  * each fetched as MIME (`$value`). A message changed rather than added (read, flagged) comes again:
  * recording is idempotent by Message-ID.
  *
- * A first read starts from now. Exchange forgets a delta state after a while and answers 410
+ * A first read reads the last `resyncDays` days of the inbox, so that an answer that came before
+ * the mailbox's first read is not lost (recording is idempotent). Exchange forgets a delta state after a while and answers 410
  * (SyncStateNotFound): the reader then starts a new delta over the last `resyncDays` days and reads
  * all of it, so nothing that arrived in between is lost.
  */
@@ -41,19 +42,21 @@ export class GraphReader implements MailboxReader {
   }
 
   async read(cursor: string | undefined): Promise<{ messages: FetchedMail[]; cursor: string; resynced: boolean }> {
-    if (cursor === undefined) {
-      const { deltaLink } = await this.#follow(this.#startingAt(this.#clock()));
-      return { messages: [], cursor: deltaLink, resynced: false };
-    }
+    if (cursor === undefined) return { ...(await this.#recent()), resynced: false };
     try {
       const { ids, deltaLink } = await this.#follow(cursor);
       return { messages: await this.#fetch(ids), cursor: deltaLink, resynced: false };
     } catch (error) {
       if (!(error instanceof MailboxApiError && error.status === 410)) throw error;
     }
+    return { ...(await this.#recent()), resynced: true };
+  }
+
+  /** A new delta round over the inbox of the last `resyncDays` days, read whole. */
+  async #recent(): Promise<{ messages: FetchedMail[]; cursor: string }> {
     const since = new Date(this.#clock().getTime() - this.#resyncDays * 86_400_000);
     const { ids, deltaLink } = await this.#follow(this.#startingAt(since));
-    return { messages: await this.#fetch(ids), cursor: deltaLink, resynced: true };
+    return { messages: await this.#fetch(ids), cursor: deltaLink };
   }
 
   #startingAt(since: Date): string {

@@ -23,6 +23,7 @@ import { Notifications } from "./http/notifications.ts";
 import { installReadYourWrites } from "./http/read-your-writes.ts";
 import { invitationRoutes } from "./invitations/invitations.routes.ts";
 import { localMailboxRoutes } from "./mailbox/local-mailbox.routes.ts";
+import { opensRoutes } from "./opens/opens.routes.ts";
 import { optOutRoutes } from "./opt-outs/opt-out.routes.ts";
 import { importRoutes } from "./people/import/import.routes.ts";
 import { peopleRoutes } from "./people/people.routes.ts";
@@ -120,6 +121,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       personMessageRoutes(api, deps);
       await localMailboxRoutes(api, deps);
       await optOutRoutes(api, deps);
+      opensRoutes(api, deps);
     },
     { prefix: "/api/v1" },
   );

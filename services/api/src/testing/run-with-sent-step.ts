@@ -28,6 +28,8 @@ export async function runWithSentStep(
     visible?: boolean;
     /** Stages besides the first that start the same sequence, by position. */
     alsoStarting?: readonly number[];
+    /** The sequence's Track opens (on when not given). */
+    trackOpens?: boolean;
   },
 ) {
   const ws = await f.createWorkspace(owner);
@@ -39,6 +41,7 @@ export async function runWithSentStep(
       id: sequenceId,
       attributes: {
         name: "Backend",
+        ...(options.trackOpens === undefined ? {} : { track_opens: options.trackOpens }),
         steps: [
           { template_subject: "A role for {{first_name}}", template_body: "<p>Hello</p>", provider_id: credentialId },
           { template_subject: "Any news?", template_body: "<p>Any news?</p>", provider_id: credentialId },

@@ -45,7 +45,21 @@ export interface Run {
   statusMessage: string | null;
   /** Message-IDs already recorded, sent or received: the same message reported twice is recorded once. */
   messageIds: ReadonlySet<string>;
+  /** Each step's message as last sent, by position: the one its tracking pixel names. */
+  sent: ReadonlyMap<number, SentStep>;
+  /** The opens recorded, as `openKey` makes them: each message is opened once by a person and once by a machine. */
+  opens: ReadonlySet<string>;
 }
+
+/** What an open of a step's message needs to know of it. */
+export interface SentStep {
+  messageId: string;
+  to: string;
+  sentAt: string;
+  tracked: boolean;
+}
+
+export const openKey = (messageId: string, kind: string) => `${kind} ${messageId}`;
 
 export type ProcessorState = { status: "unknown" } | { status: "started"; run: Run };
 
@@ -76,6 +90,8 @@ export function evolveProcessor(state: ProcessorState, event: ProcessorEvent): P
         failMessage: null,
         statusMessage: null,
         messageIds: new Set(),
+        sent: new Map(),
+        opens: new Set(),
       },
     };
   }
@@ -121,6 +137,7 @@ function evolveRun(run: Run, event: ProcessorEvent): Run {
         inFlight: null,
         thread: { messageIds: [...run.thread.messageIds, messageId], subject: message.subject },
         messageIds: withMessage(run, messageId),
+        sent: new Map(run.sent).set(position, { messageId, to: message.to, sentAt, tracked: message.tracked === true }),
       };
     }
     case "StepFailed": {
@@ -158,6 +175,8 @@ function evolveRun(run: Run, event: ProcessorEvent): Run {
         messageIds,
       };
     }
+    case "MessageOpened":
+      return { ...run, opens: new Set(run.opens).add(openKey(event.data.messageId, event.data.kind)) };
     case "ProcessorPaused":
       return { ...run, status: "paused", statusMessage: event.data.statusMessage, scheduled: null };
     case "ProcessorStopped":

@@ -188,6 +188,13 @@ describe("a sent step's tracking pixel", () => {
       `/api/v1/opens/${"A".repeat(22)}.1.${tag}`,
     ])
       await fetchPixel(wrong, { userAgent: safari, at });
+    // A link checker's HEAD of the real pixel is no open either.
+    const before = t.clock.now;
+    t.clock.now = at;
+    const head = await t.app.inject({ method: "HEAD", url: path, headers: { "user-agent": safari } });
+    t.clock.now = before;
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-type"]).toBe("image/gif");
     expect(await opensOf(sent.processorId)).toEqual([]);
   });
 

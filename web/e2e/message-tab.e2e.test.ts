@@ -211,9 +211,13 @@ it("writes a payload through a bad connection, sends it, exports the stage, show
   expect(download.suggestedFilename()).toBe("Compilerspeople_analytics.csv");
   const path = await download.path();
   const csv = await readFile(path, "utf8");
-  expect(csv).toContain("Name,Email,Status,Last Step Sent,Last Sent Date,Next Date,Time Zone,Replied,Bounced\r\n");
-  expect(csv).toContain("Ada Lovelace,ada@example.com,Pending,0/2,,,America/Chicago,No,No\r\n");
-  expect(csv).toMatch(/Grace Hopper,grace@navy\.mil,Sending,1\/2,2\d{3}-[^,]+,2\d{3}-[^,]+,America\/Chicago,No,No\r\n/);
+  expect(csv).toContain(
+    "Name,Email,Status,Last Step Sent,Last Sent Date,Next Date,Time Zone,Replied,Bounced,Opened\r\n",
+  );
+  expect(csv).toContain("Ada Lovelace,ada@example.com,Pending,0/2,,,America/Chicago,No,No,\r\n");
+  expect(csv).toMatch(
+    /Grace Hopper,grace@navy\.mil,Sending,1\/2,2\d{3}-[^,]+,2\d{3}-[^,]+,America\/Chicago,No,No,No\r\n/,
+  );
   await page.getByRole("button", { name: "Export CSV" }).waitFor();
 
   // A viewer of the project sees the payloads and their fields, and gets no control that writes.

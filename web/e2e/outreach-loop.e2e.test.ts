@@ -87,6 +87,22 @@ it("sends a reviewed step to the local mailbox, and the candidate's reply marks 
   await expect.poll(() => deliveredTo("grace@navy.mil"), { timeout: 15_000 }).toBe(1);
   await page.getByText("Last step 1/2").first().waitFor({ timeout: 15_000 });
 
+  // Grace opens step 1 an hour after it went: her mail program fetches its pixel. The payload says
+  // Opened, and the dashboard's open rate counts her.
+  const pixel = await pixelSentTo("grace@navy.mil");
+  const before = e2e.app.clock.now;
+  e2e.app.clock.now = new Date(Date.now() + 3_600_000);
+  const fetched = await page.request.get(pixel, { headers: { "user-agent": safari } });
+  e2e.app.clock.now = before;
+  expect(fetched.headers()["content-type"]).toBe("image/gif");
+  await page.getByText("Queue", { exact: true }).click();
+  await grace.getByText("Opened", { exact: true }).waitFor({ timeout: 15_000 });
+  await page.goto(`/workspaces/${workspaceId}/home`);
+  const dashboardRow = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: "Compilers", exact: true }) });
+  await dashboardRow.locator("[data-stat=open_rate]").getByText("100%", { exact: true }).waitFor({ timeout: 15_000 });
+
   // Step 1 is in the local mailbox; she answers it.
   await page.goto(`/workspaces/${workspaceId}/integrations`);
   await page.getByRole("link", { name: "Local mailbox" }).click();
@@ -122,6 +138,22 @@ it("sends a reviewed step to the local mailbox, and the candidate's reply marks 
 
   await context.close();
 }, 180_000);
+
+const safari =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
+
+/** The path of the tracking pixel in the last message the local mailbox delivered to `address`. */
+async function pixelSentTo(address: string): Promise<string> {
+  const { rows } = await e2e.app.pool.query<{ mime: string }>(
+    "select mime from local_mailbox where to_address = $1 order by created_at desc limit 1",
+    [address],
+  );
+  // The HTML part is quoted-printable: soft line breaks joined, "=" decoded.
+  const html = (rows[0]?.mime ?? "").replaceAll("=\r\n", "").replaceAll("=3D", "=");
+  const path = /\/api\/v1\/opens\/[A-Za-z0-9_.-]+/.exec(html)?.[0];
+  if (path === undefined) throw new Error(`no tracking pixel in the message to ${address}`);
+  return path;
+}
 
 async function deliveredTo(address: string): Promise<number> {
   const { rows } = await e2e.app.pool.query<{ n: number }>(

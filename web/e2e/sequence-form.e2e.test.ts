@@ -246,6 +246,7 @@ function sequenceOf(workspaceId: string, credentialId: string) {
     has_write: false,
     allow_send_weekend: false,
     allow_send_holiday: false,
+    track_opens: true,
     holiday_country: "US",
     timezone: "America/Chicago",
     payload_fields: { defaults: [], customs: [] },

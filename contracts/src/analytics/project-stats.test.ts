@@ -1,6 +1,13 @@
 import { candidacyResponses } from "@hirestream/contracts/candidacies/events.ts";
 import { describe, expect, it } from "vitest";
-import { emptyTally, noOutreach, openRatePercent, projectStats, tallyCandidacies } from "./project-stats.ts";
+import {
+  emptyTally,
+  noOutreach,
+  openRatePercent,
+  opensTracked,
+  projectStats,
+  tallyCandidacies,
+} from "./project-stats.ts";
 
 describe("tallyCandidacies", () => {
   it("counts nothing in a project without candidacies", () => {
@@ -33,7 +40,7 @@ describe("tallyCandidacies", () => {
   it("does not change the tally it started from between calls", () => {
     tallyCandidacies([{ response: "interested" }]);
     expect(emptyTally().responses.interested).toBe(0);
-    expect(noOutreach).toEqual({ contacted: 0, replied: 0, sent: 0, opened: 0 });
+    expect(noOutreach).toEqual({ contacted: 0, replied: 0, sent: 0, opened: 0, untracked: 0 });
   });
 });
 
@@ -52,7 +59,7 @@ describe("projectStats", () => {
 
   it("takes sourced and the responses from the candidacies, the rest from outreach", () => {
     const candidacies = { candidacies: 12, responses: { interested: 3, not_interested: 2, follow_up: 1 } };
-    expect(projectStats(candidacies, { contacted: 9, replied: 4, sent: 20, opened: 5 })).toEqual({
+    expect(projectStats(candidacies, { contacted: 9, replied: 4, sent: 20, opened: 5, untracked: 0 })).toEqual({
       sourced: 12,
       contacted: 9,
       replies: 4,
@@ -64,16 +71,32 @@ describe("projectStats", () => {
   });
 
   it("reads an open rate of 0 when nothing was sent, never NaN", () => {
-    expect(projectStats(emptyTally(), { contacted: 0, replied: 0, sent: 0, opened: 3 }).open_rate).toBe(0);
+    expect(projectStats(emptyTally(), { contacted: 0, replied: 0, sent: 0, opened: 3, untracked: 0 }).open_rate).toBe(
+      0,
+    );
   });
 
   it("keeps the open rate between 0 and 1", () => {
-    expect(projectStats(emptyTally(), { contacted: 1, replied: 0, sent: 4, opened: 4 }).open_rate).toBe(1);
-    expect(projectStats(emptyTally(), { contacted: 1, replied: 0, sent: 4, opened: 9 }).open_rate).toBe(1);
-    expect(projectStats(emptyTally(), { contacted: 1, replied: 0, sent: 3, opened: 1 }).open_rate).toBeCloseTo(
-      1 / 3,
-      12,
+    expect(projectStats(emptyTally(), { contacted: 1, replied: 0, sent: 4, opened: 4, untracked: 0 }).open_rate).toBe(
+      1,
     );
+    expect(projectStats(emptyTally(), { contacted: 1, replied: 0, sent: 4, opened: 9, untracked: 0 }).open_rate).toBe(
+      1,
+    );
+    expect(
+      projectStats(emptyTally(), { contacted: 1, replied: 0, sent: 3, opened: 1, untracked: 0 }).open_rate,
+    ).toBeCloseTo(1 / 3, 12);
+  });
+});
+
+describe("opensTracked", () => {
+  it("says the rate means something when a message carried a pixel, or when nothing was sent", () => {
+    expect(opensTracked(noOutreach)).toBe(true);
+    expect(opensTracked({ ...noOutreach, contacted: 2, sent: 1, untracked: 5 })).toBe(true);
+  });
+
+  it("says it does not when every message went without a pixel", () => {
+    expect(opensTracked({ ...noOutreach, contacted: 2, untracked: 2 })).toBe(false);
   });
 });
 

@@ -13,7 +13,11 @@ export interface ProjectStats {
   interested: number;
   not_interested: number;
   follow_up: number;
-  /** Opened messages over sent ones, from 0 to 1; 0 when nothing was sent. */
+  /**
+   * Messages a person opened over messages sent with a tracking pixel, from 0 to 1; 0 when none
+   * was. A mail proxy's or a scanner's fetch is no open, and a sequence that does not track opens
+   * adds nothing to either side.
+   */
   open_rate: number;
 }
 
@@ -29,16 +33,23 @@ export interface OutreachTally {
   contacted: number;
   /** Candidacies with a reply. */
   replied: number;
-  /** Messages sent, and how many of those were opened. */
+  /** Messages sent with a tracking pixel, and how many of those a person opened. */
   sent: number;
   opened: number;
+  /** Messages sent without a pixel (their sequence does not track opens): in no rate. */
+  untracked: number;
 }
 
+/** A project nothing was sent for. */
+export const noOutreach: OutreachTally = { contacted: 0, replied: 0, sent: 0, opened: 0, untracked: 0 };
+
 /**
- * Outreach records (messages, opens, replies) come with sequences; until they exist every caller
- * passes this, and contacted, replies and open rate read 0.
+ * Whether the open rate says anything: not when every message sent went without a pixel, which
+ * the screens and the CSV say as "Not tracked" rather than 0%.
  */
-export const noOutreach: OutreachTally = { contacted: 0, replied: 0, sent: 0, opened: 0 };
+export function opensTracked(outreach: OutreachTally): boolean {
+  return outreach.sent > 0 || outreach.untracked === 0;
+}
 
 export function emptyTally(): CandidacyTally {
   return { candidacies: 0, responses: { interested: 0, not_interested: 0, follow_up: 0 } };

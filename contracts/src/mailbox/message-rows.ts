@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { machineOpeners } from "../opens/open-kinds.ts";
 import { timestamp } from "../timestamp.ts";
 
 /** Spec §3 Message `type`: what a sequence step sent, and what came back on its thread. */
@@ -37,6 +38,13 @@ export const messageRow = z.object({
   /** The RFC 5322 Message-ID. */
   message_id: z.string(),
   in_reply_to: z.string().nullable(),
+  /** The message carried a tracking pixel: its sequence tracked opens. */
+  tracked: z.boolean().default(false),
+  /** When a person first opened it; null until then (and for untracked or incoming mail). */
+  opened_at: timestamp.nullable().default(null),
+  /** When a mail proxy or scanner first fetched its pixel, and which: never an open. */
+  machine_opened_at: timestamp.nullable().default(null),
+  machine_opener: z.enum(machineOpeners).nullable().default(null),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { machineOpeners, openKinds } from "../opens/open-kinds.ts";
 import { payloadFields } from "../sequences/rows.ts";
 import { payloadValues } from "./payload-values.ts";
 
@@ -74,6 +75,8 @@ export const outboundMessage = z.object({
   html: z.string(),
   inReplyTo: z.string().min(1).optional(),
   references: z.array(z.string().min(1)),
+  /** The sent message carried a tracking pixel (its sequence tracks opens); absent: it did not. */
+  tracked: z.literal(true).optional(),
 });
 export type OutboundMessage = z.infer<typeof outboundMessage>;
 
@@ -153,6 +156,26 @@ export const stepBounced = z.object({
   data: z.object({ ...inbound, position, reason: z.string(), status: z.string() }),
 });
 
+/**
+ * Someone fetched a sent step's tracking pixel: a person (`human`), or a machine that fetches
+ * every image it sees (`machine`, with which one). Recorded once per message and kind: the open
+ * rate counts messages a person opened, not fetches.
+ */
+export const messageOpened = z.object({
+  type: z.literal("MessageOpened"),
+  data: z.discriminatedUnion("kind", [
+    z.object({ ...run, position, messageId: z.string().min(1), kind: z.literal(openKinds[0]), at: instant }),
+    z.object({
+      ...run,
+      position,
+      messageId: z.string().min(1),
+      kind: z.literal(openKinds[1]),
+      opener: z.enum(machineOpeners),
+      at: instant,
+    }),
+  ]),
+});
+
 export const processorPaused = z.object({
   type: z.literal("ProcessorPaused"),
   data: z.object({
@@ -201,6 +224,7 @@ export const processorEvent = z.discriminatedUnion("type", [
   replyReceived,
   autoReplyReceived,
   stepBounced,
+  messageOpened,
   processorPaused,
   processorResumed,
   processorStopped,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { payloadOpenStates } from "../opens/open-kinds.ts";
 import { payloadFields } from "../sequences/rows.ts";
 import { timestamp } from "../timestamp.ts";
 import { timeZoneSources } from "./events.ts";
@@ -48,6 +49,8 @@ export const payloadRow = z.object({
   event: z.enum([...payloadEventNames, NO_EVENT]),
   time_zone: z.string(),
   time_zone_source: z.enum(timeZoneSources),
+  /** Whether a person opened the run's messages; null before one was sent (a row from before opens were tracked, too). */
+  opens: z.enum(payloadOpenStates).nullable().default(null),
   processor: processorSummary,
   created_at: timestamp,
   updated_at: timestamp,

@@ -137,6 +137,7 @@ const sequenceFields = {
   has_review: flag.optional(),
   allow_send_weekend: flag.optional(),
   allow_send_holiday: flag.optional(),
+  track_opens: flag.optional(),
   holiday_country: text({ error: required })
     .min(1, { error: messages.required })
     .refine((code) => countryCodes.has(code), { error: sequenceMessages.unknownCountry })

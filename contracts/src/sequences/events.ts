@@ -37,6 +37,8 @@ const sequenceContent = {
   hasWrite: z.boolean(),
   allowSendWeekend: z.boolean(),
   allowSendHoliday: z.boolean(),
+  /** Its messages carry a tracking pixel; absent (a sequence saved before it could be turned off): they do. */
+  trackOpens: z.boolean().optional(),
   holidayCountry: z.string(),
   timezone: z.string(),
   payloadFields: sequencePayloadFields,

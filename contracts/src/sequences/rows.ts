@@ -40,6 +40,8 @@ export const sequenceRow = z.object({
   has_write: z.boolean(),
   allow_send_weekend: z.boolean(),
   allow_send_holiday: z.boolean(),
+  /** Its messages carry a tracking pixel and count towards the open rate ("Track opens"). */
+  track_opens: z.boolean().default(true),
   holiday_country: z.string(),
   timezone: z.string(),
   payload_fields: payloadFields,

@@ -29,6 +29,7 @@ export function contentOf(sequence: SequenceContent): Omit<SequenceRow, "user_id
     has_write: sequence.hasWrite,
     allow_send_weekend: sequence.allowSendWeekend,
     allow_send_holiday: sequence.allowSendHoliday,
+    track_opens: sequence.trackOpens !== false,
     holiday_country: sequence.holidayCountry,
     timezone: sequence.timezone,
     payload_fields: sequence.payloadFields,

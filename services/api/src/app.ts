@@ -23,6 +23,7 @@ import { Notifications } from "./http/notifications.ts";
 import { installReadYourWrites } from "./http/read-your-writes.ts";
 import { invitationRoutes } from "./invitations/invitations.routes.ts";
 import { localMailboxRoutes } from "./mailbox/local-mailbox.routes.ts";
+import { opensRoutes } from "./opens/opens.routes.ts";
 import { optOutLinkRoutes, optOutRoutes } from "./opt-outs/opt-out.routes.ts";
 import { importRoutes } from "./people/import/import.routes.ts";
 import { peopleRoutes } from "./people/people.routes.ts";
@@ -121,10 +122,12 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       personMessageRoutes(api, deps);
       await localMailboxRoutes(api, deps);
       await optOutRoutes(api, deps);
+      opensRoutes(api, deps);
     },
     { prefix: "/api/v1" },
   );
   await optOutLinkRoutes(app, deps);
+  opensRoutes(app, deps, "/o");
   if (deps.webRoot) await serveWebApp(app, deps.webRoot);
   return app;
 }

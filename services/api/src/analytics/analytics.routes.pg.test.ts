@@ -204,7 +204,7 @@ describe("GET /workspaces/{ws}/projects/{id}/export_analytics", () => {
     expect(response.body).toBe(`${header}"'=HYPERLINK(""x"")",4,0,0,2,0,1,0\r\n`);
     // With a stage, the messaging analytics of its payloads (it has none here).
     expect((await read(owner, `${url}?stage_id=${stages.contacted}`)).body).toBe(
-      "Name,Email,Status,Last Step Sent,Last Sent Date,Next Date,Time Zone,Replied,Bounced\r\n",
+      "Name,Email,Status,Last Step Sent,Last Sent Date,Next Date,Time Zone,Replied,Bounced,Opened\r\n",
     );
     expect((await read(await newUser(), url)).statusCode).toBe(404);
   });

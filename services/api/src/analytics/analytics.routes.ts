@@ -14,7 +14,7 @@ import { findProject, visibleProjects } from "../projects/project-queries.ts";
 import { findWorkspace } from "../workspaces/workspace-queries.ts";
 import { messagingAnalyticsOf } from "./messaging-analytics-query.ts";
 import { messagingCsv } from "./messaging-csv.ts";
-import { statsOfProjects } from "./project-stats-query.ts";
+import { figuresOfProjects } from "./project-stats-query.ts";
 import { statsCsv } from "./stats-csv.ts";
 
 /** A project id that is not a UUID names nothing: 404, like any other unknown id. */
@@ -49,11 +49,11 @@ export function analyticsRoutes(app: FastifyInstance, deps: Deps): void {
       .orderBy("p.created_at", "desc")
       .orderBy("p.id")
       .execute();
-    const statsOf = await statsOfProjects(
+    const figuresOf = await figuresOfProjects(
       deps,
       projects.map((project) => project.id),
     );
-    const rows = projects.map((project) => ({ project: project.name, stats: statsOf(project.id) }));
+    const rows = projects.map((project) => ({ project: project.name, ...figuresOf(project.id) }));
     return sendCsv(reply, workspace ? `${workspace.name}_analytics.csv` : "analytics.csv", statsCsv(rows));
   });
 
@@ -68,8 +68,8 @@ export function analyticsRoutes(app: FastifyInstance, deps: Deps): void {
       const rows = await messagingAnalyticsOf(deps, project.id, query.stage_id);
       return sendCsv(reply, messagingAnalyticsFileName(project.name), messagingCsv(rows));
     }
-    const statsOf = await statsOfProjects(deps, [project.id]);
-    const rows = [{ project: project.name, stats: statsOf(project.id) }];
+    const figuresOf = await figuresOfProjects(deps, [project.id]);
+    const rows = [{ project: project.name, ...figuresOf(project.id) }];
     return sendCsv(reply, `${project.name}_analytics.csv`, statsCsv(rows));
   });
 }

@@ -10,7 +10,7 @@ export async function messagingAnalyticsOf(deps: Deps, projectId: string, stageI
   const rows = await deps.db
     .selectFrom("read.payloads as pl")
     .leftJoin("read.people as person", "person.id", "pl.person_id")
-    .select(["pl.first_name", "pl.last_name", "person.email", "pl.status", "pl.processor", "pl.time_zone"])
+    .select(["pl.first_name", "pl.last_name", "person.email", "pl.status", "pl.processor", "pl.time_zone", "pl.opens"])
     .where("pl.project_id", "=", projectId)
     .where("pl.stage_id", "=", stageId)
     .where("pl.status", "!=", "inactive")
@@ -29,5 +29,6 @@ export async function messagingAnalyticsOf(deps: Deps, projectId: string, stageI
     lastSentAt: row.processor.last_step_sent_date,
     nextAt: row.processor.current_step_schedule_date,
     timeZone: row.time_zone,
+    opens: row.opens,
   }));
 }

@@ -20,7 +20,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const header = "Name,Email,Status,Last Step Sent,Last Sent Date,Next Date,Time Zone,Replied,Bounced\r\n";
+const header = "Name,Email,Status,Last Step Sent,Last Sent Date,Next Date,Time Zone,Replied,Bounced,Opened\r\n";
 
 /** Once the runs the reactions start, and the events appended here, are in the read models. */
 async function settled() {
@@ -127,10 +127,11 @@ describe("GET /workspaces/{ws}/projects/{id}/export_analytics?stage_id=", () => 
     );
     expect(response.body).toBe(
       header +
-        "Alan Turing,alan@example.com,Draft,0/2,,,Europe/Berlin,No,No\r\n" +
-        "Ada Lovelace,ada@example.com,Sending,1/2,2026-11-25T15:00:00+01:00,2026-11-26T09:00:00+01:00,Europe/Berlin,No,No\r\n" +
-        `"'=HYPERLINK(""http://x"") Evil","'+cmd@example.com",Bounced,1/2,2026-11-25T15:00:00+01:00,,Europe/Berlin,No,Yes\r\n` +
-        "Grace Hopper,grace@navy.mil,Replied,1/2,2026-11-25T15:00:00+01:00,,Europe/Berlin,Yes,No\r\n",
+        // Nothing sent to Alan yet; the others' steps went without a pixel.
+        "Alan Turing,alan@example.com,Draft,0/2,,,Europe/Berlin,No,No,\r\n" +
+        "Ada Lovelace,ada@example.com,Sending,1/2,2026-11-25T15:00:00+01:00,2026-11-26T09:00:00+01:00,Europe/Berlin,No,No,Not tracked\r\n" +
+        `"'=HYPERLINK(""http://x"") Evil","'+cmd@example.com",Bounced,1/2,2026-11-25T15:00:00+01:00,,Europe/Berlin,No,Yes,Not tracked\r\n` +
+        "Grace Hopper,grace@navy.mil,Replied,1/2,2026-11-25T15:00:00+01:00,,Europe/Berlin,Yes,No,Not tracked\r\n",
     );
   });
 
@@ -138,7 +139,7 @@ describe("GET /workspaces/{ws}/projects/{id}/export_analytics?stage_id=", () => 
     const owner = await f.newUser();
     const { ws, project } = await messagingProject(owner);
     const second = await f.read(owner, exportUrl(ws, project.id, stageOf(project, 1).id));
-    expect(second.body).toBe(`${header}Edsger Dijkstra,edsger@example.com,Draft,0/2,,,Europe/Berlin,No,No\r\n`);
+    expect(second.body).toBe(`${header}Edsger Dijkstra,edsger@example.com,Draft,0/2,,,Europe/Berlin,No,No,\r\n`);
     expect((await f.read(owner, exportUrl(ws, project.id, stageOf(project, 2).id))).body).toBe(header);
 
     const other = await messagingProject(owner, "Other");

@@ -13,6 +13,7 @@ const row = (fields: Partial<MessagingCsvRow> = {}): MessagingCsvRow => ({
   lastSentAt: "2026-07-01T12:30:00.000Z",
   nextAt: "2026-07-02T13:00:00.000Z",
   timeZone: "America/Chicago",
+  opens: "not_opened",
   ...fields,
 });
 
@@ -42,10 +43,23 @@ describe("messagingCsv", () => {
     ]);
     expect(text).toBe(
       header +
-        "Ada Lovelace,ada@example.com,Sending,1/3,2026-07-01T07:30:00-05:00,2026-07-02T08:00:00-05:00,America/Chicago,No,No\r\n" +
-        "Ada Lovelace,ada@example.com,Replied,1/3,2026-07-01T07:30:00-05:00,,America/Chicago,Yes,No\r\n" +
-        "Ada Lovelace,,Bounced,1/3,2026-07-01T07:30:00-05:00,2026-07-02T08:00:00-05:00,America/Chicago,No,Yes\r\n",
+        "Ada Lovelace,ada@example.com,Sending,1/3,2026-07-01T07:30:00-05:00,2026-07-02T08:00:00-05:00,America/Chicago,No,No,No\r\n" +
+        "Ada Lovelace,ada@example.com,Replied,1/3,2026-07-01T07:30:00-05:00,,America/Chicago,Yes,No,No\r\n" +
+        "Ada Lovelace,,Bounced,1/3,2026-07-01T07:30:00-05:00,2026-07-02T08:00:00-05:00,America/Chicago,No,Yes,No\r\n",
     );
+  });
+
+  it("says whether a person opened the payload's messages, and says so when its sequence does not track opens", () => {
+    const cells = messagingCsv([
+      row({ opens: "opened" }),
+      row({ opens: "not_opened" }),
+      row({ opens: "not_tracked" }),
+      row({ opens: null, lastStepSent: 0, lastSentAt: null }),
+    ])
+      .trimEnd()
+      .split("\r\n")
+      .map((line) => line.split(",").at(-1));
+    expect(cells).toEqual(["Opened", "Yes", "No", "Not tracked", ""]);
   });
 
   it("neutralises a name or address a spreadsheet would run, and reads back as written", () => {

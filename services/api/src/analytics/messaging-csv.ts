@@ -1,4 +1,5 @@
 // The Message tab's export (spec §2): a stage's messaging analytics, one row per payload.
+import type { PayloadOpenState } from "@hirestream/contracts/opens/open-kinds.ts";
 import { type DisplayedStatus, statusNames } from "@hirestream/contracts/processors/payload-status.ts";
 import Papa from "papaparse";
 import { formulaStart } from "./stats-csv.ts";
@@ -13,6 +14,7 @@ export const messagingCsvColumns = [
   "Time Zone",
   "Replied",
   "Bounced",
+  "Opened",
 ] as const;
 
 /** What one payload contributes to the export. */
@@ -27,6 +29,8 @@ export interface MessagingCsvRow {
   lastSentAt: string | null;
   nextAt: string | null;
   timeZone: string;
+  /** Whether a person opened its messages; null before one was sent. */
+  opens: PayloadOpenState | null;
 }
 
 const parts = (at: Date, timeZone: string) => {
@@ -59,6 +63,10 @@ export function localTimestamp(iso: string | null, timeZone: string): string {
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
+/** Opened by a person (a mail proxy's fetch is no open); empty before anything was sent. */
+const openedCell = (opens: PayloadOpenState | null) =>
+  opens === null ? "" : opens === "not_tracked" ? "Not tracked" : yesNo(opens === "opened");
+
 /**
  * RFC 4180 text, CRLF-ended lines, a header first; every cell that a spreadsheet would run as a
  * formula (a name or address of the candidate's own choosing) is neutralised as the dashboard's.
@@ -74,6 +82,7 @@ export function messagingCsv(rows: readonly MessagingCsvRow[]): string {
     row.timeZone,
     yesNo(row.status === "replied"),
     yesNo(row.status === "bounced"),
+    openedCell(row.opens),
   ]);
   const text = Papa.unparse([[...messagingCsvColumns], ...data], { newline: "\r\n", escapeFormulae: formulaStart });
   return `${text}\r\n`;

@@ -40,6 +40,12 @@ describe("statsCsv", () => {
     expect(lineOf("x").endsWith("\r\n")).toBe(true);
   });
 
+  it("says Not tracked for a project whose messages carried no pixel, rather than 0", () => {
+    expect(statsCsv([{ project: "Quiet", stats: zeros, opensTracked: false }])).toBe(
+      `${header}Quiet,0,0,0,0,0,0,Not tracked\r\n`,
+    );
+  });
+
   it("prefixes a quote to a name that a spreadsheet would run as a formula, and quotes it", () => {
     expect(lineOf('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")",0,0,0,0,0,0,0\r\n`);
     expect(lineOf("+1")).toBe(`"'+1",0,0,0,0,0,0,0\r\n`);

@@ -42,6 +42,7 @@ const writeRoutes: Route[] = [
   { method: "POST", path: "/api/v1/auth/sign_in" },
   { method: "DELETE", path: "/api/v1/auth/sign_out", signedOut: true },
   { method: "DELETE", path: "/api/v1/auth/sessions" },
+  { method: "POST", path: "/api/v1/auth/provider_tickets" },
   { method: "POST", path: "/api/v1/auth/password" },
   { method: "PUT", path: "/api/v1/auth/password" },
   { method: "POST", path: "/api/v1/files" },

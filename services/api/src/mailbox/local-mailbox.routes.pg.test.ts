@@ -74,7 +74,7 @@ describe("the local mailbox's sent mail", () => {
       to: mail.candidate,
       subject: "A role for Ada",
       html: expect.stringMatching(
-        /^<p>Hello<\/p>\r?\n<p>If you would rather not hear from us again,\r?\n<a href="[^"]+">opt out of these emails<\/a>\.<\/p>$/,
+        /^<p>Hello<\/p>\s+<p>If you would rather not hear from us again,\r?\n<a href="[^"]+">opt out of these emails<\/a>\.<\/p>$/,
       ),
     });
     expect(listed.json().meta.pages).toEqual({ current: 1, total: 1 });

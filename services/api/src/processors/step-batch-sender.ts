@@ -135,6 +135,7 @@ export async function sendStepsTogether(
         to,
         projectValues: values.get(`${item.run.workspaceId} ${item.run.projectId}`) ?? {},
         mayMail: mayMailIn(optOuts, to.address, item.run.workspaceId),
+        trackOpens: sequences.get(item.run.sequenceId)?.trackOpens !== false,
       };
       try {
         item.written = await composeRunStepTo(deps, item.run, step, credential, item.job.jobKey, facts);

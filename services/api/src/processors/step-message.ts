@@ -13,8 +13,9 @@ import {
   newMessageId,
 } from "@hirestream/outreach/mail/compose/compose-step-message.ts";
 import type { Deps } from "../deps.ts";
+import { pixelUrl } from "../opens/pixel-token.ts";
 import { mayMailIn, optOutStates } from "../opt-outs/opt-out-commands.ts";
-import { optOutUrl } from "../opt-outs/opt-out-token.ts";
+import { optOutUrlOf, runTags } from "../opt-outs/opt-out-token.ts";
 import { personStream } from "../people/person-commands.ts";
 import { currentProject } from "../projects/project-commands.ts";
 import { cachedStreamRead, streamState } from "../stream-state.ts";
@@ -100,10 +101,16 @@ export async function composeRunStep(
   step: SequenceStep,
   sender: Sender,
   key: string,
+  trackOpens: boolean,
 ): Promise<ComposedRunStep> {
   const to = await recipientOf(deps, run.personId);
   const mayMail = mayMailIn(await optOutStates(deps, [to.address]), to.address, run.workspaceId);
-  return composeRunStepTo(deps, run, step, sender, key, { to, projectValues: await projectValues(deps, run), mayMail });
+  return composeRunStepTo(deps, run, step, sender, key, {
+    to,
+    projectValues: await projectValues(deps, run),
+    mayMail,
+    trackOpens,
+  });
 }
 
 export interface ComposedRunStep {
@@ -125,6 +132,8 @@ export async function composeRunStepTo(
     projectValues: Record<string, string>;
     /** Whether the address may be mailed from the run's workspace: false once it opted out (and no member cleared it there). */
     mayMail: boolean;
+    /** The sequence tracks opens: the message carries a pixel. */
+    trackOpens: boolean;
   },
 ): Promise<ComposedRunStep> {
   const { to } = facts;
@@ -137,6 +146,8 @@ export async function composeRunStepTo(
   if (missing !== undefined) throw new StepMessageProblem(stepMessageMessages.missingValue(missing));
   const from = step.from ?? sender.email;
   const { messageIds, subject } = run.thread;
+  // One HMAC gives the opt-out link's tag and the pixel's.
+  const tags = await runTags(deps.db, run.processorId, to.address);
   const composed = await composeStepMessage({
     from: { address: from, name: sender.name },
     to,
@@ -145,7 +156,8 @@ export async function composeRunStepTo(
     ...(messageIds.length > 0 ? { previous: { messageIds: [...messageIds], subject } } : {}),
     messageId: newMessageId(key, new URL(deps.appUrl).hostname),
     date: deps.clock(),
-    optOutUrl: await optOutUrl(deps, run.processorId, to.address),
+    optOutUrl: optOutUrlOf(deps.appUrl, run.processorId, tags),
+    ...(facts.trackOpens ? { pixelUrl: pixelUrl(deps.appUrl, run.processorId, step.position, tags) } : {}),
   });
   const message: OutboundMessage = {
     from,
@@ -154,6 +166,7 @@ export async function composeRunStepTo(
     html: composed.html,
     ...(composed.inReplyTo !== undefined ? { inReplyTo: composed.inReplyTo } : {}),
     references: composed.references,
+    ...(facts.trackOpens ? { tracked: true as const } : {}),
   };
   return { composed, message, envelope: { from, to: [to.address] } };
 }

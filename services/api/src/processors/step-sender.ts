@@ -105,7 +105,8 @@ export async function sendStep(deps: Deps, job: StepJob, options: StepSendOption
     } else {
       let written: Awaited<ReturnType<typeof composeRunStep>>;
       try {
-        written = await composeRunStep(deps, run, step, credential, job.jobKey);
+        const trackOpens = sequence.sequence.trackOpens !== false;
+        written = await composeRunStep(deps, run, step, credential, job.jobKey, trackOpens);
       } catch (error) {
         if (error instanceof StepMessageProblem) return fail(error.message);
         throw error;

@@ -34,6 +34,7 @@ export function sequenceDocumentParts(
         has_write: sequence.has_write,
         allow_send_weekend: sequence.allow_send_weekend,
         allow_send_holiday: sequence.allow_send_holiday,
+        track_opens: sequence.track_opens,
         holiday_country: sequence.holiday_country,
         timezone: sequence.timezone,
         payload_fields: sequence.payload_fields,

@@ -36,6 +36,7 @@ describe("POST and GET /workspaces/{ws}/sequences", () => {
         has_write: true,
         allow_send_weekend: false,
         allow_send_holiday: false,
+        track_opens: true,
         holiday_country: "US",
         timezone: "America/Chicago",
         payload_fields: {
@@ -192,6 +193,7 @@ describe("PUT and DELETE /workspaces/{ws}/sequences/{id}", () => {
           id,
           workspace_id: ws,
           has_review: true,
+          track_opens: false,
           timezone: "Europe/Madrid",
           steps: [...steps, { template_subject: "Last", template_body: "<p>Bye</p>", delay: 60 }],
         },
@@ -200,7 +202,7 @@ describe("PUT and DELETE /workspaces/{ws}/sequences/{id}", () => {
     );
     expect(edited.statusCode, edited.body).toBe(200);
     const after = (await read(owner, url(ws, id), edited.json().meta.position)).json();
-    expect(after.data.attributes).toMatchObject({ has_review: true, timezone: "Europe/Madrid" });
+    expect(after.data.attributes).toMatchObject({ has_review: true, track_opens: false, timezone: "Europe/Madrid" });
     expect(
       after.included.map((step: { id: string; attributes: { name: string; delay: number } }) => [
         step.id,

@@ -30,6 +30,8 @@ export async function runWithSentStep(
     alsoStarting?: readonly number[];
     /** The credential the sequence sends from, added to the new workspace (a local one when not given). */
     credential?: (ws: string) => Promise<string>;
+    /** The sequence's Track opens (on when not given). */
+    trackOpens?: boolean;
   },
 ) {
   const ws = await f.createWorkspace(owner);
@@ -41,6 +43,7 @@ export async function runWithSentStep(
       id: sequenceId,
       attributes: {
         name: "Backend",
+        ...(options.trackOpens === undefined ? {} : { track_opens: options.trackOpens }),
         steps: [
           { template_subject: "A role for {{first_name}}", template_body: "<p>Hello</p>", provider_id: credentialId },
           { template_subject: "Any news?", template_body: "<p>Any news?</p>", provider_id: credentialId },

@@ -1,6 +1,7 @@
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import { processorMessages } from "@hirestream/contracts/processors/commands.ts";
 import type { OutboundMessage, ProcessorEvent } from "@hirestream/contracts/processors/events.ts";
+import { openDecision, type RecordOpenData } from "../opens/open-decision.ts";
 import { type Run, runIds, shownStatus } from "./processor-state.ts";
 
 // What the outreach engine reports about a run: its schedule, its sends and the mail that comes
@@ -36,7 +37,9 @@ export type EngineCommand =
   | { type: "RecordStepFailed"; data: { position: number; failMessage: string; uncertain?: boolean | undefined } }
   | { type: "RecordReply"; data: Inbound }
   | { type: "RecordAutoReply"; data: Inbound }
-  | { type: "RecordBounce"; data: Inbound & { position: number; reason: string; status: string } };
+  | { type: "RecordBounce"; data: Inbound & { position: number; reason: string; status: string } }
+  /** A fetch of a step's tracking pixel, whatever the run's status since. */
+  | { type: "RecordOpen"; data: RecordOpenData };
 
 export function engineDecision(run: Run, command: EngineCommand, at: string): ProcessorEvent[] {
   const ids = runIds(run);
@@ -106,6 +109,8 @@ export function engineDecision(run: Run, command: EngineCommand, at: string): Pr
         throw new DomainError("PROCESSOR_EVENT_NOT_ALLOWED", processorMessages.stepNotSent(position));
       return [{ type: "StepBounced", data: { ...ids, ...inboundOf(command.data), position, reason, status } }];
     }
+    case "RecordOpen":
+      return openDecision(run, command.data, at);
     default: {
       const never: never = command;
       return never;

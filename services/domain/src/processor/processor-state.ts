@@ -47,7 +47,21 @@ export interface Run {
   pausedFor: string | null;
   /** Message-IDs already recorded, sent or received: the same message reported twice is recorded once. */
   messageIds: ReadonlySet<string>;
+  /** Each step's message as last sent, by position: the one its tracking pixel names. */
+  sent: ReadonlyMap<number, SentStep>;
+  /** The opens recorded, as `openKey` makes them: each message is opened once by a person and once by a machine. */
+  opens: ReadonlySet<string>;
 }
+
+/** What an open of a step's message needs to know of it. */
+export interface SentStep {
+  messageId: string;
+  to: string;
+  sentAt: string;
+  tracked: boolean;
+}
+
+export const openKey = (messageId: string, kind: string) => `${kind} ${messageId}`;
 
 export type ProcessorState = { status: "unknown" } | { status: "started"; run: Run };
 
@@ -79,6 +93,8 @@ export function evolveProcessor(state: ProcessorState, event: ProcessorEvent): P
         statusMessage: null,
         pausedFor: null,
         messageIds: new Set(),
+        sent: new Map(),
+        opens: new Set(),
       },
     };
   }
@@ -124,6 +140,7 @@ function evolveRun(run: Run, event: ProcessorEvent): Run {
         inFlight: null,
         thread: { messageIds: [...run.thread.messageIds, messageId], subject: message.subject },
         messageIds: withMessage(run, messageId),
+        sent: new Map(run.sent).set(position, { messageId, to: message.to, sentAt, tracked: message.tracked === true }),
       };
     }
     case "StepFailed": {
@@ -161,6 +178,8 @@ function evolveRun(run: Run, event: ProcessorEvent): Run {
         messageIds,
       };
     }
+    case "MessageOpened":
+      return { ...run, opens: new Set(run.opens).add(openKey(event.data.messageId, event.data.kind)) };
     case "ProcessorPaused":
       return {
         ...run,

@@ -47,6 +47,7 @@ import { evolveProcessor, type ProcessorState, type Run, runIds, shownStatus } f
  * | sending (or in flight)       | RecordStepFailed → StepFailed         | failed (others stay)                |
  * | every status                 | RecordReply → ReplyReceived           | replied (inactive stays: afterStop) |
  * | every status                 | RecordAutoReply → AutoReplyReceived   | same                                |
+ * | a tracked step was sent      | RecordOpen → MessageOpened            | same (once per message and kind)    |
  * | a step was sent              | RecordBounce → StepBounced            | bounced (replied/inactive stay)     |
  * | pending, ready, sending,     | StopProcessor → ProcessorStopped      | inactive                            |
  * |   failed, bounced, paused    |   (replied, finished, inactive: none) |   (an opt-out says so: statusMessage)|

@@ -59,6 +59,7 @@ export function sequenceContentOf(
     hasWrite: customs.length > 0,
     allowSendWeekend: attributes.allow_send_weekend ?? current?.allowSendWeekend ?? false,
     allowSendHoliday: attributes.allow_send_holiday ?? current?.allowSendHoliday ?? false,
+    trackOpens: attributes.track_opens ?? current?.trackOpens ?? true,
     holidayCountry: attributes.holiday_country ?? current?.holidayCountry ?? DEFAULT_HOLIDAY_COUNTRY,
     timezone: attributes.timezone ?? current?.timezone ?? DEFAULT_TIME_ZONE,
     payloadFields: {

@@ -96,6 +96,7 @@ const created = (): SequenceEvent => ({
     hasWrite: true,
     allowSendWeekend: false,
     allowSendHoliday: false,
+    trackOpens: true,
     holidayCountry: "US",
     timezone: "America/Chicago",
     payloadFields: {

@@ -1,4 +1,5 @@
 import { messageRow } from "@hirestream/contracts/mailbox/message-rows.ts";
+import { type ProcessorEvent, processorEvent } from "@hirestream/contracts/processors/events.ts";
 import {
   approved,
   edited,
@@ -72,6 +73,10 @@ it("keeps each step sent and each message received on a run's thread, for the ru
       body_untracked: "<p>Step 1</p>",
       message_id: "<step-1@hirestream.test>",
       in_reply_to: null,
+      tracked: false,
+      opened_at: null,
+      machine_opened_at: null,
+      machine_opener: null,
       created_at: "2026-11-24T16:00:05.000Z",
       updated_at: "2026-11-24T16:40:00.000Z",
     },
@@ -90,6 +95,10 @@ it("keeps each step sent and each message received on a run's thread, for the ru
       body_untracked: "<p>Happy to talk.</p>",
       message_id: "<reply-1@example.com>",
       in_reply_to: null,
+      tracked: false,
+      opened_at: null,
+      machine_opened_at: null,
+      machine_opener: null,
       created_at: "2026-11-24T17:00:00.000Z",
       updated_at: "2026-11-24T17:00:00.000Z",
     },
@@ -113,4 +122,68 @@ it("lets a removed project's messages go", async () => {
     { type: "ProjectRemoved", data: { projectId, workspaceId } },
   ]);
   expect((await projected(100)).messages).toEqual([]);
+});
+
+it("marks a tracked message opened by a person's first open, and keeps a mail proxy's fetch apart", async () => {
+  // A run of its own: the other test's run already sent this Message-ID.
+  const run = "5c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e50";
+  const ours = (event: ProcessorEvent) => processorEvent.parse({ ...event, data: { ...event.data, processorId: run } });
+  const ourStream = `processor-${run}`;
+  const ourRows = async () =>
+    byCreated((await projected(100)).messages ?? []).filter((row) => row.processor_id === run);
+  const tracked = {
+    type: "StepSent" as const,
+    data: {
+      ...ids,
+      processorId: run,
+      position: 1,
+      messageId: "<step-1@hirestream.test>",
+      message: {
+        from: "r@hirestream.test",
+        to: "ada@example.com",
+        subject: "Hi",
+        html: "<p>Hi</p>",
+        references: [],
+        tracked: true as const,
+      },
+      sentAt: "2026-11-24T16:00:05.000Z",
+    },
+  };
+  const opened = (kind: "human" | "machine", at: string) => ({
+    type: "MessageOpened" as const,
+    data:
+      kind === "human"
+        ? { ...ids, processorId: run, position: 1, messageId: "<step-1@hirestream.test>", kind, at }
+        : {
+            ...ids,
+            processorId: run,
+            position: 1,
+            messageId: "<step-1@hirestream.test>",
+            kind,
+            opener: "apple_mail_privacy" as const,
+            at,
+          },
+  });
+  await given(ourStream, "2026-11-24T09:00:00.000Z", [started(), edited(filled), approved(), scheduled(1)].map(ours));
+  await given(ourStream, "2026-11-24T16:00:05.000Z", [tracked]);
+  await given(ourStream, "2026-11-24T16:00:07.000Z", [opened("machine", "2026-11-24T16:00:07.000Z")]);
+  const before = await ourRows();
+  expect(before).toEqual([
+    expect.objectContaining({
+      tracked: true,
+      opened_at: null,
+      machine_opened_at: "2026-11-24T16:00:07.000Z",
+      machine_opener: "apple_mail_privacy",
+    }),
+  ]);
+  await given(ourStream, "2026-11-24T18:00:00.000Z", [opened("human", "2026-11-24T18:00:00.000Z")]);
+  await given(ourStream, "2026-11-24T19:00:00.000Z", [opened("machine", "2026-11-24T19:00:00.000Z")]);
+  const after = await ourRows();
+  expect(after).toEqual([
+    expect.objectContaining({
+      tracked: true,
+      opened_at: "2026-11-24T18:00:00.000Z",
+      machine_opened_at: "2026-11-24T16:00:07.000Z",
+    }),
+  ]);
 });

@@ -6,6 +6,7 @@ import type { EventContext, Projection, RowSet } from "../projection.ts";
 import { payloadsProjection } from "./payloads.projection.ts";
 
 type ThreadEvent = Extract<DomainEvent, { type: "StepSent" | "ReplyReceived" | "AutoReplyReceived" | "StepBounced" }>;
+type OpenEvent = Extract<DomainEvent, { type: "MessageOpened" }>;
 type Incoming = Extract<ThreadEvent, { type: "ReplyReceived" | "AutoReplyReceived" | "StepBounced" }>;
 
 function isThreadEvent(event: DomainEvent): event is ThreadEvent {
@@ -40,6 +41,10 @@ function sentRow(event: Extract<ThreadEvent, { type: "StepSent" }>, personId: st
     body_untracked: message.html,
     message_id: messageId,
     in_reply_to: message.inReplyTo ?? null,
+    tracked: message.tracked === true,
+    opened_at: null,
+    machine_opened_at: null,
+    machine_opener: null,
     created_at: sentAt,
     updated_at: at,
   };
@@ -63,6 +68,10 @@ function receivedRow(event: Incoming, personId: string, at: string): MessageRow 
     body_untracked: html,
     message_id: messageId,
     in_reply_to: inReplyTo ?? null,
+    tracked: false,
+    opened_at: null,
+    machine_opened_at: null,
+    machine_opener: null,
     created_at: receivedAt,
     updated_at: at,
   };
@@ -86,6 +95,23 @@ function applyThreadEvent(rows: RowSet<MessageRow>, event: ThreadEvent, { occurr
   }
 }
 
+/** The first open of each kind stays: a person's marks the message opened, a machine's is kept apart. */
+function applyOpen(rows: RowSet<MessageRow>, event: OpenEvent, occurredAt: string) {
+  const message = rows.get(messageRowId(event.data.processorId, event.data.messageId));
+  if (!message) return;
+  if (event.data.kind === "human") {
+    if (message.opened_at === null) rows.put({ ...message, opened_at: event.data.at, updated_at: occurredAt });
+    return;
+  }
+  if (message.machine_opened_at === null)
+    rows.put({
+      ...message,
+      machine_opened_at: event.data.at,
+      machine_opener: event.data.opener,
+      updated_at: occurredAt,
+    });
+}
+
 /**
  * The messages read model (API.md "Messages"): every step a run sent and every message received on
  * its thread, from the run's events alone, synced in the project's scope. The person a run is for
@@ -96,7 +122,8 @@ export const messagesProjection: Projection<MessageRow> = {
   row: messageRow,
   entity: "message",
   keys(event) {
-    if (isThreadEvent(event)) return [{ column: "processor_id", value: event.data.processorId }];
+    if (isThreadEvent(event) || event.type === "MessageOpened")
+      return [{ column: "processor_id", value: event.data.processorId }];
     switch (event.type) {
       case "ProjectRemoved":
         return [{ column: "project_id", value: event.data.projectId }];
@@ -115,6 +142,9 @@ export const messagesProjection: Projection<MessageRow> = {
       return;
     }
     switch (event.type) {
+      case "MessageOpened":
+        applyOpen(rows, event, context.occurredAt);
+        return;
       case "ProjectRemoved":
         for (const message of rows.where("project_id", event.data.projectId)) rows.delete(message.id);
         return;

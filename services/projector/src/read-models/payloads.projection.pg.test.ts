@@ -69,6 +69,8 @@ it("keeps a run's payload with the status table's status, button and counts, and
     payload_values: { data: filled },
     time_zone: "Europe/Berlin",
     time_zone_source: "candidate",
+    // Its step went without a pixel.
+    opens: "not_tracked",
     processor: {
       id: processorId,
       status: "sending",

@@ -1,3 +1,4 @@
+import type { PayloadOpenState } from "@hirestream/contracts/opens/open-kinds.ts";
 import type { ProcessorEvent } from "@hirestream/contracts/processors/events.ts";
 import { outboundMessage, timeZoneSources } from "@hirestream/contracts/processors/events.ts";
 import { payloadStatusInfo, processorStatuses } from "@hirestream/contracts/processors/payload-status.ts";
@@ -11,8 +12,9 @@ import type { Projection } from "../projection.ts";
 import { peopleProjection } from "./people.projection.ts";
 
 /**
- * The run as its events leave it, kept beside the row for the next event. Message-IDs are left
- * out: they only keep a decision from recording a message twice, and the log holds each once.
+ * The run as its events leave it, kept beside the row for the next event. Message-IDs, sent steps
+ * and opens are left out: they only keep a decision from recording a message or an open twice,
+ * and the log holds each once.
  */
 const storedRun = z.object({
   processorId: z.uuid(),
@@ -53,11 +55,28 @@ export const payloadTableRow = payloadRow.extend({ run: storedRun });
 export type PayloadTableRow = z.infer<typeof payloadTableRow>;
 
 function stored(run: Run): StoredRun {
-  const { messageIds: _seen, ...kept } = run;
+  const { messageIds: _seen, sent: _sent, opens: _opens, ...kept } = run;
   return kept;
 }
 
-function rowOf(run: StoredRun, names: { first_name: string; last_name: string }, createdAt: string, at: string) {
+/**
+ * Whether the run's messages were opened by a person: a machine's fetch changes nothing, and a
+ * step sent without a pixel (its sequence does not track opens) cannot say "not opened".
+ */
+function opensAfter(before: PayloadOpenState | null, event: ProcessorEvent): PayloadOpenState | null {
+  if (event.type === "MessageOpened") return event.data.kind === "human" ? "opened" : before;
+  if (event.type !== "StepSent") return before;
+  if (event.data.message.tracked === true) return before === "opened" ? "opened" : "not_opened";
+  return before ?? "not_tracked";
+}
+
+function rowOf(
+  run: StoredRun,
+  names: { first_name: string; last_name: string },
+  opens: PayloadOpenState | null,
+  createdAt: string,
+  at: string,
+) {
   const info = payloadStatusInfo(run.status, run.hasReview, emptyCount(run.fields, run.values));
   const row: PayloadTableRow = {
     id: run.processorId,
@@ -74,6 +93,7 @@ function rowOf(run: StoredRun, names: { first_name: string; last_name: string },
     payload_fields: run.fields,
     time_zone: run.timeZone,
     time_zone_source: run.timeZoneSource,
+    opens,
     processor: {
       id: run.processorId,
       status: run.status,
@@ -103,6 +123,7 @@ const processorEventTypes: ReadonlySet<string> = new Set([
   "ReplyReceived",
   "AutoReplyReceived",
   "StepBounced",
+  "MessageOpened",
   "ProcessorPaused",
   "ProcessorResumed",
   "ProcessorStopped",
@@ -142,13 +163,16 @@ export const payloadsProjection: Projection<PayloadTableRow> = {
     if (isProcessorEvent(event)) {
       const before = rows.get(event.data.processorId);
       const state = evolveProcessor(
-        before ? { status: "started", run: { ...before.run, messageIds: new Set() } } : { status: "unknown" },
+        before
+          ? { status: "started", run: { ...before.run, messageIds: new Set(), sent: new Map(), opens: new Set() } }
+          : { status: "unknown" },
         event,
       );
       if (state.status !== "started") return;
       const person = before ?? related(peopleProjection, state.run.personId);
       const names = { first_name: person?.first_name ?? "", last_name: person?.last_name ?? "" };
-      rows.put(rowOf(stored(state.run), names, before?.created_at ?? occurredAt, occurredAt));
+      const opens = opensAfter(before?.opens ?? null, event);
+      rows.put(rowOf(stored(state.run), names, opens, before?.created_at ?? occurredAt, occurredAt));
       return;
     }
     switch (event.type) {

@@ -108,6 +108,7 @@ it("keeps one row per sequence with its steps in order, synced to its workspace'
     has_write: true,
     allow_send_weekend: false,
     allow_send_holiday: false,
+    track_opens: true,
     holiday_country: "US",
     timezone: "Europe/Madrid",
     payload_fields: payloadFields,

@@ -17,6 +17,7 @@ export function sequenceAttributesOf(draft: SequenceDraft, workspaceId: string) 
     has_review: draft.has_review ?? false,
     allow_send_weekend: draft.allow_send_weekend,
     allow_send_holiday: draft.allow_send_holiday,
+    track_opens: draft.track_opens,
     holiday_country: draft.holiday_country,
     timezone: draft.timezone,
     payload_fields: { customs: draft.customs.map(({ name, type }) => ({ name, type })) },
@@ -61,6 +62,7 @@ export function sequenceRowOf(draft: SequenceDraft, identity: RowIdentity): Sequ
     has_write: draft.customs.length > 0,
     allow_send_weekend: attributes.allow_send_weekend,
     allow_send_holiday: attributes.allow_send_holiday,
+    track_opens: attributes.track_opens,
     holiday_country: attributes.holiday_country,
     timezone: attributes.timezone,
     payload_fields: {

@@ -45,6 +45,7 @@ describe("creating a sequence", () => {
       has_review: false,
       allow_send_weekend: false,
       allow_send_holiday: false,
+      track_opens: true,
       holiday_country: "US",
       timezone: "America/Chicago",
       workspace_id: workspaceId,
@@ -98,5 +99,14 @@ describe("editing a sequence", () => {
     expect(attributesOf(command.body)).toMatchObject({ id: sequenceId, name: "Renamed", has_review: true });
     const next = sequenceRow.parse(command.optimistic[0]?.next);
     expect(next).toMatchObject({ created_at: row.created_at, updated_at: later.toISOString(), user_id: userId });
+  });
+
+  it("sends Track opens turned off, and shows the sequence untracked at once", () => {
+    const created = createSequence({ id: sequenceId, workspaceId, userId, draft: filled(), now });
+    const row = sequenceRow.parse(created.optimistic[0]?.next);
+    expect(row.track_opens).toBe(true);
+    const command = updateSequence(row, { ...filled(), track_opens: false }, now);
+    expect(attributesOf(command.body)).toMatchObject({ track_opens: false });
+    expect(sequenceRow.parse(command.optimistic[0]?.next).track_opens).toBe(false);
   });
 });

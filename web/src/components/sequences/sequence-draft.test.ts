@@ -24,6 +24,7 @@ describe("a new sequence draft", () => {
       has_review: false,
       allow_send_weekend: false,
       allow_send_holiday: false,
+      track_opens: true,
       holiday_country: "US",
       timezone: "America/Chicago",
       customs: [],
@@ -115,6 +116,7 @@ describe("the draft of a saved sequence", () => {
       has_write: true,
       allow_send_weekend: true,
       allow_send_holiday: false,
+      track_opens: false,
       holiday_country: "FR",
       timezone: "Europe/Paris",
       payload_fields: { defaults: [], customs: [{ name: "salary", type: "Text", used: true }] },
@@ -129,6 +131,12 @@ describe("the draft of a saved sequence", () => {
       ["b", 2, "smtp"],
     ]);
     expect(draft.customs).toEqual([{ name: "salary", type: "Text" }]);
-    expect(draft).toMatchObject({ has_review: true, holiday_country: "FR", timezone: "Europe/Paris" });
+    expect(draft).toMatchObject({
+      has_review: true,
+      track_opens: false,
+      holiday_country: "FR",
+      timezone: "Europe/Paris",
+    });
+    expect(draftOfSequence({ ...row, track_opens: true }, () => null).track_opens).toBe(true);
   });
 });

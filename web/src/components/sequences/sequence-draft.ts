@@ -40,6 +40,8 @@ export interface SequenceDraft {
   has_review: boolean | null;
   allow_send_weekend: boolean;
   allow_send_holiday: boolean;
+  /** Its messages carry a tracking pixel and count towards the open rate; on unless turned off. */
+  track_opens: boolean;
   holiday_country: string;
   timezone: string;
   customs: CustomVariableDraft[];
@@ -80,6 +82,7 @@ export function newSequenceDraft(newId: () => string): SequenceDraft {
     has_review: false,
     allow_send_weekend: false,
     allow_send_holiday: false,
+    track_opens: true,
     holiday_country: DEFAULT_HOLIDAY_COUNTRY,
     timezone: DEFAULT_TIME_ZONE,
     customs: [],
@@ -139,6 +142,8 @@ export function draftOfSequence(
     has_review: sequence.has_review,
     allow_send_weekend: sequence.allow_send_weekend,
     allow_send_holiday: sequence.allow_send_holiday,
+    // A row synced before sequences could stop tracking has none: they track.
+    track_opens: sequence.track_opens ?? true,
     holiday_country: sequence.holiday_country,
     timezone: sequence.timezone,
     customs: sequence.payload_fields.customs.map(({ name, type }) => ({ name, type })),

@@ -36,6 +36,7 @@ export function sequence(changes: Partial<SequenceRow> = {}): SequenceRow {
     has_write: false,
     allow_send_weekend: false,
     allow_send_holiday: false,
+    track_opens: true,
     holiday_country: "US",
     timezone: "America/Chicago",
     payload_fields: { defaults: [], customs: [] },

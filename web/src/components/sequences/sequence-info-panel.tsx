@@ -92,6 +92,13 @@ export function SequenceInfoPanel({ form }: { form: SequenceForm }) {
           checked={draft.allow_send_holiday}
           onChange={(event) => form.set("allow_send_holiday", event.currentTarget.checked)}
         />
+        <Checkbox
+          label="Track opens"
+          description="A 1×1 image in each message tells when a person opens it; mail proxies are not counted."
+          disabled={readOnly}
+          checked={draft.track_opens}
+          onChange={(event) => form.set("track_opens", event.currentTarget.checked)}
+        />
       </Group>
       <CustomVariablesEditor
         customs={draft.customs}

@@ -22,6 +22,7 @@ export function SequenceReview({ draft, credentials }: SequenceReviewProps) {
     ["Time zone", timeZoneLabel(draft.timezone) ?? draft.timezone],
     ["Send on weekends", draft.allow_send_weekend ? "Yes" : "No"],
     ["Send on holidays", draft.allow_send_holiday ? "Yes" : "No"],
+    ["Track opens", draft.track_opens ? "Yes" : "No"],
     ["Custom variables", draft.customs.map((custom) => custom.name).join(", ")],
   ];
   return (

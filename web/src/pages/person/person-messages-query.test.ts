@@ -18,6 +18,10 @@ const message: MessageRow = {
   body_untracked: "<p>Hello</p>",
   message_id: "<step-1@acme.example>",
   in_reply_to: null,
+  tracked: false,
+  opened_at: null,
+  machine_opened_at: null,
+  machine_opener: null,
   created_at: "2026-11-24T16:00:00.000Z",
   updated_at: "2026-11-24T16:00:00.000Z",
 };

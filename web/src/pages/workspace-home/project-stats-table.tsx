@@ -1,11 +1,12 @@
 import { openRatePercent, type ProjectStats } from "@hirestream/contracts/analytics/project-stats.ts";
+import { openWords } from "@hirestream/contracts/opens/open-kinds.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import { Loader, RingProgress, Table, Text } from "@mantine/core";
 import { useLiveQuery } from "dexie-react-hooks";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { CsvExportButton } from "./csv-export-button.tsx";
-import { projectStatsOf } from "./dashboard-queries.ts";
+import { projectFiguresOf } from "./dashboard-queries.ts";
 
 const counts: readonly { key: Exclude<keyof ProjectStats, "open_rate">; label: string }[] = [
   { key: "sourced", label: "Sourced" },
@@ -16,8 +17,17 @@ const counts: readonly { key: Exclude<keyof ProjectStats, "open_rate">; label: s
   { key: "follow_up", label: "Follow up" },
 ];
 
-/** The open rate as a donut with its whole percentage inside (spec §9). */
-function OpenRateDonut({ openRate }: { openRate: number }) {
+/**
+ * The open rate as a donut with its whole percentage inside (spec §9): messages a person opened
+ * over messages sent with a pixel. A project whose sequences do not track opens says so.
+ */
+function OpenRateDonut({ openRate, tracked }: { openRate: number; tracked: boolean }) {
+  if (!tracked)
+    return (
+      <Text size="xs" c="dimmed" data-stat="open_rate">
+        {openWords.not_tracked}
+      </Text>
+    );
   const percent = openRatePercent(openRate);
   return (
     <RingProgress
@@ -38,7 +48,8 @@ function OpenRateDonut({ openRate }: { openRate: number }) {
 /** A project's name, its counts, its open rate and its own CSV export; counted live from the replica. */
 function ProjectStatsRow({ project }: { project: ProjectRow }) {
   const { db } = useReplica();
-  const stats = useLiveQuery(() => projectStatsOf(db, project.id), [db, project.id]);
+  const figures = useLiveQuery(() => projectFiguresOf(db, project.id), [db, project.id]);
+  const stats = figures?.stats;
   return (
     <Table.Tr>
       <Table.Td>
@@ -51,7 +62,9 @@ function ProjectStatsRow({ project }: { project: ProjectRow }) {
           {stats ? stats[count.key] : <Loader size="xs" aria-label="Counting" />}
         </Table.Td>
       ))}
-      <Table.Td>{stats && <OpenRateDonut openRate={stats.open_rate} />}</Table.Td>
+      <Table.Td>
+        {figures && <OpenRateDonut openRate={figures.stats.open_rate} tracked={figures.opensTracked} />}
+      </Table.Td>
       <Table.Td>
         <CsvExportButton
           path={`/workspaces/${project.workspace_id}/projects/${project.id}/export_analytics`}

@@ -153,3 +153,36 @@ describe("composeStepMessage: the way out", () => {
     expect(parsed.text).not.toContain("opt out");
   });
 });
+
+describe("composeStepMessage: the tracking pixel", () => {
+  const pixel = "https://crm.example/o/AbC.1.xyz";
+  const optOut = "https://crm.example/api/v1/opt_outs/AbC-123.xyz";
+
+  it("puts a 1×1 image below the body and above the opt-out line, in the HTML part only", async () => {
+    const { parsed, composed } = await composedAndParsed({ ...firstStep, pixelUrl: pixel, optOutUrl: optOut });
+    const html = parsed.html || "";
+    expect(html).toMatch(new RegExp(`<img\\s+src="${pixel}"\\s+width="1" height="1" alt=""`));
+    expect(html.indexOf(pixel)).toBeGreaterThan(html.indexOf("see the role"));
+    expect(html.indexOf(pixel)).toBeLessThan(html.indexOf("opt out of these emails"));
+    expect(parsed.text).not.toContain(pixel);
+    // The thread and the person's Messages show the message as written, without the pixel.
+    expect(composed.html).not.toContain("<img");
+  });
+
+  it("keeps the pixel on lines of its own, so a short-lined body stays unencoded", async () => {
+    const { composed } = await composedAndParsed({ ...firstStep, html: "<p>Hi Ada</p>", pixelUrl: pixel });
+    expect(composed.raw.toString("latin1")).not.toContain("quoted-printable");
+    const imageLine = (
+      composed.raw
+        .toString("latin1")
+        .split("\r\n")
+        .find((line) => line.includes(pixel)) ?? ""
+    ).trim();
+    expect(imageLine).toBe(`src="${pixel}"`);
+  });
+
+  it("leaves the image out when the sequence does not track opens", async () => {
+    const { parsed } = await composedAndParsed({ ...firstStep, optOutUrl: optOut });
+    expect(parsed.html).not.toContain("<img");
+  });
+});

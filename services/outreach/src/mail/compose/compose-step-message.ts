@@ -38,6 +38,8 @@ export interface StepMessage {
    * with a confirm button on a GET. It goes in `List-Unsubscribe` and as a visible link.
    */
   optOutUrl?: string;
+  /** The tracking pixel's URL, when the sequence tracks opens: a 1×1 image below the body. */
+  pixelUrl?: string;
 }
 
 export interface ComposedStepMessage {
@@ -45,7 +47,7 @@ export interface ComposedStepMessage {
   raw: Buffer;
   messageId: string;
   subject: string;
-  /** The body as written (sanitised), without the opt-out line the sent message adds. */
+  /** The body as written (sanitised), without the pixel and the opt-out line the sent message adds. */
   html: string;
   /** The plain-text part as sent. */
   text: string;
@@ -71,6 +73,15 @@ export function optOutHtml(url: string): string {
 /** The same line in the plain-text part, with the address written out on a line of its own. */
 export function optOutText(url: string): string {
   return `${OPT_OUT_LINE_START}, opt out of these emails:\n${url}`;
+}
+
+/**
+ * The tracking pixel, on lines of its own (CRLF-ended, as RFC 5322 wants): the HTML part stays as
+ * short-lined as the body was, and a mail program that shows no images shows nothing, not even an
+ * empty frame (alt is empty).
+ */
+export function pixelHtml(url: string): string {
+  return `\r\n<img\r\nsrc="${escapeAttribute(url)}"\r\nwidth="1" height="1" alt="" style="border:0">`;
 }
 
 const escapeAttribute = (value: string) =>
@@ -107,12 +118,18 @@ function subjectOf(step: StepMessage): string {
  */
 export async function composeStepMessage(step: StepMessage): Promise<ComposedStepMessage> {
   const body = step.signatureHtml === undefined ? step.html : `${step.html}<br>${step.signatureHtml}`;
-  const { optOutUrl } = step;
+  const { optOutUrl, pixelUrl } = step;
   // `html` is the message as written, which the thread and the person's Messages show; what goes
-  // out carries the opt-out line below it.
+  // out carries the pixel and the opt-out line below it.
   const html = sanitizeEmailHtml(body);
-  // The line is our own markup around an escaped URL of ours: appended to the sanitised body as it is.
-  const sentHtml = optOutUrl === undefined ? html : `${html}\r\n${optOutHtml(optOutUrl)}`;
+  // Pixel and line are our own markup around escaped URLs of ours: appended to the sanitised body as
+  // they are, each starting a line of its own.
+  const withPixel = pixelUrl === undefined ? html : `${html}${pixelHtml(pixelUrl)}`;
+  const sentHtml =
+    optOutUrl === undefined
+      ? withPixel
+      : `${withPixel}
+${optOutHtml(optOutUrl)}`;
   // The text part's lines end in CRLF as RFC 5322 wants: given bare LFs, the encoder keeps them and
   // wraps nothing, leaving lines far over SMTP's 998.
   const ownText = emailHtmlToText(html);

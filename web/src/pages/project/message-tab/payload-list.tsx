@@ -1,3 +1,4 @@
+import { openWords } from "@hirestream/contracts/opens/open-kinds.ts";
 import type { PayloadRow } from "@hirestream/contracts/processors/rows.ts";
 import { Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { progressLines } from "./payload-progress.ts";
@@ -6,7 +7,20 @@ import { StatusBadge } from "./status-badge.tsx";
 export const personName = (payload: Pick<PayloadRow, "first_name" | "last_name">) =>
   `${payload.first_name} ${payload.last_name}`.trim();
 
-/** One payload per person: name, status and how far the sequence got; choosing one opens it in the editor. */
+/**
+ * Whether a person opened the payload's messages (a mail proxy's fetch is no open), once one was
+ * sent; a row synced before opens were tracked has nothing to say.
+ */
+function OpenedLine({ opens }: { opens: PayloadRow["opens"] | undefined }) {
+  if (opens === null || opens === undefined) return null;
+  return (
+    <Text size="xs" c={opens === "opened" ? "teal" : "dimmed"} data-opens={opens}>
+      {openWords[opens]}
+    </Text>
+  );
+}
+
+/** One payload per person: name, status, how far the sequence got and whether it was opened; choosing one opens it in the editor. */
 export function PayloadList({
   payloads,
   selectedId,
@@ -42,6 +56,7 @@ export function PayloadList({
                       {line}
                     </Text>
                   ))}
+                  <OpenedLine opens={payload.opens} />
                 </Stack>
                 <StatusBadge payload={payload} />
               </Group>

@@ -43,6 +43,7 @@ export function payloadRow(
     payload_fields: fields,
     time_zone: "America/Chicago",
     time_zone_source: "sequence",
+    opens: null,
     processor: {
       id,
       status: runStatus,

@@ -1,3 +1,4 @@
+import { simpleParser } from "mailparser";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { importThroughApi, postThroughApi, projectThroughApi } from "./api-setup.ts";
@@ -148,10 +149,10 @@ async function pixelSentTo(address: string): Promise<string> {
     "select mime from local_mailbox where to_address = $1 order by created_at desc limit 1",
     [address],
   );
-  // The HTML part is quoted-printable: soft line breaks joined, "=" decoded.
-  const html = (rows[0]?.mime ?? "").replaceAll("=\r\n", "").replaceAll("=3D", "=");
-  const path = /\/api\/v1\/opens\/[A-Za-z0-9_.-]+/.exec(html)?.[0];
-  if (path === undefined) throw new Error(`no tracking pixel in the message to ${address}`);
+  const parsed = await simpleParser(rows[0]?.mime ?? "");
+  const src = /<img\s+src="([^"]+)"/.exec(parsed.html || "")?.[1];
+  if (src === undefined) throw new Error(`no tracking pixel in the message to ${address}`);
+  const path = new URL(src.replaceAll("&amp;", "&")).pathname;
   return path;
 }
 

@@ -1,7 +1,7 @@
 import { OPEN_TAG_BYTES, type RunTags, runIdText, uuidOf } from "../opt-outs/opt-out-token.ts";
 
 // A tracking pixel's URL names one sent message: the run, the step's position, and the run's open
-// tag for the address it went to (the second half of the HMAC whose first half tags the opt-out
+// tag for the address it went to (the HMAC's next 96 bits after the 96 that tag the opt-out
 // link, so sending a message makes one HMAC for both). Without the key no one can make a tag for
 // another run; the position is outside the tag, so only the recipient, who holds the run's tag,
 // could move an open from one of their steps to another, which tells nothing of anyone else.

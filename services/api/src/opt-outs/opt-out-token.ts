@@ -10,8 +10,8 @@ import type { Database } from "../database.ts";
 // rows. The run's id tells nothing of the address, the address is only inside the tag, and without
 // the key no one can make a tag for another run or address.
 //
-// The same HMAC's other half tags the run's tracking pixels (opens/pixel-token.ts): one HMAC per
-// message sent gives both, and knowing one half tells nothing of the other.
+// The same HMAC's next 96 bits tag the run's tracking pixels (opens/pixel-token.ts): one HMAC per
+// message sent gives both, and knowing one tag tells nothing of the other.
 
 const keys = new WeakMap<object, Promise<KeyObject>>();
 // 96 bits: no one guesses a tag by asking the server, and the link stays short enough that every

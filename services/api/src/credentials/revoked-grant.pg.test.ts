@@ -186,3 +186,43 @@ it("sends a step whose draft was made before the grant was revoked once, after R
   expect(types.filter((type) => type === "StepDrafted")).toHaveLength(1);
   expect(types.filter((type) => type === "StepSent")).toHaveLength(1);
 });
+
+it("pauses the runs sending through a mailbox whose grant a poll of its mail found revoked", async () => {
+  const owner = await signUpUser(t.app, "revoked-poll@example.com");
+  const ws = await kit.f().createWorkspace(owner);
+  google.setClaims({ sub: "google-poll", email: "polled@example.com", email_verified: true });
+  await connectMailbox({ app: t.app, appUrl: APP }, "google_oauth2", { user: owner }, { workspaceId: ws });
+  await caughtUp();
+  const credential = await t.db
+    .selectFrom("read.credentials")
+    .select(["id", "email"])
+    .where("workspace_id", "=", ws)
+    .executeTakeFirstOrThrow();
+  const later = await kit.campaign(owner, [{ subject: "Later", delay: 14_400 }], {
+    through: { ws, credentialId: credential.id, email: credential.email },
+  });
+  const run = await kit.candidate(owner, later, "Alan");
+  await kit.approve(owner, run.payload);
+  await t.reactions?.settle();
+  await caughtUp();
+
+  google.refuseRefresh(REVOKED);
+  t.clock.now = new Date(t.clock.now.getTime() + 2 * 3600_000);
+  const polls = (await t.reactions?.readMailboxes()) ?? [];
+  expect(polls).toContainEqual({
+    status: "failed",
+    error: `The mailbox's sign-in was revoked or has expired: ${REVOKED}`,
+  });
+  expect(await status(run.processorId)).toMatchObject({ status: "paused", pausedFor: credential.id });
+  await caughtUp();
+  const failed = await t.db
+    .selectFrom("read.credentials")
+    .select(["health", "fail_message"])
+    .where("id", "=", credential.id)
+    .executeTakeFirstOrThrow();
+  expect(failed).toEqual({
+    health: "Error",
+    fail_message: `The mailbox's sign-in was revoked or has expired: ${REVOKED}`,
+  });
+  google.refuseRefresh(null);
+});

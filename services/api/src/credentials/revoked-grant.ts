@@ -31,14 +31,14 @@ const systemContext = (deps: Deps): CredentialContext => ({
 });
 
 /**
- * A connected mailbox refused its sign-in for good while a step was being sent through it: the
- * credential shows Error with the provider's words, and every run sending through it pauses, saying
- * why, until someone reconnects the mailbox. The run whose step found it pauses whatever the read
- * models say yet. Each record is named after `commandId`, so that a retry records nothing twice.
+ * A connected mailbox refused its sign-in for good while a step was being sent through it or its
+ * mail read: the credential shows Error with the provider's words, and every run sending through it
+ * pauses, saying why, until someone reconnects the mailbox. The run whose step found it (when a
+ * send found it) pauses whatever the read models say yet. Each record is named after `commandId`, so that a retry records nothing twice.
  */
 export async function pauseForRevokedGrant(
   deps: Deps,
-  found: { credentialId: string; workspaceId: string; mailbox: string; processorId: string },
+  found: { credentialId: string; workspaceId: string; mailbox: string; processorId?: string },
   error: GrantRevokedError,
   commandId: string,
 ): Promise<void> {
@@ -55,7 +55,8 @@ export async function pauseForRevokedGrant(
     // Removed meanwhile: there is no health to show, but its runs still wait.
     if (!(refused instanceof DomainError && refused.code === "NOT_FOUND")) throw refused;
   }
-  const runs = new Set([found.processorId, ...(await runsSendingThrough(deps, workspaceId, credentialId, "sending"))]);
+  const sending = await runsSendingThrough(deps, workspaceId, credentialId, "sending");
+  const runs = new Set(found.processorId === undefined ? sending : [found.processorId, ...sending]);
   const statusMessage = processorMessages.pausedForRevokedGrant(found.mailbox);
   for (const processorId of runs) {
     if ((await currentProcessor(deps, processorId)).status !== "started") continue;

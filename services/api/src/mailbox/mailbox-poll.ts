@@ -4,6 +4,7 @@ import { MailboxSignInRefusedError } from "@hirestream/outreach/inbound/mailbox-
 import { GrantRevokedError } from "@hirestream/outreach/transports/access-tokens.ts";
 import { runCredentialCommand } from "../credentials/credential-commands.ts";
 import { credentialReader } from "../credentials/credential-reader.ts";
+import { pauseForRevokedGrant } from "../credentials/revoked-grant.ts";
 import type { Deps } from "../deps.ts";
 import { receiveCredentialMail } from "./inbound-mail.ts";
 import { readMailboxCursor, recordMailboxError, stillRefused, storeMailboxCursor } from "./mailbox-cursors.ts";
@@ -98,6 +99,8 @@ async function pollLocked(deps: Deps, mailbox: MailboxToPoll, options: PollOptio
         : error instanceof GrantRevokedError
           ? error.message
           : undefined;
+    // A revoked grant stops its sending too, as a send that found it would have.
+    if (error instanceof GrantRevokedError) await pauseRunsOf(deps, credentialId, error);
     const refusedAs = refusal === undefined ? null : await recordReadFailure(deps, credentialId, refusal);
     await recordMailboxError(deps, credentialId, text, refusedAs);
     return { status: "failed", error: text };
@@ -114,6 +117,17 @@ async function readModelsCaughtUp(deps: Deps, timeoutMs: number): Promise<void> 
   if (!(await deps.readModels.waitFor(head, timeoutMs))) {
     throw new Error("The read models are behind the event store: the mail is read again on the next poll");
   }
+}
+
+async function pauseRunsOf(deps: Deps, credentialId: string, error: GrantRevokedError): Promise<void> {
+  const credential = await deps.db
+    .selectFrom("read.credentials")
+    .select(["workspace_id", "email"])
+    .where("id", "=", credentialId)
+    .executeTakeFirst();
+  if (!credential) return;
+  const found = { credentialId, workspaceId: credential.workspace_id, mailbox: credential.email };
+  await pauseForRevokedGrant(deps, found, error, randomUUID());
 }
 
 /** The mailbox refused the sign-in: the credential shows Error with the server's words (returned as it keeps them). */

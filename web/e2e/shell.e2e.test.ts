@@ -132,7 +132,13 @@ describe("with the sequence feature on", () => {
     await nav.getByRole("button", { name: "Alpha", exact: true }).focus();
     await page.keyboard.press("Enter");
     await flyout.waitFor();
-    for (const _ of ["Home", "Projects", "People"]) await page.keyboard.press("ArrowDown");
+    // Keys go to the menu once its items can take them: each arrow is waited for, so that none is
+    // pressed into a menu still opening (on a busy machine, a lost press ended on another entry).
+    for (const entry of ["Home", "Projects", "People"]) {
+      await page.keyboard.press("ArrowDown");
+      const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+      await expect.poll(focused).toBe(entry);
+    }
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/workspaces\/[0-9a-f-]+\/people$/);
     await context.close();

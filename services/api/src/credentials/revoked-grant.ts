@@ -34,23 +34,26 @@ const systemContext = (deps: Deps): CredentialContext => ({
  * A connected mailbox refused its sign-in for good while a step was being sent through it or its
  * mail read: the credential shows Error with the provider's words, and every run sending through it
  * pauses, saying why, until someone reconnects the mailbox. The run whose step found it (when a
- * send found it) pauses whatever the read models say yet. Each record is named after `commandId`, so that a retry records nothing twice.
+ * send found it) pauses whatever the read models say yet. Answers the credential's fail message
+ * as it keeps it (null when it is gone). Each record is named after `commandId`, so that a retry records nothing twice.
  */
 export async function pauseForRevokedGrant(
   deps: Deps,
   found: { credentialId: string; workspaceId: string; mailbox: string; processorId?: string },
   error: GrantRevokedError,
   commandId: string,
-): Promise<void> {
+): Promise<string | null> {
   const { credentialId, workspaceId } = found;
+  let failMessage: string | null = null;
   try {
-    await runCredentialCommand(
+    const outcome = await runCredentialCommand(
       deps,
       credentialId,
       { type: "RecordGrantRevoked", data: { workspaceId, failure: error.message } },
       systemContext(deps),
       scopedId(commandId, "grant-revoked"),
     );
+    failMessage = outcome.state.status === "active" ? outcome.state.failMessage : null;
   } catch (refused) {
     // Removed meanwhile: there is no health to show, but its runs still wait.
     if (!(refused instanceof DomainError && refused.code === "NOT_FOUND")) throw refused;
@@ -68,6 +71,7 @@ export async function pauseForRevokedGrant(
       engineContext(deps),
     );
   }
+  return failMessage;
 }
 
 /**

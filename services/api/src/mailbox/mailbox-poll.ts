@@ -93,15 +93,14 @@ async function pollLocked(deps: Deps, mailbox: MailboxToPoll, options: PollOptio
     return { status: "read", read, recorded, resynced };
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
-    const refusal =
-      error instanceof MailboxSignInRefusedError
-        ? error.serverMessage
-        : error instanceof GrantRevokedError
-          ? error.message
-          : undefined;
-    // A revoked grant stops its sending too, as a send that found it would have.
-    if (error instanceof GrantRevokedError) await pauseRunsOf(deps, credentialId, error);
-    const refusedAs = refusal === undefined ? null : await recordReadFailure(deps, credentialId, refusal);
+    // A revoked grant stops its sending too, as a send that found it would have; a refused password
+    // shows on the credential alone.
+    const refusedAs =
+      error instanceof GrantRevokedError
+        ? await pauseRunsOf(deps, credentialId, error)
+        : error instanceof MailboxSignInRefusedError
+          ? await recordReadFailure(deps, credentialId, error.serverMessage)
+          : null;
     await recordMailboxError(deps, credentialId, text, refusedAs);
     return { status: "failed", error: text };
   }
@@ -119,15 +118,16 @@ async function readModelsCaughtUp(deps: Deps, timeoutMs: number): Promise<void> 
   }
 }
 
-async function pauseRunsOf(deps: Deps, credentialId: string, error: GrantRevokedError): Promise<void> {
+/** Records the revoked grant and pauses the credential's runs; the fail message as the credential keeps it. */
+async function pauseRunsOf(deps: Deps, credentialId: string, error: GrantRevokedError): Promise<string | null> {
   const credential = await deps.db
     .selectFrom("read.credentials")
     .select(["workspace_id", "email"])
     .where("id", "=", credentialId)
     .executeTakeFirst();
-  if (!credential) return;
+  if (!credential) return null;
   const found = { credentialId, workspaceId: credential.workspace_id, mailbox: credential.email };
-  await pauseForRevokedGrant(deps, found, error, randomUUID());
+  return pauseForRevokedGrant(deps, found, error, randomUUID());
 }
 
 /** The mailbox refused the sign-in: the credential shows Error with the server's words (returned as it keeps them). */

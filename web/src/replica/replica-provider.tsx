@@ -3,10 +3,14 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from "
 import { API_BASE, expireSession, sessionHeaders } from "../api/api-client.ts";
 import { readCredentials } from "../api/session-credentials.ts";
 import { LoadingScreen } from "../components/loading-screen.tsx";
+import { StorageNotice } from "../components/shell/storage-notice.tsx";
 import { showErrorToasts } from "../notifications/toasts.ts";
 import { connection, watchNetwork } from "../state/connection-state.ts";
 import { hasPendingWrites } from "./outbox.ts";
 import { REPLICA_DB_NAME, ReplicaRuntime } from "./replica-runtime.ts";
+import { browserStorageManager } from "./storage/persistent-storage.ts";
+import { browserRecordStore, forgetReplicaRecord } from "./storage/replica-record.ts";
+import { clearStorageNotices, storageNotices } from "./storage/storage-notice-state.ts";
 
 const ReplicaContext = createContext<ReplicaRuntime | null>(null);
 
@@ -37,6 +41,14 @@ function openRuntime(uid: string): Promise<ReplicaRuntime> {
     onRefused: (detail) => {
       connection.refusal = detail;
     },
+    onStorageNotice: (notice) => {
+      storageNotices.notice = notice;
+    },
+    onChangeNotSaved: () => {
+      storageNotices.changeNotSaved = true;
+    },
+    storageManager: browserStorageManager(),
+    records: browserRecordStore(),
   });
 }
 
@@ -63,6 +75,9 @@ async function release(runtime: ReplicaRuntime): Promise<void> {
 export async function deleteReplica(): Promise<void> {
   active?.close();
   active = null;
+  // Deleted on purpose: the next sign-in must not read the empty replica as an eviction.
+  forgetReplicaRecord(browserRecordStore(), REPLICA_DB_NAME);
+  clearStorageNotices();
   await Dexie.delete(REPLICA_DB_NAME);
 }
 
@@ -87,6 +102,8 @@ export function ReplicaProvider({ uid, children }: { uid: string; children: Reac
         opened = started;
         active = started;
         setRuntime(started);
+        // Signed in with the replica open: ask the browser to keep it (a no-op where it cannot be asked).
+        void started.requestPersistence();
       },
       (error: unknown) => {
         // IndexedDB refused (private mode, disk full): say so rather than show an empty app.
@@ -97,13 +114,19 @@ export function ReplicaProvider({ uid, children }: { uid: string; children: Reac
     return () => {
       cancelled = true;
       setRuntime(null);
+      clearStorageNotices();
       if (opened) void release(opened);
     };
   }, [uid]);
   if (!runtime) {
     return <LoadingScreen label="Opening your data" fullHeight />;
   }
-  return <ReplicaContext.Provider value={runtime}>{children}</ReplicaContext.Provider>;
+  return (
+    <ReplicaContext.Provider value={runtime}>
+      {children}
+      <StorageNotice onRetry={() => runtime.retryStorageNow()} />
+    </ReplicaContext.Provider>
+  );
 }
 
 /** The signed-in user's replica; only inside ReplicaProvider. */

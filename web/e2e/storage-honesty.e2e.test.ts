@@ -1,0 +1,194 @@
+import { randomUUID } from "node:crypto";
+import type { CDPSession, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { eventually } from "./eventually.ts";
+import { type E2E, startE2E } from "./harness.ts";
+import { sessionHeadersOf, signInThroughScreens, signUpThroughScreens } from "./session.ts";
+import { createWorkspaceThroughScreens } from "./workspace-screens.ts";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** What the app remembers outside IndexedDB of how far its replica was filled (replica-record.ts). */
+async function replicaRecord(page: Page): Promise<{ owner: string; cursor: number; pending: number } | null> {
+  const text = await page.evaluate(() => localStorage.getItem("hirestream.replica.hirestream-replica"));
+  return text ? (JSON.parse(text) as { owner: string; cursor: number; pending: number }) : null;
+}
+
+/** Waits until the replica has caught up with the server once. */
+async function replicaFilled(page: Page): Promise<void> {
+  const record = await eventually(
+    () => replicaRecord(page),
+    (found) => (found?.cursor ?? 0) > 0,
+  );
+  expect(record?.cursor).toBeGreaterThan(0);
+}
+
+const notice = (page: Page) => page.getByTestId("storage-notice");
+const workspaceLink = (page: Page, name: string) => page.getByRole("main").getByRole("link", { name, exact: true });
+
+/** A workspace made on the server by another device of the same user. */
+async function workspaceMadeElsewhere(page: Page, name: string): Promise<void> {
+  const response = await fetch(`${e2e.baseUrl}/api/v1/workspaces`, {
+    method: "POST",
+    headers: {
+      ...(await sessionHeadersOf(page)),
+      "content-type": "application/json",
+      "idempotency-key": randomUUID(),
+    },
+    body: JSON.stringify({ data: { type: "workspaces", id: randomUUID(), attributes: { name } } }),
+  });
+  expect(response.status).toBeLessThan(300);
+}
+
+async function serverWorkspaceNames(): Promise<string[]> {
+  const rows = await e2e.app.db.selectFrom("read.workspaces").select("name").execute();
+  return rows.map((row) => row.name);
+}
+
+/** Makes every IndexedDB write of the page's origin fail for lack of space, with the browser's own error. */
+async function leaveNoSpace(cdp: CDPSession): Promise<void> {
+  await cdp.send("Storage.overrideQuotaForOrigin", { origin: e2e.baseUrl, quotaSize: 0 });
+}
+
+async function giveSpaceBack(cdp: CDPSession): Promise<void> {
+  await cdp.send("Storage.overrideQuotaForOrigin", { origin: e2e.baseUrl });
+}
+
+it("asks the browser to keep the replica once the user is signed in", async () => {
+  const context = await e2e.newContext();
+  // Headless Chromium grants persistence only to a site allowed it; without this it says no to any page.
+  await context.grantPermissions(["persistent-storage"], { origin: e2e.baseUrl });
+  const page = await context.newPage();
+  await page.goto("/sign_up");
+  expect(await page.evaluate(() => navigator.storage.persisted())).toBe(false);
+  await signUpThroughScreens(page, "persisted@example.com");
+  await page.waitForFunction(() => navigator.storage.persisted());
+  await context.close();
+});
+
+it("out of space while syncing: tells the user, fetches the copy again, and waits for space without a busy loop", async () => {
+  const context = await e2e.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await signUpThroughScreens(page, "quota-sync@example.com");
+  await createWorkspaceThroughScreens(page, "Field sales", e2e);
+  await replicaFilled(page);
+
+  await leaveNoSpace(cdp);
+  await workspaceMadeElsewhere(page, "Made elsewhere");
+  // The change cannot be stored; the copy is dropped and fetched again, which fails too.
+  await notice(page).getByText("Still no space for the offline copy").waitFor({ timeout: 20_000 });
+  await notice(page).getByText("Changes waiting to be sent are kept and still go to the server.").waitFor();
+  expect(await workspaceLink(page, "Made elsewhere").count()).toBe(0);
+
+  await giveSpaceBack(cdp);
+  await notice(page).getByRole("button", { name: "Try again now" }).click();
+  await notice(page).getByText("The offline copy is complete again").waitFor({ timeout: 20_000 });
+  await workspaceLink(page, "Made elsewhere").waitFor();
+  await workspaceLink(page, "Field sales").waitFor();
+  await context.close();
+});
+
+it("out of space on a user's change: says the change was not saved, and keeps the changes already waiting", async () => {
+  const context = await e2e.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await signUpThroughScreens(page, "quota-write@example.com");
+  await replicaFilled(page);
+
+  await context.setOffline(true);
+  await createWorkspaceThroughScreens(page, "Queued offline");
+  await page.getByRole("status", { name: /^Offline\. .*1 change waiting to be saved/ }).waitFor();
+
+  await leaveNoSpace(cdp);
+  await page.getByRole("main").getByRole("button", { name: "New workspace" }).click();
+  await page.getByRole("dialog").getByRole("textbox", { name: /^Name/ }).fill("Not storable");
+  await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
+  await notice(page).getByText("Your change was not saved").waitFor();
+  await notice(page).getByText("This browser ran out of space for the offline copy").waitFor();
+  // The change queued before is still there, with the optimistic row it shows.
+  await page.getByRole("status", { name: /^Offline\. .*1 change waiting to be saved/ }).waitFor();
+  await workspaceLink(page, "Queued offline").waitFor();
+  expect(await workspaceLink(page, "Not storable").count()).toBe(0);
+
+  await giveSpaceBack(cdp);
+  await context.setOffline(false);
+  await notice(page).getByText("The offline copy is complete again").waitFor({ timeout: 20_000 });
+  expect(await eventually(serverWorkspaceNames, (names) => names.includes("Queued offline"))).toContain(
+    "Queued offline",
+  );
+  expect(await serverWorkspaceNames()).not.toContain("Not storable");
+  await context.close();
+});
+
+it("the browser clearing the replica under an open tab: says so, says which changes went with it, and refills", async () => {
+  const context = await e2e.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await signUpThroughScreens(page, "evicted-open@example.com");
+  await createWorkspaceThroughScreens(page, "Field sales", e2e);
+  await replicaFilled(page);
+
+  await context.setOffline(true);
+  await createWorkspaceThroughScreens(page, "Lost with the copy");
+  await eventually(
+    () => replicaRecord(page),
+    (record) => record?.pending === 1,
+  );
+
+  await cdp.send("Storage.clearDataForOrigin", { origin: e2e.baseUrl, storageTypes: "indexeddb" });
+  await notice(page).getByText("This device's offline copy was cleared").waitFor({ timeout: 20_000 });
+  await notice(page)
+    .getByText("1 change waiting to be sent from this device was deleted with it and will not be sent", {
+      exact: false,
+    })
+    .waitFor();
+
+  await context.setOffline(false);
+  await notice(page).getByText("This device's offline copy was cleared and fetched again").waitFor({ timeout: 20_000 });
+  await workspaceLink(page, "Field sales").waitFor();
+  expect(await serverWorkspaceNames()).not.toContain("Lost with the copy");
+  await context.close();
+});
+
+it("the browser clearing the replica between visits is told on the next; a sign-out's own wipe is not", async () => {
+  const context = await e2e.newContext();
+  // A blank page of the same profile stays open to clear the app's data while no page of it is.
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  let page = await context.newPage();
+  await signUpThroughScreens(page, "evicted-closed@example.com");
+  await createWorkspaceThroughScreens(page, "Field sales", e2e);
+  await replicaFilled(page);
+  await page.close();
+
+  await cdp.send("Storage.clearDataForOrigin", { origin: e2e.baseUrl, storageTypes: "indexeddb" });
+  page = await context.newPage();
+  await page.goto("/workspaces");
+  await notice(page)
+    .getByText(/^This device's offline copy was cleared/)
+    .waitFor();
+  expect(
+    await notice(page)
+      .getByText(/change/)
+      .count(),
+  ).toBe(0);
+  await workspaceLink(page, "Field sales").waitFor();
+  await notice(page).getByText("This device's offline copy was cleared and fetched again").waitFor();
+
+  await page.getByRole("button", { name: /^Account menu of/ }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await page.waitForURL("**/sign_in");
+  await signInThroughScreens(page, "evicted-closed@example.com");
+  await replicaFilled(page);
+  await page.goto("/workspaces");
+  await workspaceLink(page, "Field sales").waitFor();
+  expect(await notice(page).count()).toBe(0);
+  await context.close();
+});

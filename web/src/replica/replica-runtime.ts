@@ -119,7 +119,8 @@ export class ReplicaRuntime {
       forgetReplicaRecord(options.records ?? null, name);
       db = new ReplicaDb(name);
     }
-    await db.meta.put({ key: "owner", value: options.uid });
+    // Written only when new: on a full disk, the replica already held still opens.
+    if (owner?.value !== options.uid) await db.meta.put({ key: "owner", value: options.uid });
     const runtime = new ReplicaRuntime(db, options);
     await runtime.#storage.start(owner?.key === "owner" ? owner.value : undefined);
     runtime.#start();

@@ -27,6 +27,9 @@ it("signs up and creates a workspace at the machine's name over plain http", asy
   await page.goto(`/workspaces/${workspaceId}/home`);
   await page.getByRole("navigation").getByText("Recruiting at the box").first().waitFor();
   expect(await page.getByText("Offline", { exact: true }).count()).toBe(0);
+  // No navigator.storage here: persistence is not asked for, and nothing is said about storage.
+  expect(await page.evaluate(() => "storage" in navigator)).toBe(false);
+  expect(await page.getByTestId("storage-notice").count()).toBe(0);
   expect(errors).toEqual([]);
   await context.close();
 });

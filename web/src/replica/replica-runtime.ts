@@ -87,6 +87,11 @@ export class ReplicaRuntime {
     return id;
   }
 
+  /** The screen shows rows of these scopes, most wanted first: sync sends them first. */
+  focus(scopes: readonly string[]): void {
+    this.#sync.focus(scopes);
+  }
+
   flush(): void {
     if (this.#closed) return;
     this.#flusher.flush().catch((error: unknown) => console.error("outbox flush failed", error));

@@ -14,14 +14,36 @@ import { scopePattern } from "./scopes.ts";
  *      may read it; a version 3 client would refuse the scope.
  *   5: a person's row no longer names its workspaces (contracts/src/people/rows.ts, personSyncRow):
  *      the client reads them from the row's `ws:` scopes; a version 4 client would refuse the row.
+ *   6: what the screen needs first comes first. A catch-up opens with `syncing` (the scopes whose
+ *      snapshots follow); every scope's part 0 holds its small rows (workspaces, members, projects,
+ *      workflows…), all of them before any scope's many (people, candidacies, payloads, messages),
+ *      which follow in the order of the client's focus (`focus` in the hello, then `focus`
+ *      messages). The client answers each snapshot part it has applied with `applied`; the server
+ *      keeps only a few parts unanswered, so a new focus reorders what is still to send. A version
+ *      5 client would never answer, and the catch-up would stall.
  */
-export const SYNC_PROTOCOL_VERSION = 5;
+export const SYNC_PROTOCOL_VERSION = 6;
 
 /** Rows per snapshot part: about a megabyte of people-sized rows, applied in one transaction each. */
 export const SNAPSHOT_PART_ROWS = 1000;
 
+/** Rows in the first part of a scope's many: enough for a screen's first page, well under a megabyte. */
+export const FIRST_PART_ROWS = 100;
+
+/** Snapshot parts the server sends ahead of the client's `applied` answers. */
+export const SNAPSHOT_PARTS_AHEAD = 2;
+
 /** `ws:{workspace}`, `user:{user}` or `proj:{project}` (sync/scopes.ts). */
 export const scope = z.string().regex(scopePattern, { error: "not a scope" });
+
+/** Most scopes a focus may name. */
+export const FOCUS_SCOPES_MAX = 16;
+
+/**
+ * The scopes a screen shows rows of, most wanted first: their many rows are sent before any other
+ * scope's. The server ignores a scope the user may not read (it never sends one).
+ */
+export const focusScopes = z.array(scope).max(FOCUS_SCOPES_MAX);
 
 /** Most scopes a hello may name. */
 export const HELLO_SCOPES_MAX = 10_000;
@@ -44,11 +66,24 @@ export const hello = z
     cursor: z.number().int().min(0),
     /** Scopes the client already holds rows of. */
     scopes: z.array(scope).max(HELLO_SCOPES_MAX),
+    /** What the screen shows, to be sent first (see `focusScopes`). */
+    focus: focusScopes.optional(),
   })
   .strict();
 export type Hello = z.infer<typeof hello>;
 
-export const clientMessage = z.discriminatedUnion("type", [hello, z.object({ type: z.literal("ping") }).strict()]);
+/** The user went to another screen: the snapshots still to send reorder around its scopes. */
+export const focus = z.object({ type: z.literal("focus"), scopes: focusScopes }).strict();
+
+/** One more snapshot part applied: the server may send the next. */
+export const applied = z.object({ type: z.literal("applied") }).strict();
+
+export const clientMessage = z.discriminatedUnion("type", [
+  hello,
+  focus,
+  applied,
+  z.object({ type: z.literal("ping") }).strict(),
+]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
 export interface SyncRow {
@@ -66,6 +101,11 @@ export type SnapshotRow =
   | { entity: string; id: string; same: true };
 
 export type ServerMessage =
+  /**
+   * A catch-up begins: snapshots of these scopes follow (each complete at its `last` part), then
+   * `ready`. Until then the screens treat the rows of these scopes as still coming.
+   */
+  | { type: "syncing"; scopes: string[] }
   /**
    * Every row the scope holds as of `position`, in parts numbered from 0: part 0 replaces the
    * scope's rows, later parts add to them, and the scope counts as held once the `last` part is in.

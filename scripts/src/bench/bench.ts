@@ -16,6 +16,8 @@ import { benchPipeline } from "./pipeline.bench.ts";
 import { pipelineFigures } from "./pipeline.figures.ts";
 import { benchProjection } from "./projection.bench.ts";
 import { type Figure, renderResults, renderTable, writeResults } from "./results.ts";
+import { benchFirstScreen } from "./web-first-screen.bench.ts";
+import { firstScreenFigures } from "./web-first-screen.figures.ts";
 import { benchWebSync } from "./web-sync.bench.ts";
 import { webSyncFigures } from "./web-sync.figures.ts";
 
@@ -41,7 +43,7 @@ function revision(): string {
   }
 }
 
-// `BENCH_ONLY=http` (or appends, projection, people, web, people-web, pipeline, outreach; comma-separated) runs some stages and prints without writing RESULTS.md.
+// `BENCH_ONLY=http` (or appends, projection, people, web, first-screen, people-web, pipeline, outreach; comma-separated) runs some stages and prints without writing RESULTS.md.
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 
 /** Runs one stage; a crash becomes a FAIL row and the next stage still runs. */
@@ -100,6 +102,17 @@ try {
           remote: { perSecond: 200, durationMs: 10_000 },
           log,
         }),
+      );
+    },
+  );
+
+  await stage(
+    "first-screen",
+    "Browser: sign-in and first screens at DESIGN's size (10,000 people, 50,000 candidacies), warm starts",
+    async () => {
+      const firstUrl = await freshDatabase(started, "bench_first_screen");
+      return firstScreenFigures(
+        await benchFirstScreen(firstUrl, { repoRoot, people: 10_000, projects: 5, warmLoads: 5, log }),
       );
     },
   );

@@ -35,7 +35,7 @@ export interface SeededPipeline extends SeededUser {
 }
 
 /** `count` new streams of one command each, appended `STREAMS_PER_TRANSACTION` to a transaction, `CONCURRENCY` transactions at a time. */
-async function appendStreams(
+export async function appendStreams(
   pool: pg.Pool,
   store: PostgresEventStore,
   count: number,
@@ -61,7 +61,7 @@ async function appendStreams(
 }
 
 /** Waits for the projector to have projected everything appended so far. */
-async function waitForProjector(pool: pg.Pool, store: PostgresEventStore, timeoutMs: number): Promise<void> {
+export async function waitForProjector(pool: pg.Pool, store: PostgresEventStore, timeoutMs: number): Promise<void> {
   const head = await store.headPosition();
   const deadline = performance.now() + timeoutMs;
   while ((await checkpointOf(pool)) < head) {

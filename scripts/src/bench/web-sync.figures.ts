@@ -66,7 +66,6 @@ export function webSyncFigures(result: WebSyncBenchResult): Figure[] {
   const remoteRateHeld = remote.perSecond >= 0.95 * webBudgets.remotePerSecond;
   const { probe, rows } = firstSync;
   const rowsText = formatCount(rows);
-  const payload = `${rowsText} workspace rows of ${firstSync.rowBytes.toFixed(0)} bytes of JSON each (padded to a person's size: the replica mirrors no people yet) in one scope`;
   const onDisk = writeRates(writes.onDisk);
   const inMemory = writeRates(writes.inMemory);
 
@@ -85,20 +84,6 @@ export function webSyncFigures(result: WebSyncBenchResult): Figure[] {
   const togglesOk = toggles.settled && toggles.mismatches === 0;
 
   return [
-    {
-      name: "Sign-in to a usable screen: fresh profile, navigation to the first row on /workspaces",
-      value: ms(probe.firstRowMs),
-      budget: `≤ ${formatCount(webBudgets.usableScreenMs)} ms (DESIGN: 10,000 people + 50,000 candidacies to sync)`,
-      pass: probe.firstRowMs !== null && probe.firstRowMs <= webBudgets.usableScreenMs,
-      note:
-        `${payload}; session stored before the load (no sign-in request timed). The padded rows are workspaces ` +
-        `without memberships, so the first row is the real workspace, whose membership comes after all of them ` +
-        `(the Talent Pool figures show rows as they arrive); the screen showed its heading at ${ms(probe.screenMs)}` +
-        (probe.emptyStateMs === null
-          ? ""
-          : ` and "You have no workspaces yet." from ${ms(probe.emptyStateMs)} until then`) +
-        `. ${result.chromium}, fresh on-disk profile, service worker allowed`,
-    },
     {
       name: `First sync: navigation to the replica holding all ${rowsText} rows`,
       value: ms(probe.replicaFullMs),

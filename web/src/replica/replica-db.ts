@@ -22,6 +22,7 @@ import {
 } from "@hirestream/contracts/workspaces/rows.ts";
 import { Dexie, type DexieOptions, type EntityTable, type Table } from "dexie";
 import { z } from "zod";
+import { peopleOrderMiddleware, withOrderKeys } from "./people-order.ts";
 import {
   PIPELINE_COUNTS,
   type PipelineCountsRow,
@@ -143,7 +144,11 @@ export function parseRow<T extends TableName>(table: T, data: unknown): ReplicaR
 export type MetaEntry =
   | { key: "cursor"; value: number }
   | { key: "scopes"; value: string[] }
-  | { key: "owner"; value: string };
+  | { key: "owner"; value: string }
+  /** The scopes a catch-up is still sending: their rows are on the way (sync-state.ts). */
+  | { key: "coming"; value: string[] }
+  /** The scopes of a catch-up whose few rows (part 0) have not arrived yet (sync-state.ts). */
+  | { key: "unframed"; value: string[] };
 
 /** The row as it was before a command touched it; in the oldest command touching a row, the server's row. */
 export interface BeforeImage<T extends TableName> {
@@ -280,7 +285,22 @@ export class ReplicaDb extends Dexie {
     this.version(12).stores({ messages: "id, *scopes, person_id, processor_id, project_id" });
     // A workspace's clearances of opted-out addresses, for the person page's opt-out mark.
     this.version(13).stores({ opt_out_clearances: "id, *scopes, workspace_id" });
+    // The people lists page from indexes in their own order (people-order.ts): the Talent Pool by
+    // owner, a workspace's People by workspace; the keys of people held before are worked out here.
+    this.version(15)
+      .stores({
+        people: "id, *scopes, owner_id, *workspace_ids, last_name, [owner_id+order_key], *workspace_order",
+      })
+      .upgrade(async (tx) => {
+        await tx
+          .table<PersonRow & Record<string, unknown>>("people")
+          .toCollection()
+          .modify((person) => {
+            Object.assign(person, withOrderKeys(person));
+          });
+      });
     this.use(pipelineCountsMiddleware);
+    this.use(peopleOrderMiddleware);
     this.workspaces = this.table("workspaces");
     this.workspace_members = this.table("workspace_members");
     this.users = this.table("users");

@@ -151,6 +151,11 @@ export class ReplicaRuntime {
     return id;
   }
 
+  /** The screen shows rows of these scopes, most wanted first: sync sends them first. */
+  focus(scopes: readonly string[]): void {
+    this.#sync.focus(scopes);
+  }
+
   flush(): void {
     if (this.#closed) return;
     // Storage hook: a settlement the disk had no room for makes room like any other write.

@@ -32,7 +32,10 @@ const changes = z.object({ type: z.literal("changes"), rows: z.array(syncRow), c
 const dropScope = z.object({ type: z.literal("drop-scope"), scope });
 const ready = z.object({ type: z.literal("ready"), cursor: position, scopes: z.array(scope) });
 
+const syncing = z.object({ type: z.literal("syncing"), scopes: z.array(scope) });
+
 export const serverMessage = z.discriminatedUnion("type", [
+  syncing,
   snapshot,
   changes,
   dropScope,

@@ -3,7 +3,7 @@ import { applyChanges, applyReady, applySnapshot, dropScope } from "./apply-sync
 import { backoffDelay, type Clock, systemClock } from "./clock.ts";
 import type { ReplicaDb } from "./replica-db.ts";
 import { coalesceChanges, type ParsedServerMessage, parseServerMessage } from "./server-message.ts";
-import { readSyncState } from "./sync-state.ts";
+import { type CatchUp, readSyncState, writeCatchUp } from "./sync-state.ts";
 
 /** `refused`: the server answers but will not sync with a page from this address (close 4403). */
 export type SyncStatus = "connecting" | "live" | "offline" | "refused";
@@ -71,6 +71,8 @@ interface Connection {
   /** Frames received and not yet applied; whatever piled up is applied together. */
   inbox: string[];
   stopHeartbeat: (() => void) | null;
+  /** The hello went out: a new focus is sent on its own from now on. */
+  greeted: boolean;
 }
 
 /**
@@ -88,6 +90,10 @@ export class SyncClient {
   #cancelReconnect: (() => void) | null = null;
   #queue: Promise<void> = Promise.resolve();
   #status: SyncStatus = "offline";
+  /** The scopes the screen shows, most wanted first: the server sends their rows first. */
+  #focus: readonly string[] = [];
+  /** The catch-up under way on the current connection, if any. */
+  #catchUp: CatchUp | null = null;
 
   constructor(options: SyncClientOptions) {
     this.#options = options;
@@ -117,6 +123,17 @@ export class SyncClient {
     this.#setStatus("offline");
   }
 
+  /**
+   * The screen now shows rows of these scopes: what the server has still to send of them comes
+   * first (sync protocol 6). Said in the next hello when not connected.
+   */
+  focus(scopes: readonly string[]): void {
+    if (scopes.length === this.#focus.length && scopes.every((scope, index) => this.#focus[index] === scope)) return;
+    this.#focus = [...scopes];
+    const connection = this.#connection;
+    if (connection?.greeted) connection.socket.send(JSON.stringify({ type: "focus", scopes: this.#focus }));
+  }
+
   /** Resolves once every message received so far has been applied (or skipped). */
   idle(): Promise<void> {
     return this.#queue;
@@ -139,7 +156,14 @@ export class SyncClient {
       this.#reconnectLater();
       return;
     }
-    const connection: Connection = { socket, failed: false, heard: true, stopHeartbeat: null, inbox: [] };
+    const connection: Connection = {
+      socket,
+      failed: false,
+      heard: true,
+      stopHeartbeat: null,
+      inbox: [],
+      greeted: false,
+    };
     this.#connection = connection;
     socket.onopen = () => {
       this.#heartbeat(connection);
@@ -169,8 +193,11 @@ export class SyncClient {
       credentials: { "access-token": credentials["access-token"], client: credentials.client, uid: credentials.uid },
       cursor,
       scopes,
+      focus: [...this.#focus],
     };
+    this.#catchUp = null;
     connection.socket.send(JSON.stringify(hello));
+    connection.greeted = true;
   }
 
   /**
@@ -183,20 +210,29 @@ export class SyncClient {
       if (!message) throw new Error("unreadable sync message");
       return message;
     });
-    for (const message of coalesceChanges(messages)) await this.#apply(message);
+    for (const message of coalesceChanges(messages)) await this.#apply(connection, message);
   }
 
-  async #apply(message: ParsedServerMessage): Promise<void> {
+  async #apply(connection: Connection, message: ParsedServerMessage): Promise<void> {
     const { db } = this.#options;
     switch (message.type) {
+      case "syncing":
+        this.#catchUp = { coming: [...message.scopes], unframed: [...message.scopes] };
+        return writeCatchUp(db, this.#catchUp);
       case "snapshot":
-        return applySnapshot(db, message);
+        await applySnapshot(db, message);
+        // The server sends the next part once this one is in.
+        connection.socket.send(JSON.stringify({ type: "applied" }));
+        return this.#progress(message.scope, message.part, message.last);
       case "changes":
         return applyChanges(db, message);
       case "drop-scope":
         return dropScope(db, message.scope);
       case "ready":
         await applyReady(db, message);
+        // Caught up: nothing is coming, whatever an earlier connection left unfinished.
+        this.#catchUp = null;
+        await writeCatchUp(db, { coming: [], unframed: [] });
         this.#attempt = 0;
         this.#setStatus("live");
         return;
@@ -215,6 +251,19 @@ export class SyncClient {
         return never;
       }
     }
+  }
+
+  /** A catch-up's scope got its few rows (part 0), or all of them (the last part). */
+  async #progress(scope: string, part: number, last: boolean): Promise<void> {
+    const catchUp = this.#catchUp;
+    if (!catchUp) return;
+    const next: CatchUp = {
+      coming: last ? catchUp.coming.filter((held) => held !== scope) : catchUp.coming,
+      unframed: part === 0 ? catchUp.unframed.filter((framed) => framed !== scope) : catchUp.unframed,
+    };
+    if (next.coming.length === catchUp.coming.length && next.unframed.length === catchUp.unframed.length) return;
+    this.#catchUp = next;
+    await writeCatchUp(this.#options.db, next);
   }
 
   #enqueue(connection: Connection, work: () => Promise<void>): void {

@@ -1,7 +1,7 @@
 import { SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
 import { expect, test } from "vitest";
 import { HEARTBEAT_MS, SyncClient, type SyncStatus } from "./sync-client.ts";
-import { readSyncState, writeCursor, writeScopes } from "./sync-state.ts";
+import { readScopeProgress, readSyncState, writeCursor, writeScopes } from "./sync-state.ts";
 import { fakeSockets } from "./testing/fake-socket.ts";
 import { ManualClock } from "./testing/manual-clock.ts";
 import { alice, user, workspace, ws1 } from "./testing/rows.ts";
@@ -44,6 +44,7 @@ const hello = (cursor: number, scopes: string[]) => ({
   credentials,
   cursor,
   scopes,
+  focus: [],
 });
 
 test("sends hello with the stored cursor and scopes once the socket opens", async () => {
@@ -335,4 +336,65 @@ test("applies a pile of live changes in one transaction, moving the cursor once"
   expect((await readSyncState(db)).cursor).toBe(30);
   // 29 frames arrived before the first drain ran: one application, one cursor write.
   expect(cursorWrites).toBe(1);
+});
+
+test("names the screen's focus in the hello and on its own after it, and answers each applied part", async () => {
+  const { server, client } = setup();
+  client.focus([me]);
+  client.start();
+  const socket = server.latest();
+  socket.open();
+  await client.idle();
+  expect(socket.sent).toEqual([{ ...hello(0, []), focus: [me] }]);
+
+  client.focus([wsScope, me]);
+  client.focus([wsScope, me]);
+  expect(socket.sent.slice(1)).toEqual([{ type: "focus", scopes: [wsScope, me] }]);
+
+  socket.receive({ type: "syncing", scopes: [wsScope] });
+  socket.receive({
+    type: "snapshot",
+    part: 0,
+    last: false,
+    scope: wsScope,
+    position: 3,
+    rows: [{ entity: "workspace", id: ws1, data: workspace(ws1) }],
+  });
+  await client.idle();
+  expect(socket.sent.slice(2)).toEqual([{ type: "applied" }]);
+});
+
+test("knows which scopes a catch-up still sends and when every scope's few rows are in", async () => {
+  const { db, server, client } = setup();
+  client.start();
+  const socket = server.latest();
+  socket.open();
+  await client.idle();
+  expect(await readScopeProgress(db)).toEqual({ held: new Set(), outlined: false });
+
+  socket.receive({ type: "syncing", scopes: [me, wsScope] });
+  const part = (
+    scope: string,
+    index: number,
+    last: boolean,
+    rows: { entity: string; id: string; data: Record<string, unknown> }[],
+  ) => socket.receive({ type: "snapshot", part: index, last, scope, position: 5, rows });
+  part(me, 0, false, [{ entity: "user", id: alice, data: user(alice) }]);
+  await client.idle();
+  expect(await readScopeProgress(db)).toEqual({ held: new Set(), outlined: false });
+
+  part(wsScope, 0, false, [{ entity: "workspace", id: ws1, data: workspace(ws1) }]);
+  part(me, 1, true, []);
+  await client.idle();
+  expect(await readScopeProgress(db)).toEqual({ held: new Set([me]), outlined: true });
+
+  part(wsScope, 1, true, []);
+  socket.receive({ type: "ready", cursor: 5, scopes: [me, wsScope] });
+  await client.idle();
+  expect(await readScopeProgress(db)).toEqual({ held: new Set([me, wsScope]), outlined: true });
+
+  // A new catch-up of a scope held before: coming again, so not held until its last part.
+  socket.receive({ type: "syncing", scopes: [wsScope] });
+  await client.idle();
+  expect(await readScopeProgress(db)).toEqual({ held: new Set([me]), outlined: false });
 });

@@ -21,3 +21,39 @@ export async function writeCursor(db: ReplicaDb, cursor: number): Promise<void> 
 export async function writeScopes(db: ReplicaDb, scopes: string[]): Promise<void> {
   await db.meta.put({ key: "scopes", value: scopes });
 }
+
+/** Where a catch-up stands: the scopes it still sends, and those whose few rows are not in yet. */
+export interface CatchUp {
+  coming: string[];
+  unframed: string[];
+}
+
+export async function writeCatchUp(db: ReplicaDb, catchUp: CatchUp): Promise<void> {
+  await db.meta.bulkPut([
+    { key: "coming", value: catchUp.coming },
+    { key: "unframed", value: catchUp.unframed },
+  ]);
+}
+
+/**
+ * What the screens may say about a scope. Rows show as soon as they land; an empty state ('No
+ * results', 'You have no … yet') only once the scope that would hold the rows is in.
+ */
+export interface ScopeProgress {
+  /** Held in full: a snapshot of it completed, and no catch-up is sending it again. */
+  held: ReadonlySet<string>;
+  /**
+   * Every scope's few rows are in (workspaces, members, projects, workflows…): a screen of those
+   * rows alone can tell "none" from "not here yet".
+   */
+  outlined: boolean;
+}
+
+export async function readScopeProgress(db: ReplicaDb): Promise<ScopeProgress> {
+  const [cursor, scopes, coming, unframed] = await db.meta.bulkGet(["cursor", "scopes", "coming", "unframed"]);
+  const still = new Set(coming?.key === "coming" ? coming.value : []);
+  const held = (scopes?.key === "scopes" ? scopes.value : []).filter((scope) => !still.has(scope));
+  // Caught up once (a cursor), or a catch-up has sent every scope's few rows.
+  const known = (cursor?.key === "cursor" && cursor.value > 0) || unframed?.key === "unframed";
+  return { held: new Set(held), outlined: known && (unframed?.key !== "unframed" || unframed.value.length === 0) };
+}

@@ -1,10 +1,20 @@
-import type { Hello, ServerMessage, SnapshotRow, SyncRow } from "@hirestream/contracts/sync/messages.ts";
+import {
+  FIRST_PART_ROWS,
+  type Hello,
+  type ServerMessage,
+  SNAPSHOT_PART_ROWS,
+  SNAPSHOT_PARTS_AHEAD,
+  type SnapshotRow,
+  type SyncRow,
+} from "@hirestream/contracts/sync/messages.ts";
 import type { Kysely } from "kysely";
 import type { Pool } from "pg";
 import type { Credentials } from "../auth/sessions.ts";
 import type { Database } from "../database.ts";
-import { changesOf, checkpointOf, scopesOf, snapshotOf } from "./change-feed.ts";
+import { changesOf, checkpointOf, type SnapshotSource, scopesOf, snapshotOf } from "./change-feed.ts";
+import { SnapshotOrder } from "./snapshot-order.ts";
 import { SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
+import { snapshotPhaseOf } from "./snapshot-phases.ts";
 
 const PAGE = 500;
 /** A cursor names the last position applied in full: start after all its rows. */
@@ -37,6 +47,13 @@ export class SyncConnection {
   #rescope = false;
   #queue: Promise<void> = Promise.resolve();
   #closed = false;
+  /** The scopes the client's screen shows, most wanted first. */
+  #focus: readonly string[] = [];
+  /** The catch-up's order of the many rows, while it sends them. */
+  #order: SnapshotOrder | null = null;
+  /** Snapshot parts sent and not yet answered with `applied`. */
+  #ahead = 0;
+  #waiting: (() => void)[] = [];
 
   constructor(session: { userId: string; expiry: number }, credentials: Credentials, ports: ConnectionPorts) {
     this.userId = session.userId;
@@ -49,42 +66,129 @@ export class SyncConnection {
     return this.#scopes;
   }
 
-  /** Brings the client from its cursor to now, in one consistent read of the read models. */
+  /**
+   * Brings the client from its cursor to now, in one consistent read of the read models: the few
+   * rows of every scope it lacks, the changes of those it holds, then the many rows, focus first.
+   */
   start(hello: Hello): Promise<void> {
-    return this.#enqueue(async () => {
-      const client = await this.#ports.pool.connect();
-      try {
-        await client.query("begin isolation level repeatable read read only");
-        const upTo = await checkpointOf(client);
-        const allowed = await scopesOf(this.#ports.db, client, this.userId);
-        // A cursor beyond the log (another or a rebuilt database) is no cursor at all.
-        const cursor = hello.cursor <= upTo ? hello.cursor : 0;
-        const held = new Set(cursor > 0 ? hello.scopes.filter((scope) => allowed.includes(scope)) : []);
-        for (const scope of hello.scopes) {
-          if (!allowed.includes(scope)) this.#send({ type: "drop-scope", scope });
-        }
-        const snapshotRows = new SnapshotRows();
-        for (const scope of allowed) {
-          if (held.has(scope)) continue;
-          this.#sendSnapshot(scope, upTo, snapshotRows.rowsOf(await snapshotOf(client, scope, upTo)));
-        }
-        let after = { position: cursor, seq: AFTER_EVERY_SEQ };
-        while (held.size > 0) {
-          const rows = await changesOf(client, [...held], after, upTo, PAGE);
-          if (rows.length > 0)
-            this.#send({ type: "changes", rows: rows.map(withoutSeq), cursor: lastPosition(rows, upTo) });
-          const last = rows.at(-1);
-          if (!last || rows.length < PAGE) break;
-          after = { position: last.position, seq: last.seq };
-        }
-        await client.query("commit");
-        this.#scopes = new Set(allowed);
-        this.#cursor = upTo;
-        this.#send({ type: "ready", cursor: upTo, scopes: allowed });
-      } finally {
-        client.release();
+    this.#focus = hello.focus ?? [];
+    return this.#enqueue(() => this.#catchUp(hello));
+  }
+
+  /** The client's screen changed: the many rows still to send go in the order of its scopes. */
+  focus(scopes: readonly string[]): void {
+    this.#focus = scopes;
+    this.#order?.focus(scopes);
+  }
+
+  /** The client applied one more snapshot part: room for the next. */
+  applied(): void {
+    if (this.#ahead > 0) this.#ahead -= 1;
+    this.#wake();
+  }
+
+  async #catchUp(hello: Hello): Promise<void> {
+    const client = await this.#ports.pool.connect();
+    let loaded: Promise<unknown> | null = null;
+    try {
+      await client.query("begin isolation level repeatable read read only");
+      const upTo = await checkpointOf(client);
+      const allowed = await scopesOf(this.#ports.db, client, this.userId);
+      // A cursor beyond the log (another or a rebuilt database) is no cursor at all.
+      const cursor = hello.cursor <= upTo ? hello.cursor : 0;
+      const held = new Set(cursor > 0 ? hello.scopes.filter((scope) => allowed.includes(scope)) : []);
+      for (const scope of hello.scopes) {
+        if (!allowed.includes(scope)) this.#send({ type: "drop-scope", scope });
       }
-    });
+      const wanted = allowed.filter((scope) => !held.has(scope));
+      const snapshotRows = new SnapshotRows();
+      if (wanted.length > 0) this.#send({ type: "syncing", scopes: wanted });
+      // What every screen needs to show anything: one part per scope, before any scope's many.
+      for (const scope of wanted) {
+        const rows = snapshotRows.rowsOf(await snapshotPhaseOf(client, scope, upTo, "few"));
+        this.#sendPart({ type: "snapshot", scope, position: upTo, part: 0, last: false, rows });
+      }
+      let after = { position: cursor, seq: AFTER_EVERY_SEQ };
+      while (held.size > 0) {
+        const rows = await changesOf(client, [...held], after, upTo, PAGE);
+        if (rows.length > 0)
+          this.#send({ type: "changes", rows: rows.map(withoutSeq), cursor: lastPosition(rows, upTo) });
+        const last = rows.at(-1);
+        if (!last || rows.length < PAGE) break;
+        after = { position: last.position, seq: last.seq };
+      }
+      const order = new SnapshotOrder(wanted, this.#focus);
+      this.#order = order;
+      // Read one after another in the focus's order, while the first ones already go out; the
+      // read ends once the last is in memory, not once it is sent.
+      const many = new Map<string, Promise<SnapshotSource[]>>();
+      let chain: Promise<unknown> = Promise.resolve();
+      for (const scope of order.ordered()) {
+        const load = chain.then(() => snapshotPhaseOf(client, scope, upTo, "many"));
+        many.set(scope, load);
+        chain = load;
+      }
+      loaded = chain.then(() => client.query("commit"));
+      await this.#sendMany(order, many, upTo, snapshotRows);
+      await loaded;
+      this.#order = null;
+      this.#scopes = new Set(allowed);
+      this.#cursor = upTo;
+      this.#send({ type: "ready", cursor: upTo, scopes: allowed });
+    } finally {
+      // No query of the client may still be running when it goes back to the pool.
+      const ended = loaded
+        ? await loaded.then(
+            () => true,
+            () => false,
+          )
+        : false;
+      if (!ended) await client.query("rollback").catch(() => undefined);
+      client.release();
+    }
+  }
+
+  /**
+   * The many rows, a part at a time, never more than SNAPSHOT_PARTS_AHEAD unanswered: what is not
+   * sent yet follows the focus, however it changes. A scope's first part is small, so a screen's
+   * first page lands before a megabyte has.
+   */
+  async #sendMany(
+    order: SnapshotOrder,
+    many: ReadonlyMap<string, Promise<SnapshotSource[]>>,
+    position: number,
+    snapshotRows: SnapshotRows,
+  ): Promise<void> {
+    const sent = new Map<string, { offset: number; part: number }>();
+    for (;;) {
+      await this.#room();
+      const scope = order.next();
+      const load = scope === undefined ? undefined : many.get(scope);
+      if (this.#closed || scope === undefined || !load) return;
+      const rows = await load;
+      const { offset, part } = sent.get(scope) ?? { offset: 0, part: 1 };
+      const slice = rows.slice(offset, offset + (offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS));
+      const next = offset + slice.length;
+      const last = next >= rows.length;
+      this.#sendPart({ type: "snapshot", scope, position, part, last, rows: snapshotRows.rowsOf(slice) });
+      sent.set(scope, { offset: next, part: part + 1 });
+      if (last) order.finish(scope);
+    }
+  }
+
+  #sendPart(message: Extract<ServerMessage, { type: "snapshot" }>): void {
+    this.#ahead += 1;
+    this.#send(message);
+  }
+
+  async #room(): Promise<void> {
+    while (!this.#closed && this.#ahead >= SNAPSHOT_PARTS_AHEAD) {
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    }
+  }
+
+  #wake(): void {
+    for (const resolve of this.#waiting.splice(0)) resolve();
   }
 
   /**
@@ -120,6 +224,7 @@ export class SyncConnection {
   close(code: number, reason: string): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#wake();
     this.#ports.close(code, reason);
   }
 

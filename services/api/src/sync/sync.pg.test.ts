@@ -46,7 +46,7 @@ describe("the sync socket", () => {
     const client = connect(ada);
     const ready = await client.until((m) => m.type === "ready");
     expect(ready).toMatchObject({ scopes: expect.arrayContaining([`user:${ada.userId}`, `ws:${workspaceId}`]) });
-    const snapshots = client.messages.filter((m) => m.type === "snapshot");
+    const snapshots = client.messages.filter((m) => m.type === "snapshot" && m.last);
     expect(snapshots.map((m) => m.type === "snapshot" && m.scope).sort()).toEqual(
       [`user:${ada.userId}`, `ws:${workspaceId}`].sort(),
     );

@@ -30,10 +30,15 @@ export function syncRoutes(app: FastifyInstance, deps: Deps, hub: SyncHub): void
       return;
     }
     let connection: SyncConnection | undefined;
+    /** A focus sent while the session is still being checked: the connection takes it once made. */
+    let focusMeanwhile: string[] | undefined;
     const helloTimer = setTimeout(() => refuse(4400, "BAD_REQUEST", "No hello received"), HELLO_TIMEOUT_MS);
     socket.on("close", () => {
       clearTimeout(helloTimer);
-      if (connection) hub.detach(connection);
+      if (!connection) return;
+      hub.detach(connection);
+      // Nothing more goes out: a catch-up waiting for the client's answers gives up.
+      connection.close(1000, "closed by the client");
     });
     socket.on("message", async (raw: Buffer) => {
       let parsed: unknown;
@@ -50,6 +55,15 @@ export function syncRoutes(app: FastifyInstance, deps: Deps, hub: SyncHub): void
       }
       if (message.data.type === "ping") {
         send({ type: "pong" });
+        return;
+      }
+      if (message.data.type === "focus") {
+        if (connection) connection.focus(message.data.scopes);
+        else focusMeanwhile = message.data.scopes;
+        return;
+      }
+      if (message.data.type === "applied") {
+        connection?.applied();
         return;
       }
       if (connection) {
@@ -74,7 +88,9 @@ export function syncRoutes(app: FastifyInstance, deps: Deps, hub: SyncHub): void
         send,
         close: (code, reason) => socket.close(code, reason),
       });
-      await connection.start(hello);
+      const started = connection.start(hello);
+      if (focusMeanwhile) connection.focus(focusMeanwhile);
+      await started;
       hub.attach(connection);
     });
   });

@@ -1,4 +1,5 @@
-// A browser's sync socket as route tests drive it: says hello, keeps every message, waits for one.
+// A browser's sync socket as route tests drive it: says hello, keeps every message, answers each
+// snapshot part as applied (unless told to hold the answers back), waits for one.
 import { type ServerMessage, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
 import { expect } from "vitest";
 import type { SignedIn } from "./test-app.ts";
@@ -8,17 +9,33 @@ export interface SyncClient {
   closed: Promise<{ code: number }>;
   socket: WebSocket;
   until(predicate: (message: ServerMessage) => boolean): Promise<ServerMessage>;
+  /** Sends `applied` for the snapshot parts received and not yet answered; returns how many. */
+  answer(): number;
+  focus(scopes: string[]): void;
 }
 
 export function connectSync(
   syncUrl: string,
   user: SignedIn,
-  hello: { cursor?: number; scopes?: string[] } = {},
+  hello: { cursor?: number; scopes?: string[]; focus?: string[]; holdAnswers?: boolean } = {},
   origin?: string,
 ): SyncClient {
   const socket = new WebSocket(syncUrl, origin ? { headers: { origin } } : undefined);
   const messages: ServerMessage[] = [];
-  socket.addEventListener("message", (event) => messages.push(JSON.parse(String(event.data)) as ServerMessage));
+  let unanswered = 0;
+  const answer = () => {
+    const count = unanswered;
+    unanswered = 0;
+    for (let index = 0; index < count; index++) socket.send(JSON.stringify({ type: "applied" }));
+    return count;
+  };
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data)) as ServerMessage;
+    messages.push(message);
+    if (message.type !== "snapshot") return;
+    unanswered += 1;
+    if (!hello.holdAnswers) answer();
+  });
   socket.addEventListener("open", () =>
     socket.send(
       JSON.stringify({
@@ -31,6 +48,7 @@ export function connectSync(
         },
         cursor: hello.cursor ?? 0,
         scopes: hello.scopes ?? [],
+        ...(hello.focus ? { focus: hello.focus } : {}),
       }),
     ),
   );
@@ -41,6 +59,8 @@ export function connectSync(
     messages,
     closed,
     socket,
+    answer,
+    focus: (scopes) => socket.send(JSON.stringify({ type: "focus", scopes })),
     async until(predicate) {
       await expect.poll(() => messages.some(predicate), { timeout: 5000, interval: 10 }).toBe(true);
       const found = messages.find(predicate);

@@ -1,4 +1,4 @@
-import { Group, Stack, Text } from "@mantine/core";
+import { Group, Loader, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { ListPager } from "../list-pager.tsx";
 import { PeopleSearchBox } from "./people-search-box.tsx";
@@ -15,6 +15,11 @@ export interface PeopleListViewProps {
   /** Shown beside the counter: the assign bar. */
   actions?: ReactNode;
   extraColumn?: PeopleColumn | undefined;
+  /**
+   * Whether every person the list could hold has arrived. Until then an empty page means "not
+   * here yet": a loader shows, never 'No results'.
+   */
+  complete?: boolean;
 }
 
 /** The people table of the spec: search, selection, the table or 'No results', and paging. */
@@ -25,6 +30,7 @@ export function PeopleListView({
   onEdit,
   actions,
   extraColumn,
+  complete = true,
 }: PeopleListViewProps) {
   return (
     <Stack gap="md">
@@ -42,7 +48,11 @@ export function PeopleListView({
         )}
       </Group>
       {actions}
-      {view.matches.length === 0 ? (
+      {view.page.total === 0 && !complete ? (
+        <Group justify="center" py="xl">
+          <Loader size="sm" aria-label="Loading people" />
+        </Group>
+      ) : view.page.total === 0 ? (
         <Text ta="center" c="dimmed" py="xl">
           No results
         </Text>

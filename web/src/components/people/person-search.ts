@@ -1,6 +1,7 @@
 // Searching and paging people offline, over the replica's rows, the way the server's lists do it
 // (services/api/src/people/people-queries.ts), so a search answers the same on and off line.
 import type { PersonRow } from "@hirestream/contracts/people/rows.ts";
+import { personOrderKey } from "../../replica/people-order.ts";
 
 /** The fields a search looks in: the same ten as the server's search index. */
 export const searchedFields = [
@@ -45,30 +46,21 @@ export function matchesWords(person: SearchablePerson, words: readonly string[])
   return words.every((word) => text.includes(word));
 }
 
-// Natural order (Case2 before Case10) as every list of names, but accents count here.
-const collator = new Intl.Collator("en", { sensitivity: "accent", numeric: true });
-
-/** Blank names sort after every name, so that unnamed people gather at the end. */
-function compareNames(a: string | null, b: string | null): number {
-  const left = a?.trim() ?? "";
-  const right = b?.trim() ?? "";
-  if (left === "" || right === "") return Number(left === "") - Number(right === "");
-  return collator.compare(left, right);
-}
-
-/** Last name, then first name, case-insensitive; the id keeps the order stable between renders. */
+/** Last name, then first name, case aside, digits as numbers, blank names last, then the id (people-order.ts). */
 export function comparePeople(a: SearchablePerson, b: SearchablePerson): number {
-  return (
-    compareNames(a.last_name, b.last_name) ||
-    compareNames(a.first_name, b.first_name) ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-  );
+  const left = personOrderKey(a);
+  const right = personOrderKey(b);
+  return left < right ? -1 : left > right ? 1 : 0;
 }
 
-/** The people matching every word of `searchBy`, in list order. */
+/** The people matching every word of `searchBy`, in list order: the order the lists' indexes keep. */
 export function searchPeople<P extends SearchablePerson>(people: readonly P[], searchBy: string): P[] {
   const words = searchWords(searchBy);
-  return people.filter((person) => matchesWords(person, words)).sort(comparePeople);
+  return people
+    .filter((person) => matchesWords(person, words))
+    .map((person) => ({ person, key: personOrderKey(person) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ person }) => person);
 }
 
 export interface Page<T> {

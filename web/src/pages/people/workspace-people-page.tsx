@@ -7,10 +7,11 @@ import { EditPersonModal } from "../../components/people/edit-person-modal.tsx";
 import { ExportPeopleModal } from "../../components/people/export-people-modal.tsx";
 import { ImportPeopleModal } from "../../components/people/import-people-modal.tsx";
 import { PeopleListView } from "../../components/people/people-list-view.tsx";
-import { type PersonListRow, useWorkspacePeople } from "../../components/people/use-people.ts";
-import { usePeopleView } from "../../components/people/use-people-view.ts";
+import { type PeopleSource, workspaceSource } from "../../components/people/people-source.ts";
+import { type PersonListRow, usePerson } from "../../components/people/use-people.ts";
+import { useIndexedPeopleView } from "../../components/people/use-people-view.ts";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
-import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
+import { useScopeProgress, useSyncFocus } from "../../hooks/use-scope-progress.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { WorkspacePeopleEmpty } from "./workspace-people-empty.tsx";
 
@@ -18,21 +19,19 @@ import { WorkspacePeopleEmpty } from "./workspace-people-empty.tsx";
 export function WorkspacePeoplePage({ workspaceId }: { workspaceId: string }) {
   const { db } = useReplica();
   const workspace = useLiveQuery(async () => (await db.workspaces.get(workspaceId)) ?? null, [db, workspaceId]);
-  const people = useWorkspacePeople(workspaceId);
-  const synced = useFirstSyncDone();
+  const source = useMemo<PeopleSource>(() => workspaceSource(workspaceId), [workspaceId]);
+  useSyncFocus([source.scope]);
+  const view = useIndexedPeopleView(source);
+  const progress = useScopeProgress();
   const [importing, setImporting] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const view = usePeopleView(people ?? []);
-  const selectedIds = useMemo(
-    () => (people ?? []).filter((person) => view.selected.has(person.id)).map((person) => person.id),
-    [people, view.selected],
-  );
-  const clearSelection = () => {
-    for (const personId of view.selected) view.toggle(personId);
-  };
+  const editing = usePerson(editingId ?? "");
+  // The workspace's scope holds its people: until it is in, none means "not here yet".
+  const complete = progress?.held.has(source.scope) ?? false;
+  const outlined = progress?.outlined ?? false;
 
-  if (workspace === undefined || !people || (!workspace && !synced) || (people.length === 0 && !synced)) {
+  if (workspace === undefined || !view || (!workspace && !outlined) || (view.total === 0 && !complete)) {
     return <LoadingScreen label="Loading people" />;
   }
   if (!workspace) {
@@ -47,8 +46,11 @@ export function WorkspacePeoplePage({ workspaceId }: { workspaceId: string }) {
     );
   }
   const hrefOf = (person: PersonListRow) => `/workspaces/${workspaceId}/people/${person.id}`;
-  const editing = editingId === null ? undefined : people.find((person) => person.id === editingId);
   const openImport = () => setImporting(true);
+  const { selectedIds } = view;
+  const clearSelection = () => {
+    for (const personId of view.selected) view.toggle(personId);
+  };
   return (
     <Stack gap="lg">
       <Group justify="space-between">
@@ -58,15 +60,16 @@ export function WorkspacePeoplePage({ workspaceId }: { workspaceId: string }) {
           </Title>
           <Text c="dimmed">{workspace.name}</Text>
         </Stack>
-        {people.length > 0 && <Button onClick={openImport}>Add People</Button>}
+        {view.total > 0 && <Button onClick={openImport}>Add People</Button>}
       </Group>
-      {people.length === 0 ? (
+      {view.total === 0 ? (
         <WorkspacePeopleEmpty onImport={openImport} />
       ) : (
         <PeopleListView
           view={view}
           hrefOf={hrefOf}
           selectable
+          complete={complete}
           onEdit={(person) => setEditingId(person.id)}
           actions={
             <Group justify="space-between" align="flex-end">

@@ -11,7 +11,7 @@ import { useHasCandidates, useWorkflow } from "../../components/projects/use-pro
 import { accessTo, useProject } from "../../components/projects/use-projects.ts";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
-import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
+import { useScopeProgress, useSyncFocus } from "../../hooks/use-scope-progress.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { AccessTab } from "./access-tab.tsx";
 import { LetsGetToWork } from "./lets-get-to-work.tsx";
@@ -32,9 +32,18 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
   const runtime = useReplica();
   const user = useCurrentUser();
   const project = useProject(projectId, user?.id);
-  const synced = useFirstSyncDone();
+  // The project's candidates first, then the workspace's people (the rows' names and the search).
+  useSyncFocus([`proj:${projectId}`, `ws:${workspaceId}`]);
+  const progress = useScopeProgress();
+  const synced = progress?.outlined ?? false;
+  const held = {
+    candidates: progress?.held.has(`proj:${projectId}`) ?? false,
+    people: progress?.held.has(`ws:${workspaceId}`) ?? false,
+  };
   const workflow = useWorkflow(project?.workflow_id);
-  const hasCandidates = useHasCandidates(projectId);
+  const counted = useHasCandidates(projectId);
+  // No candidate yet means none only once the project's scope is in.
+  const hasCandidates = counted === false && !held.candidates ? undefined : counted;
   const [tab, setTab] = useState<Tab>("people");
   const [dialog, setDialog] = useState<ProjectDialog>(null);
   const [filesOpen, setFilesOpen] = useState(false);
@@ -90,6 +99,7 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
               project={project}
               workflow={workflow ?? undefined}
               hasCandidates={hasCandidates}
+              held={held}
               onImport={abilities.work ? () => setImporting(true) : undefined}
             />
           )}

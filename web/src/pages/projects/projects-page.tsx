@@ -12,7 +12,7 @@ import { type ProjectListItem, useProjectScope, useProjectsAccess } from "../../
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from "../../constants.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
-import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
+import { useScopeProgress, useSyncFocus } from "../../hooks/use-scope-progress.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { ProjectsEmpty } from "./projects-empty.tsx";
 import { ProjectsTable } from "./projects-table.tsx";
@@ -25,7 +25,10 @@ export function ProjectsPage({ workspaceId }: { workspaceId: string }) {
   const runtime = useReplica();
   const user = useCurrentUser();
   const scope = useProjectScope(workspaceId, user?.id);
-  const synced = useFirstSyncDone();
+  // Projects are among every scope's few rows, which come before anything else: no many rows to
+  // ask for first, and the list knows "none" once those are in.
+  useSyncFocus([]);
+  const outlined = useScopeProgress()?.outlined ?? false;
   const access = useProjectsAccess(scope?.projects.map((project) => project.id) ?? []);
   const [tab, setTab] = useState<ProjectTab>("current");
   const [search, setSearch] = useState("");
@@ -34,7 +37,7 @@ export function ProjectsPage({ workspaceId }: { workspaceId: string }) {
   const [dialog, setDialog] = useState<ProjectDialog>(null);
   const isMe = workspaceId === "me";
 
-  if (!user || !scope || (!synced && (scope.workspaces.length === 0 || scope.projects.length === 0))) {
+  if (!user || !scope || (!outlined && (scope.workspaces.length === 0 || scope.projects.length === 0))) {
     return <LoadingScreen label="Loading projects" />;
   }
   if (!isMe && scope.workspaces.length === 0) {

@@ -49,12 +49,15 @@ export function ProjectPeopleTab({
   project,
   workflow,
   hasCandidates,
+  held,
   onImport,
 }: {
   project: ProjectRow;
   workflow: WorkflowRow | undefined;
-  /** Undefined while the replica is read. */
+  /** Undefined while the replica is read, or while its candidates are still coming. */
   hasCandidates: boolean | undefined;
+  /** Whether the project's candidates, and the workspace's people (a search's), are all in. */
+  held: { candidates: boolean; people: boolean };
   onImport?: (() => void) | undefined;
 }) {
   const user = useCurrentUser();
@@ -121,7 +124,11 @@ export function ProjectPeopleTab({
           )}
         </Group>
       </Group>
-      {page.total === 0 ? (
+      {page.total === 0 && !(held.candidates && (page.searchBy === "" || held.people)) ? (
+        <Group justify="center" py="xl">
+          <Loader size="sm" aria-label="Loading candidates" />
+        </Group>
+      ) : page.total === 0 ? (
         <Text ta="center" c="dimmed" py="xl">
           No results
         </Text>

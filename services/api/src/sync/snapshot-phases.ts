@@ -1,0 +1,39 @@
+import type { Pool, PoolClient } from "pg";
+import type { SnapshotSource } from "./change-feed.ts";
+
+type Queryable = Pick<Pool, "query"> | Pick<PoolClient, "query">;
+
+/**
+ * The entities a scope holds many of. Every screen needs the rest (users, workspaces, members,
+ * projects, workflows, sequences, credentials…) to show anything at all, and they are few: a
+ * catch-up sends them for every scope before the many of any.
+ */
+export const MANY_ENTITIES = ["person", "candidacy", "payload", "message"] as const;
+
+export type SnapshotPhase = "few" | "many";
+
+/**
+ * Every live row of one phase of a scope as of `upTo`: the newest change-log entry per row, when
+ * it is a put (change-feed.ts's snapshotOf, for one phase). Frame rows first, as there.
+ */
+export async function snapshotPhaseOf(
+  db: Queryable,
+  scope: string,
+  upTo: number,
+  phase: SnapshotPhase,
+): Promise<SnapshotSource[]> {
+  const { rows } = await db.query<Omit<SnapshotSource, "position"> & { position: string }>({
+    name: "sync-snapshot-phase",
+    text: `select entity, id, position, data from (
+             select distinct on (entity, id) entity, id, position, op, data from read.change_log
+             where scope = $1 and position <= $2 and (entity = any($3::text[])) = $4
+             order by entity, id, position desc, seq desc) latest
+           where op = 'put'
+           order by case entity when 'user' then 0 when 'workspace' then 1 when 'workspace_member' then 2
+                                when 'project' then 3 when 'workflow' then 4 when 'person' then 5
+                                when 'candidacy' then 6 else 7 end,
+                    entity, id`,
+    values: [scope, upTo, MANY_ENTITIES, phase === "many"],
+  });
+  return rows.map((row) => ({ ...row, position: Number(row.position) }));
+}

@@ -7,6 +7,7 @@ import { showErrorToasts } from "../notifications/toasts.ts";
 import { connection, watchNetwork } from "../state/connection-state.ts";
 import { hasPendingWrites } from "./outbox.ts";
 import { REPLICA_DB_NAME, ReplicaRuntime } from "./replica-runtime.ts";
+import { announceSignOut } from "./tab-peers.ts";
 
 const ReplicaContext = createContext<ReplicaRuntime | null>(null);
 
@@ -54,6 +55,15 @@ async function release(runtime: ReplicaRuntime): Promise<void> {
   }
   if (await hasPendingWrites(runtime.db)) runtime.close();
   else await runtime.wipe();
+}
+
+/**
+ * The start of a sign-out: every tab stops syncing and sending at once, before this one lets go
+ * of leading (so that no other tab takes it up to connect again) and before the session ends
+ * (so that no tab reads its end as an expired session).
+ */
+export function stopSyncInEveryTab(): void {
+  announceSignOut(REPLICA_DB_NAME);
 }
 
 /**

@@ -81,7 +81,7 @@ it("shares one sync socket between two tabs, and sends the second tab's write th
 
   expect(writes).toEqual(["leader POST"]);
   expect(followerSockets).toHaveLength(0);
-  expect(openSockets(leaderSockets)).toBe(1);
+  await expect.poll(() => openSockets(leaderSockets)).toBe(1);
   await context.close();
 });
 

@@ -59,8 +59,9 @@ async function signUpAt(page: Page, origin: string, email: string): Promise<void
 async function twoTabs(email: string, origin = e2e.baseUrl, synced = true): Promise<Tabs> {
   const context = await e2e.newContext();
   const leader = await context.newPage();
-  const leaderSockets = syncSockets(leader);
   await signUpAt(leader, origin, email);
+  // Counted from the reload on: the socket of the page before it may report its close late.
+  const leaderSockets = syncSockets(leader);
   await leader.goto(`${origin}/workspaces`);
   if (synced) await leader.getByText("You have no workspaces yet.").waitFor();
   const follower = await context.newPage();
@@ -160,7 +161,20 @@ it("signs every tab out and deletes the replica when one tab signs out", async (
   const databases = () => leader.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
   await expect.poll(databases).not.toContain("hirestream-replica");
 
-  // Another user signing in here leads from then on: the first user's tab syncs nothing more.
+  await context.close();
+});
+
+it("lets another user signing in lead, after a sign-out the server never heard of", async () => {
+  const { context, leader, follower, leaderSockets } = await twoTabs("offline-sign-out@example.com");
+  // Offline, the server's answer (which would clear the site's storage) never comes: the tabs let go themselves.
+  await context.setOffline(true);
+  await follower.getByRole("status", { name: /^Offline/ }).waitFor();
+  await follower.getByRole("button", { name: /^Account menu of/ }).click();
+  await follower.getByRole("menuitem", { name: "Logout" }).click();
+  await follower.waitForURL("**/sign_in");
+  await leader.waitForURL("**/sign_in");
+  await context.setOffline(false);
+
   const next = syncSockets(follower);
   await signUpThroughScreens(follower, "next-user@example.com");
   await expect.poll(() => openSockets(next)).toBe(1);

@@ -182,6 +182,23 @@ it("lets another user signing in lead, after a sign-out the server never heard o
   await context.close();
 });
 
+it("tells every tab when the session ends, through the one socket", async () => {
+  const { context, leader, follower, followerSockets } = await twoTabs("ended-session-tabs@example.com");
+  // Another client of the same session signs it out: the server ends it on the leader's socket.
+  const ended = await e2e.app.app.inject({
+    method: "DELETE",
+    url: "/api/v1/auth/sign_out",
+    headers: await sessionHeadersOf(leader),
+  });
+  expect(ended.statusCode).toBe(200);
+  for (const page of [leader, follower]) {
+    await page.waitForURL("**/sign_in");
+    await page.getByText("Session expired.").waitFor();
+  }
+  expect(followerSockets).toHaveLength(0);
+  await context.close();
+});
+
 it("tells every tab when the server refuses to sync with the page's address", async () => {
   // Behind this proxy the server sees its own address as Host, so the page's origin is not its own.
   const proxy = await startHostRewritingProxy(new URL(e2e.baseUrl));

@@ -100,7 +100,7 @@ it("shows a write made offline in one tab in the other at once, and sends it onc
   await context.setOffline(false);
   await row(follower, "Inside sales").getByText("Pending").waitFor({ state: "detached", timeout: 15_000 });
   await row(leader, "Inside sales").getByText("Pending").waitFor({ state: "detached" });
-  expect(await serverWorkspaceNames()).toContain("Inside sales");
+  expect(await eventually(serverWorkspaceNames, (names) => names.includes("Inside sales"))).toContain("Inside sales");
   expect(writes).toEqual(["leader POST", "leader PUT"]);
   expect(followerSockets).toHaveLength(0);
   await context.close();
@@ -119,9 +119,38 @@ it("hands the socket and the outbox to another tab when the leading tab closes",
 
   await context.setOffline(false);
   await row(follower, "After the handover").getByText("Pending").waitFor({ state: "detached", timeout: 15_000 });
-  expect(await serverWorkspaceNames()).toContain("After the handover");
+  expect(await eventually(serverWorkspaceNames, (names) => names.includes("After the handover"))).toContain(
+    "After the handover",
+  );
   expect(writes).toEqual(["leader POST", "follower PUT"]);
   await expect.poll(() => openSockets(followerSockets)).toBe(1);
+  await context.close();
+});
+
+it("hands the socket and the outbox to another tab when the leading tab reloads", async () => {
+  const { context, leader, follower, followerSockets, writes } = await twoTabs("reload-tabs@example.com");
+  await createWorkspace(leader, "Before the reload");
+  await eventually(serverWorkspaceNames, (names) => names.includes("Before the reload"));
+  // The service worker serves the reload with no network.
+  await leader.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  await context.setOffline(true);
+  await follower.getByRole("status", { name: /^Offline/ }).waitFor();
+  await renameWorkspace(follower, "Before the reload", "After the reload");
+  await row(leader, "After the reload").getByText("Pending").waitFor();
+  const reloadedSockets = syncSockets(leader);
+  await leader.reload();
+  await row(leader, "After the reload").getByText("Pending").waitFor();
+
+  await context.setOffline(false);
+  await row(follower, "After the reload").getByText("Pending").waitFor({ state: "detached", timeout: 15_000 });
+  await row(leader, "After the reload").getByText("Pending").waitFor({ state: "detached" });
+  expect(await eventually(serverWorkspaceNames, (names) => names.includes("After the reload"))).toContain(
+    "After the reload",
+  );
+  expect(writes).toEqual(["leader POST", "follower PUT"]);
+  await expect.poll(() => openSockets(followerSockets)).toBe(1);
+  expect(reloadedSockets).toHaveLength(0);
   await context.close();
 });
 

@@ -116,8 +116,11 @@ export interface OutboxFlusherOptions {
   baseUrl: string;
   /** Session headers (API.md, Conventions); null when signed out, which holds sending back. */
   headers: () => Record<string, string> | null;
-  /** The server refused a write; its optimistic change is already undone. For the error toast; not for silent commands. */
-  onRejected: (errors: RejectedError[]) => void;
+  /**
+   * The server refused a write (`command`: its id); its optimistic change is already undone. For
+   * the error toast, in the tab that queued it; not for silent commands.
+   */
+  onRejected: (errors: RejectedError[], command: string) => void;
   /** 401: the session is gone. The write stays queued; a later `flush()` sends it again. */
   onUnauthorized: () => void;
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
@@ -235,7 +238,7 @@ export class OutboxFlusher {
         return;
       case "rejected":
         if ((await settleEntry(db, entry.seq, { accepted: false })) && !isSilent(entry))
-          this.#options.onRejected(answer.errors);
+          this.#options.onRejected(answer.errors, entry.id);
         return;
       case "retry": {
         const attempts = entry.attempts + 1;

@@ -11,6 +11,7 @@ import { REPLICA_DB_NAME, ReplicaRuntime } from "./replica-runtime.ts";
 import { browserStorageManager } from "./storage/persistent-storage.ts";
 import { browserRecordStore, forgetReplicaRecord } from "./storage/replica-record.ts";
 import { clearStorageNotices, storageNotices } from "./storage/storage-notice-state.ts";
+import { announceSignOut } from "./tab-peers.ts";
 
 const ReplicaContext = createContext<ReplicaRuntime | null>(null);
 
@@ -66,6 +67,15 @@ async function release(runtime: ReplicaRuntime): Promise<void> {
   }
   if (await hasPendingWrites(runtime.db)) runtime.close();
   else await runtime.wipe();
+}
+
+/**
+ * The start of a sign-out: every tab stops syncing and sending at once, before this one lets go
+ * of leading (so that no other tab takes it up to connect again) and before the session ends
+ * (so that no tab reads its end as an expired session).
+ */
+export function stopSyncInEveryTab(): void {
+  announceSignOut(REPLICA_DB_NAME);
 }
 
 /**

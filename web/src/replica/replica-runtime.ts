@@ -6,6 +6,8 @@ import { forgetReplicaRecord, type RecordStore } from "./storage/replica-record.
 import { StorageGuard } from "./storage/storage-guard.ts";
 import type { StorageNotice } from "./storage/storage-notice.ts";
 import { SyncClient, type SyncCredentials, type SyncStatus } from "./sync-client.ts";
+import { browserLocks, type TabLocks } from "./tab-locks.ts";
+import { TabPeers } from "./tab-peers.ts";
 
 /** One database per browser profile: a second user signing in here replaces the first one's rows. */
 export const REPLICA_DB_NAME = "hirestream-replica";
@@ -31,20 +33,35 @@ export interface ReplicaRuntimeOptions {
   storageManager?: StorageManagerLike | undefined;
   /** Where the replica's fill is remembered outside it (localStorage), to tell an eviction from a first visit. */
   records?: RecordStore | null;
+  /** Web Locks to share one connection among tabs; by default the browser's, which insecure pages lack. */
+  locks?: TabLocks | null;
+}
+
+/** The connection to the server, held by one tab for all tabs of the profile. */
+interface Leadership {
+  sync: SyncClient;
+  readonly flusher: OutboxFlusher;
 }
 
 /**
- * The replica of one signed-in user at work: the Dexie database, the sync client filling it and
- * the flusher sending its outbox. Writes go through `mutate`, which also starts a flush.
+ * The replica of one signed-in user at work: the Dexie database, and, in the one tab that leads,
+ * the sync client filling it and the flusher sending its outbox. The other tabs read and write
+ * the same database (Dexie tells each tab's screens of the others' writes) and ask the leader to
+ * send what they queue. Writes go through `mutate`, which also starts a flush.
  */
 export class ReplicaRuntime {
   readonly db: ReplicaDb;
-  #sync: SyncClient;
-  readonly #flusher: OutboxFlusher;
-  readonly #storage: StorageGuard;
   readonly #options: ReplicaRuntimeOptions;
+  readonly #storage: StorageGuard;
+  /** Null without Web Locks (an insecure page): this tab then syncs on its own. */
+  readonly #peers: TabPeers | null;
+  #leadership: Leadership | null = null;
+  /** Leader: the server's reason for refusing this page's origin, passed on with the status. */
+  #refusal: string | null = null;
+  /** What this tab's screen shows, most wanted first; the leader syncs its tab's focus, or the last one asked of it. */
+  #focus: readonly string[] = [];
   readonly #onOnline = () => {
-    this.#sync.reconnectNow();
+    this.#leadership?.sync.reconnectNow();
     this.flush();
   };
   #closed = false;
@@ -52,36 +69,24 @@ export class ReplicaRuntime {
   private constructor(db: ReplicaDb, options: ReplicaRuntimeOptions) {
     this.db = db;
     this.#options = options;
-    this.#flusher = new OutboxFlusher({
-      db,
-      baseUrl: options.apiBase,
-      headers: options.headers,
-      onRejected: options.onRejected,
-      onUnauthorized: options.onSessionExpired,
-    });
-    this.#sync = this.#newSync();
     this.#storage = this.#newStorageGuard();
-  }
-
-  #newSync(): SyncClient {
-    const options = this.#options;
-    const client: SyncClient = new SyncClient({
-      url: options.syncUrl,
-      credentials: options.credentials,
-      db: this.db,
-      onSessionExpired: options.onSessionExpired,
-      ...(options.onRefused ? { onRefused: options.onRefused } : {}),
-      // Storage hook: a message the replica could not store may mean the disk is full.
-      onError: (error) => this.#storage.failed(error, "sync"),
-      onStatus: (status) => {
-        // Back in touch with the server: whatever waited for the network goes now, not at its backoff.
-        if (status === "live") this.flush();
-        // Storage hook: caught up, the replica is whole again (a client already replaced says nothing).
-        if (status === "live" && client === this.#sync) void this.#storage.synced();
-        options.onStatus(status);
-      },
-    });
-    return client;
+    const locks = options.locks === undefined ? browserLocks() : options.locks;
+    this.#peers = locks
+      ? new TabPeers({
+          name: db.name,
+          uid: options.uid,
+          locks,
+          onLead: () => this.#lead(),
+          onFlushAsked: () => this.flush(),
+          onFocusAsked: (scopes) => this.#leadership?.sync.focus(scopes),
+          onResyncAsked: () => this.#resync(),
+          onStatus: (status, refusal) => this.#showStatus(status, refusal),
+          onRejected: options.onRejected,
+          onSessionExpired: options.onSessionExpired,
+          onRetire: () => this.#retire(),
+          stillQueued: async (ids) => (await db.outbox.where("id").anyOf(ids).toArray()).map((entry) => entry.id),
+        })
+      : null;
   }
 
   /** Storage hooks: the guard pauses the sync to drop rows, then syncs afresh with a new client. */
@@ -91,15 +96,16 @@ export class ReplicaRuntime {
       db: this.db,
       uid: options.uid,
       dbName: this.db.name,
-      pauseSync: () => {
-        this.#sync.stop();
-        return this.#sync.idle();
+      pauseSync: async () => {
+        const sync = this.#leadership?.sync;
+        if (!sync) return;
+        sync.stop();
+        await sync.idle();
       },
       resumeSync: () => {
-        if (this.#closed) return;
-        this.#sync.stop();
-        this.#sync = this.#newSync();
-        this.#sync.start();
+        // A follower's rows were dropped under the leader's feet: the leader syncs afresh.
+        if (this.#leadership) this.#resync();
+        else this.#peers?.askResync();
       },
       signedIn: () => options.credentials() !== null,
       onNotice: options.onStorageNotice ?? (() => {}),
@@ -138,38 +144,98 @@ export class ReplicaRuntime {
   }
 
   #start(): void {
+    if (this.#peers) {
+      // Until the leader answers, or this tab leads itself.
+      this.#options.onStatus("connecting");
+      this.#peers.start();
+    } else this.#lead();
+  }
+
+  /** This tab now talks to the server for all: connect, and send what any tab left in the outbox. */
+  #lead(): void {
+    if (this.#closed || this.#leadership) return;
+    const db = this.db;
+    const options = this.#options;
+    const flusher = new OutboxFlusher({
+      db,
+      baseUrl: options.apiBase,
+      headers: options.headers,
+      onRejected: (errors, command) => this.#rejected(command, errors),
+      onUnauthorized: () => this.#sessionExpired(),
+    });
+    const sync = this.#newSync();
+    this.#leadership = { sync, flusher };
     window.addEventListener("online", this.#onOnline);
-    this.#sync.start();
+    sync.start();
     this.flush();
+  }
+
+  /** The leader's sync client; a new one after a quota error, which reads the replica's emptied cursor. */
+  #newSync(): SyncClient {
+    const options = this.#options;
+    const sync: SyncClient = new SyncClient({
+      url: options.syncUrl,
+      credentials: options.credentials,
+      db: this.db,
+      onSessionExpired: () => this.#sessionExpired(),
+      onRefused: (detail) => {
+        this.#refusal = detail;
+        options.onRefused?.(detail);
+        this.#peers?.publishStatus(sync.status, detail);
+      },
+      // Storage hook: a message the replica could not store may mean the disk is full.
+      onError: (error) => this.#storage.failed(error, "sync"),
+      onStatus: (status) => {
+        // Back in touch with the server: whatever waited for the network goes now, not at its backoff.
+        if (status === "live") this.flush();
+        // Storage hook: caught up, the replica is whole again (a client already replaced says nothing).
+        if (status === "live" && sync === this.#leadership?.sync) void this.#storage.synced();
+        options.onStatus(status);
+        this.#peers?.publishStatus(status, this.#refusal);
+      },
+    });
+    sync.focus(this.#focus);
+    return sync;
+  }
+
+  /** Leader: syncs afresh from what the replica now holds (its synced rows were dropped for space). */
+  #resync(): void {
+    const leadership = this.#leadership;
+    if (this.#closed || !leadership) return;
+    leadership.sync.stop();
+    leadership.sync = this.#newSync();
+    leadership.sync.start();
   }
 
   /** Applies the command's optimistic change and queues it; sending starts at once when online. */
   async mutate(command: Command): Promise<string> {
     // Storage hook: out of space, the replica makes room and the write is tried once more.
     const id = await this.#storage.guardWrite(() => mutate(this.db, command));
-    this.flush();
+    if (this.#leadership) this.flush();
+    else this.#peers?.askFlush([id]);
     return id;
   }
 
   /** The screen shows rows of these scopes, most wanted first: sync sends them first. */
   focus(scopes: readonly string[]): void {
-    this.#sync.focus(scopes);
+    this.#focus = [...scopes];
+    if (this.#leadership) this.#leadership.sync.focus(scopes);
+    else this.#peers?.askFocus(scopes);
   }
 
   flush(): void {
     if (this.#closed) return;
+    if (!this.#leadership) {
+      this.#peers?.askFlush();
+      return;
+    }
     // Storage hook: a settlement the disk had no room for makes room like any other write.
-    this.#flusher.flush().catch((error: unknown) => this.#storage.failed(error, "outbox flush"));
+    this.#leadership.flusher.flush().catch((error: unknown) => this.#storage.failed(error, "outbox flush"));
   }
 
   /** Stops syncing and sending; the database stays on disk for the next sign-in of the same user. */
   close(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#storage.close();
-    window.removeEventListener("online", this.#onOnline);
-    this.#sync.stop();
-    this.#flusher.stop();
+    this.#retire();
     this.db.close();
   }
 
@@ -178,5 +244,42 @@ export class ReplicaRuntime {
     this.close();
     forgetReplicaRecord(this.#options.records ?? null, this.db.name);
     await wipeReplica(this.db);
+  }
+
+  /**
+   * Stops talking to the server for good, and lets another tab lead. The database stays open:
+   * its screens still read it until they unmount (a sign-out in another tab deletes it under them).
+   */
+  #retire(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#storage.close();
+    window.removeEventListener("online", this.#onOnline);
+    this.#leadership?.sync.stop();
+    this.#leadership?.flusher.stop();
+    this.#leadership = null;
+    void this.#peers?.close();
+  }
+
+  /** Follower: the leader's sync status, shown as if this tab's own. */
+  #showStatus(status: SyncStatus, refusal: string | null): void {
+    if (refusal !== null) this.#options.onRefused?.(refusal);
+    this.#options.onStatus(status);
+  }
+
+  #rejected(command: string, errors: RejectedError[]): void {
+    if (!this.#peers) {
+      this.#options.onRejected(errors);
+      return;
+    }
+    this.#peers.rejected(command, errors).catch((error: unknown) => {
+      console.error("refusal could not reach its tab", error);
+      this.#options.onRejected(errors);
+    });
+  }
+
+  #sessionExpired(): void {
+    this.#peers?.sessionExpired();
+    this.#options.onSessionExpired();
   }
 }

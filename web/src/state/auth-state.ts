@@ -21,7 +21,7 @@ import {
 } from "../api/session-credentials.ts";
 import { AFTER_SIGN_IN_PATH, MOBILE_MEDIA_QUERY } from "../constants.ts";
 import { hideToasts, showErrorToasts } from "../notifications/toasts.ts";
-import { activePendingWrites, deleteReplica } from "../replica/replica-provider.tsx";
+import { activePendingWrites, deleteReplica, stopSyncInEveryTab } from "../replica/replica-provider.tsx";
 import { ui } from "./ui-state.ts";
 
 export interface AuthState {
@@ -151,6 +151,7 @@ export async function signOut(): Promise<void> {
   if (auth.signingOut) return;
   ui.signOutWarning = null;
   auth.loading = true;
+  stopSyncInEveryTab();
   // Unmounts every screen reading the replica, which closes it, before it is deleted.
   auth.signingOut = true;
   try {

@@ -1,0 +1,33 @@
+import type { Page, WebSocket } from "playwright-core";
+
+/** The sync sockets a page opens, from now on, as the page's own events report them. */
+export function syncSockets(page: Page): WebSocket[] {
+  const sockets: WebSocket[] = [];
+  page.on("websocket", (socket) => {
+    if (new URL(socket.url()).pathname === "/api/v1/sync") sockets.push(socket);
+  });
+  return sockets;
+}
+
+export const openSockets = (sockets: WebSocket[]) => sockets.filter((socket) => !socket.isClosed()).length;
+
+/** The workspaces screen's row of the workspace `name`. */
+export const workspaceRow = (page: Page, name: string) =>
+  page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
+
+/** Creates a workspace on the workspaces screen the page shows; it shows at once, pending. */
+export async function createWorkspace(page: Page, name: string): Promise<void> {
+  await page.getByRole("button", { name: "New workspace" }).first().click();
+  await page.getByRole("dialog").getByRole("textbox", { name: /^Name/ }).fill(name);
+  await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
+  await workspaceRow(page, name).waitFor();
+}
+
+export async function renameWorkspace(page: Page, from: string, to: string): Promise<void> {
+  await workspaceRow(page, from)
+    .getByRole("button", { name: `Actions for ${from}` })
+    .click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  await page.getByRole("dialog").getByRole("textbox", { name: /^Name/ }).fill(to);
+  await page.getByRole("dialog").getByRole("button", { name: "Update" }).click();
+}

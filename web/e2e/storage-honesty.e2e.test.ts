@@ -115,6 +115,9 @@ it("out of space: tells the user, keeps the changes waiting, says a new change w
   await notice(page).getByText("Still no space for the offline copy").waitFor({ timeout: 20_000 });
   await notice(page).getByText("Changes waiting to be sent are kept and still go to the server.").waitFor();
   await waiting.waitFor();
+  // The network is fine: the badge says why syncing stopped, never "Offline".
+  await page.getByRole("status", { name: /^Not syncing: no space/ }).waitFor();
+  expect(await page.getByRole("status", { name: /^Offline/ }).count()).toBe(0);
   await workspaceLink(page, "Queued").waitFor();
   expect(await workspaceLink(page, "Made elsewhere").count()).toBe(0);
 

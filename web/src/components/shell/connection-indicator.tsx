@@ -2,6 +2,7 @@ import { Badge, Tooltip } from "@mantine/core";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useSnapshot } from "valtio";
 import { useReplica } from "../../replica/replica-provider.tsx";
+import { storageNotices } from "../../replica/storage/storage-notice-state.ts";
 import { connection } from "../../state/connection-state.ts";
 
 function pendingText(count: number): string {
@@ -23,12 +24,28 @@ function RefusedBadge({ reason }: { reason: string | null }) {
   );
 }
 
+/** Syncing waits for disk space (storage/storage-guard.ts); the lasting notice says what to do. */
+function NoSpaceBadge({ pending }: { pending: number }) {
+  const detail = `This browser has no space left for the offline copy, so syncing waits. ${pending > 0 ? `${pendingText(pending)}; they are still sent to the server.` : "Changes you make are still sent to the server."}`;
+  return (
+    <Tooltip label={detail} multiline w={260}>
+      <Badge color="orange" variant="light" role="status" aria-label={`Not syncing: no space. ${detail}`}>
+        Not syncing: no space
+        {pending > 0 ? ` · ${pending}` : ""}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 /** Says when the app works from this browser's copy and how many changes wait for the server. */
 export function ConnectionIndicator() {
   const { db } = useReplica();
   const { online, sync, refusal } = useSnapshot(connection);
+  const { notice } = useSnapshot(storageNotices);
   const pending = useLiveQuery(() => db.outbox.count(), [db]) ?? 0;
   if (online && sync === "refused") return <RefusedBadge reason={refusal} />;
+  // The sync stops while the disk has no room for it: the network is fine, so "Offline" would be false.
+  if (online && notice?.cause === "quota" && notice.phase === "waiting") return <NoSpaceBadge pending={pending} />;
   const offline = !online || sync === "offline" || sync === "refused";
   if (!offline && pending === 0) return null;
   const label = offline ? "Offline" : sync === "connecting" ? "Connecting" : "Saving";

@@ -8,6 +8,7 @@ import {
   type TalentPoolLoad,
   talentPoolLoaded,
 } from "./people-render-probes.ts";
+import { profileIfAsked } from "./pipeline-profile.ts";
 import { type BoardMovesOptions, type BoardMovesResult, measureBoardMoves } from "./pipeline-remote.ts";
 import { type SeededPipeline, seedPipeline } from "./pipeline-seed.ts";
 import { credentialsOf, firstPage, freshProfile, pageErrors, pause } from "./web-browser.ts";
@@ -48,8 +49,10 @@ async function firstLoad(context: BrowserContext, seeded: SeededPipeline, candid
   });
   await page.addInitScript(installTalentPoolLoadProbe, STAGE_ROW);
   const errors = pageErrors(page);
+  const profiler = await profileIfAsked(page);
   await page.goto(`/workspaces/${seeded.workspaceId}/project/${seeded.projectId}`);
   const firstSync = await waitForReplica(page, candidates, errors);
+  if (profiler) for (const line of await profiler.stop()) console.log(`  ${line}`);
   await page.waitForFunction(talentPoolLoaded, undefined, { timeout: 30_000, polling: 50 });
   const load = await page.evaluate(readTalentPoolLoad);
   if (!load) throw new Error("the board's load probe did not run");
@@ -84,7 +87,8 @@ export async function benchPipeline(databaseUrl: string, options: PipelineBenchO
     try {
       const loaded = await firstLoad(context, seeded, options.candidates);
       log(
-        `  first load: first row ${loaded.firstLoad.firstRowMs?.toFixed(0)} ms, ` +
+        `  first load: socket ${loaded.firstSync.socketMs?.toFixed(0)} ms, first frame ` +
+          `${loaded.firstSync.firstFrameMs?.toFixed(0)} ms, first row ${loaded.firstLoad.firstRowMs?.toFixed(0)} ms, ` +
           `replica full ${loaded.firstSync.replicaFullMs?.toFixed(0)} ms`,
       );
       const moves = await measureBoardMoves(context, seeded, server.url, options.moves);

@@ -280,6 +280,11 @@ export class ReplicaDb extends Dexie {
     this.version(12).stores({ messages: "id, *scopes, person_id, processor_id, project_id" });
     // A workspace's clearances of opted-out addresses, for the person page's opt-out mark.
     this.version(13).stores({ opt_out_clearances: "id, *scopes, workspace_id" });
+    // Every index costs each write of a candidacy, a project's first sync 20,000 of them: only the
+    // ones read stay. A query by project, or project and stage, uses the start of a compound index.
+    this.version(14).stores({
+      candidacies: "id, *scopes, [project_id+created_at], [project_id+stage_id+created_at], person_id",
+    });
     this.use(pipelineCountsMiddleware);
     this.workspaces = this.table("workspaces");
     this.workspace_members = this.table("workspace_members");

@@ -2,7 +2,7 @@ import { type Hello, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/me
 import { applyChanges, applyReady, applySnapshot, dropScope } from "./apply-sync.ts";
 import { backoffDelay, type Clock, systemClock } from "./clock.ts";
 import type { ReplicaDb } from "./replica-db.ts";
-import { coalesceChanges, type ParsedServerMessage, parseServerMessage } from "./server-message.ts";
+import { coalesceMessages, type ParsedServerMessage, parseServerMessage } from "./server-message.ts";
 import { readSyncState } from "./sync-state.ts";
 
 /** `refused`: the server answers but will not sync with a page from this address (close 4403). */
@@ -183,7 +183,7 @@ export class SyncClient {
       if (!message) throw new Error("unreadable sync message");
       return message;
     });
-    for (const message of coalesceChanges(messages)) await this.#apply(message);
+    for (const message of coalesceMessages(messages)) await this.#apply(message);
   }
 
   async #apply(message: ParsedServerMessage): Promise<void> {

@@ -1,9 +1,9 @@
-import type { Hello, ServerMessage, SnapshotRow, SyncRow } from "@hirestream/contracts/sync/messages.ts";
+import type { Hello, ServerMessage, SyncRow } from "@hirestream/contracts/sync/messages.ts";
 import type { Kysely } from "kysely";
 import type { Pool } from "pg";
 import type { Credentials } from "../auth/sessions.ts";
 import type { Database } from "../database.ts";
-import { changesOf, checkpointOf, scopesOf, snapshotOf } from "./change-feed.ts";
+import { changeDataOf, changesOf, checkpointOf, type Queryable, scopesOf, snapshotKeysOf } from "./change-feed.ts";
 import { SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
 
 const PAGE = 500;
@@ -66,7 +66,7 @@ export class SyncConnection {
         const snapshotRows = new SnapshotRows();
         for (const scope of allowed) {
           if (held.has(scope)) continue;
-          this.#sendSnapshot(scope, upTo, snapshotRows.rowsOf(await snapshotOf(client, scope, upTo)));
+          await this.#sendSnapshot(client, scope, upTo, snapshotRows);
         }
         let after = { position: cursor, seq: AFTER_EVERY_SEQ };
         while (held.size > 0) {
@@ -138,7 +138,7 @@ export class SyncConnection {
     }
     for (const scope of joined) {
       // A scope joined now: what the client holds is as of its cursor, so every row goes in full.
-      this.#sendSnapshot(scope, upTo, new SnapshotRows().rowsOf(await snapshotOf(this.#ports.pool, scope, upTo)));
+      await this.#sendSnapshot(this.#ports.pool, scope, upTo, new SnapshotRows());
       this.#scopes.add(scope);
     }
     this.#cursor = upTo;
@@ -161,9 +161,15 @@ export class SyncConnection {
     return allowed.filter((scope) => !this.#scopes.has(scope));
   }
 
-  /** In parts, so a big scope's first rows reach the screen while the rest are still on the way. */
-  #sendSnapshot(scope: string, position: number, rows: SnapshotRow[]): void {
-    for (const part of snapshotParts(scope, position, rows)) this.#send(part);
+  /**
+   * In parts, so a big scope's first rows reach the screen while the rest are still on the way;
+   * each part's data is read as the one before it travels and is written by the client.
+   */
+  async #sendSnapshot(db: Queryable, scope: string, position: number, sent: SnapshotRows): Promise<void> {
+    const planned = sent.plan(await snapshotKeysOf(db, scope, position));
+    for await (const part of snapshotParts(scope, position, planned, (rows) => changeDataOf(db, rows))) {
+      this.#send(part);
+    }
   }
 
   #enqueue(work: () => Promise<void>): Promise<void> {

@@ -49,7 +49,11 @@ async function sourceMaps(profile: CpuProfile): Promise<Map<string, TraceMap>> {
   const urls = new Set(profile.nodes.map((node) => node.callFrame.url).filter((url) => /^https?:.*\.js$/.test(url)));
   for (const url of urls) {
     const answer = await fetch(`${url}.map`).catch(() => null);
-    if (answer?.ok) maps.set(url, new TraceMap(await answer.text()));
+    if (!answer?.ok) continue;
+    // A page without a map is answered with the app's index.html: read past it.
+    try {
+      maps.set(url, new TraceMap(await answer.text()));
+    } catch {}
   }
   return maps;
 }

@@ -8,6 +8,7 @@ import {
   type TalentPoolLoad,
   talentPoolLoaded,
 } from "./people-render-probes.ts";
+import { writeRawCopy } from "./pipeline-probes.ts";
 import { profileIfAsked } from "./pipeline-profile.ts";
 import { type BoardMovesOptions, type BoardMovesResult, measureBoardMoves } from "./pipeline-remote.ts";
 import { type SeededPipeline, seedPipeline } from "./pipeline-seed.ts";
@@ -27,6 +28,8 @@ export interface PipelineBenchResult {
   firstSync: FirstSyncProbe;
   /** The same load: the first candidate's row on screen. */
   firstLoad: TalentPoolLoad;
+  /** Raw IndexedDB writing the people and candidacies the replica then held, in the same profile. */
+  raw: RawReference;
   moves: BoardMovesResult;
 }
 
@@ -63,6 +66,33 @@ async function firstLoad(context: BrowserContext, seeded: SeededPipeline, candid
   return { firstSync, firstLoad: load };
 }
 
+export interface RawReference {
+  rows: number;
+  /** Each round's time, ms. */
+  rounds: number[];
+}
+
+/**
+ * The first sync's raw reference, in the profile that synced, in a page of the app's origin that
+ * runs no app (its icon): the rows the replica holds, put in one transaction, three times.
+ */
+async function rawReference(context: BrowserContext): Promise<RawReference> {
+  const page = await context.newPage();
+  try {
+    await page.goto("/favicon.svg");
+    const rounds: number[] = [];
+    let rows = 0;
+    for (let round = 0; round < 3; round++) {
+      const written = await page.evaluate(writeRawCopy, { replica: REPLICA_DB, stores: ["people", "candidacies"] });
+      rows = written.rows;
+      rounds.push(written.ms);
+    }
+    return { rows, rounds };
+  } finally {
+    await page.close();
+  }
+}
+
 /**
  * A project with many candidates on two browsers: the web app built as `npm start` builds it,
  * served by the API on its own thread with the projector on another, the board (the project's
@@ -91,6 +121,8 @@ export async function benchPipeline(databaseUrl: string, options: PipelineBenchO
           `${loaded.firstSync.firstFrameMs?.toFixed(0)} ms, first row ${loaded.firstLoad.firstRowMs?.toFixed(0)} ms, ` +
           `replica full ${loaded.firstSync.replicaFullMs?.toFixed(0)} ms`,
       );
+      const raw = await rawReference(context);
+      log(`  raw IndexedDB: ${raw.rows} rows in ${raw.rounds.map((ms) => ms.toFixed(0)).join(", ")} ms`);
       const moves = await measureBoardMoves(context, seeded, server.url, options.moves);
       log(
         `  moves: ${moves.commands} at ${moves.perSecond.toFixed(0)}/s, ${moves.screen.latencies.length} on screen ` +
@@ -106,6 +138,7 @@ export async function benchPipeline(databaseUrl: string, options: PipelineBenchO
         stages: seeded.stages.length,
         seedSeconds,
         ...loaded,
+        raw,
         moves,
       };
     } finally {

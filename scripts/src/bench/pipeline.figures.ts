@@ -18,7 +18,25 @@ export function pipelineFigures(result: PipelineBenchResult): Figure[] {
     firstSync.replicaFullMs !== null && firstSync.socketMs !== null
       ? firstSync.replicaFullMs - firstSync.socketMs
       : null;
+  const rawMs = percentile(result.raw.rounds, 50);
+  const rawRate = (result.raw.rows * 1000) / rawMs;
+  const syncRate = syncMs === null ? Number.NaN : (result.raw.rows * 1000) / syncMs;
   return [
+    {
+      name: `Pipeline, ${candidates} candidates: first sync (socket open to the last candidacy committed) vs raw IndexedDB, on-disk profile`,
+      value: `${(syncRate / rawRate).toFixed(2)} of raw (${formatRate(syncRate)} vs ${formatRate(rawRate)})`,
+      budget: "context (DESIGN's ≥ 0.8 of raw is for the whole replica: see the figures above)",
+      pass: null,
+      note:
+        `${formatCount(result.raw.rows)} rows (the ${candidates} people and their candidacies) the replica held ` +
+        `after the sync, in ${ms(syncMs)} from the socket opening (the first frame came ` +
+        `${ms(firstSync.firstFrameMs === null || firstSync.socketMs === null ? null : firstSync.firstFrameMs - firstSync.socketMs)} after it); ` +
+        "the replica writes each person twice, once per scope holding it (their owner's, then the " +
+        "workspace's, which sends it as the same row), and each candidacy once, in a transaction per snapshot part " +
+        "or pile of parts. Raw: the same rows as stored, put by raw IndexedDB into a fresh database with the same " +
+        `stores and indexes, in one transaction, in the same profile after the sync (median of ${result.raw.rounds.length}: ` +
+        `${result.raw.rounds.map((round) => formatMs(round)).join(", ")})`,
+    },
     {
       name: `Pipeline, ${candidates} candidates: fresh profile, navigation to the replica holding all of them`,
       value: ms(firstSync.replicaFullMs),

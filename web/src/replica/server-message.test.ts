@@ -1,7 +1,8 @@
 import { expect, test } from "vitest";
 import { coalesceMessages, JOINED_PART_ROWS, parseServerMessage } from "./server-message.ts";
+import { workspace, ws1 } from "./testing/rows.ts";
 
-const scope = "ws:00000000-0000-4000-8000-0000000000a1";
+const scope = `ws:${ws1}`;
 
 test("reads each message the hub sends", () => {
   const messages = [
@@ -11,7 +12,7 @@ test("reads each message the hub sends", () => {
       last: true,
       scope,
       position: 3,
-      rows: [{ entity: "workspace", id: "w", data: { id: "w" } }],
+      rows: [{ entity: "workspace", id: ws1, data: workspace(ws1) }],
     },
     { type: "changes", cursor: 4, rows: [{ position: 4, scope, entity: "workspace", id: "w", op: "del", data: null }] },
     { type: "drop-scope", scope },
@@ -33,6 +34,24 @@ test("refuses what is not a message of this protocol", () => {
       JSON.stringify({ type: "changes", cursor: 1, rows: [{ position: 1, scope, entity: "x", id: "y", op: "patch" }] }),
     ),
   ).toBeNull();
+});
+
+test("refuses a message carrying a row that does not match its table's contract, and passes over unknown entities", () => {
+  const snapshot = (rows: unknown[]) =>
+    JSON.stringify({ type: "snapshot", part: 0, last: true, scope, position: 3, rows });
+  const good = { entity: "workspace", id: ws1, data: workspace(ws1) };
+  expect(parseServerMessage(snapshot([good, { entity: "hologram", id: "h", data: { beam: 1 } }]))).not.toBeNull();
+  expect(
+    parseServerMessage(snapshot([good, { entity: "workspace", id: "w2", data: { id: "w2", name: 42 } }])),
+  ).toBeNull();
+  const changes = (data: unknown) =>
+    JSON.stringify({
+      type: "changes",
+      cursor: 4,
+      rows: [{ position: 4, scope, entity: "workspace", id: ws1, op: "put", data }],
+    });
+  expect(parseServerMessage(changes(workspace(ws1)))).not.toBeNull();
+  expect(parseServerMessage(changes({ ...workspace(ws1), created_at: "never" }))).toBeNull();
 });
 
 test("coalesces runs of changes into one, keeping order and the last cursor", () => {

@@ -1,5 +1,6 @@
 import { type ServerMessage, scope } from "@hirestream/contracts/sync/messages.ts";
 import { z } from "zod";
+import { isRowOf, tableOfEntity } from "./replica-db.ts";
 
 // The contract declares ServerMessage as a type only; the browser parses what arrives instead of trusting it.
 
@@ -61,7 +62,22 @@ export function parseServerMessage(text: string): ParsedServerMessage | null {
     return null;
   }
   const parsed = serverMessage.safeParse(json);
-  return parsed.success ? parsed.data : null;
+  return parsed.success && rowsAreReadable(parsed.data) ? parsed.data : null;
+}
+
+/**
+ * Every row the message carries matches its table's contract (an entity this client has no table
+ * for is passed over). The rows are read here, as the message arrives, rather than when it is
+ * applied: see `parseRow`.
+ */
+function rowsAreReadable(message: ParsedServerMessage): boolean {
+  const rows = message.type === "snapshot" || message.type === "changes" ? message.rows : [];
+  for (const row of rows) {
+    const data = "data" in row ? row.data : null;
+    const table = tableOfEntity(row.entity);
+    if (data !== null && table && !isRowOf(table, data)) return false;
+  }
+  return true;
 }
 
 /** Most rows a run of snapshot parts is joined into: one transaction's worth, a few megabytes. */

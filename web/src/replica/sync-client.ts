@@ -68,8 +68,11 @@ interface Connection {
   failed: boolean;
   /** Something arrived since the last heartbeat. */
   heard: boolean;
-  /** Frames received and not yet applied; whatever piled up is applied together. */
-  inbox: string[];
+  /**
+   * Messages received and not yet applied (null: unreadable); whatever piled up is applied
+   * together. Each is read as it arrives, while the replica still writes the ones before it.
+   */
+  inbox: (ParsedServerMessage | null)[];
   stopHeartbeat: (() => void) | null;
 }
 
@@ -147,7 +150,7 @@ export class SyncClient {
     };
     socket.onmessage = (event) => {
       connection.heard = true;
-      connection.inbox.push(typeof event.data === "string" ? event.data : "");
+      connection.inbox.push(parseServerMessage(typeof event.data === "string" ? event.data : ""));
       // One drain per pile: frames arriving while earlier ones are applied join the next drain.
       if (connection.inbox.length === 1) this.#enqueue(connection, () => this.#drain(connection));
     };
@@ -178,8 +181,7 @@ export class SyncClient {
    * re-render of the screens) per pile instead of one per frame keeps the replica from falling behind.
    */
   async #drain(connection: Connection): Promise<void> {
-    const messages = connection.inbox.splice(0).map((text) => {
-      const message = parseServerMessage(text);
+    const messages = connection.inbox.splice(0).map((message) => {
       if (!message) throw new Error("unreadable sync message");
       return message;
     });

@@ -33,7 +33,7 @@ it.each([
   );
 });
 
-it("reads each part's data only as that part goes out", async () => {
+it("reads each part's data as the part before it goes out", async () => {
   const reads: string[][] = [];
   const parts = snapshotParts(
     scope,
@@ -46,12 +46,14 @@ it("reads each part's data only as that part goes out", async () => {
     3,
   );
   await parts.next();
-  expect(reads).toEqual([["p0", "p1", "p2"]]);
-  await parts.next();
   expect(reads).toEqual([
     ["p0", "p1", "p2"],
     ["p3", "p4", "p5"],
   ]);
+  await parts.next();
+  expect(reads).toEqual([["p0", "p1", "p2"], ["p3", "p4", "p5"], ["p6"]]);
+  await parts.return(undefined);
+  expect(reads).toHaveLength(3);
 });
 
 it("sends a row an earlier snapshot of the catch-up sent as of the same change as `same`, without reading it", async () => {

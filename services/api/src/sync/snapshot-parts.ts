@@ -26,7 +26,8 @@ export class SnapshotRows {
 
 /**
  * A scope's snapshot as the messages that carry it: at least one, the last one marked. Each part's
- * data is read (`dataOf`) just before it goes, so the first part leaves while the rest are read.
+ * data is read (`dataOf`) as the part before it goes, so the first part leaves while the rest are
+ * read, and the database reads the next part while this one is serialised and sent.
  */
 export async function* snapshotParts(
   scope: string,
@@ -36,10 +37,19 @@ export async function* snapshotParts(
   size: number = SNAPSHOT_PART_ROWS,
 ): AsyncGenerator<SnapshotMessage> {
   const count = Math.max(1, Math.ceil(planned.length / size));
+  const fullRowsOf = (part: number) => planned.slice(part * size, (part + 1) * size).filter((row) => !row.same);
+  const read = (part: number) => {
+    const reading = dataOf(fullRowsOf(part));
+    // Awaited below; a read left behind when the sending stops early must not go unhandled.
+    reading.catch(() => undefined);
+    return reading;
+  };
+  let next = read(0);
   for (let part = 0; part < count; part++) {
     const slice = planned.slice(part * size, (part + 1) * size);
     const full = slice.filter((row) => !row.same);
-    const data = await dataOf(full);
+    const data = await next;
+    if (part + 1 < count) next = read(part + 1);
     const byRow = new Map(full.map((row, index) => [row, data[index]]));
     const rows = slice.flatMap((row): SnapshotRow[] => {
       if (row.same) return [{ entity: row.entity, id: row.id, same: true }];

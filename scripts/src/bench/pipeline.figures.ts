@@ -45,8 +45,14 @@ export function pipelineFigures(result: PipelineBenchResult): Figure[] {
       note:
         `the project's People tab opened first thing; raw IndexedDB count of store candidacies; socket opened at ` +
         `${ms(firstSync.socketMs)}, so ${ms(syncMs)} of sync, which also brings the ${candidates} people (their ` +
-        `workspace's scope and their owner's, the signed-in user); first candidate row on screen at ` +
-        `${ms(firstLoad.firstRowMs)}; ${setting}. Seeded by appending events, projected in ${result.seedSeconds.toFixed(0)} s`,
+        `workspace's scope and their owner's, the signed-in user: the sync's scopes come owner's, workspace's, ` +
+        `project's, so the candidacies come last); first candidate row on screen at ` +
+        `${ms(firstLoad.firstRowMs)}; ${setting}. Seeded by appending events, projected in ${result.seedSeconds.toFixed(0)} s. ` +
+        "Where the time goes (CPU profile of the page, BENCH_CPU_PROFILE): before issue 16, 20.4 s of sync, the " +
+        "server reading each scope whole before its first part and the page reading back every row before writing " +
+        "it (60,000 reads); now the parts stream as they are read and only rows held are read back (the 20,000 " +
+        "people sent again as the same row), and most of the rest is IndexedDB writing 60,000 rows (each person " +
+        "twice) while the page waits, then the rows' schemas, JSON and garbage collection",
     },
     {
       name: `Move to another browser's board, project of ${candidates} candidates, ${webBudgets.remotePerSecond} commands/s (stage move over HTTP to the row's stage in a second profile's DOM)`,

@@ -126,3 +126,100 @@ export function stagesShow(expected: { labels: string[]; since: number[] }): boo
     return last !== undefined && last.label === label && last.at >= (expected.since[candidate] ?? 0);
   });
 }
+
+// The raw reference for the first sync, in the page of the app's origin that synced: the rows the
+// replica ended up holding, put by raw IndexedDB into a fresh database of the same stores and indexes.
+
+interface RawRequest<T> {
+  readonly result: T;
+  readonly error: unknown;
+  onsuccess: (() => void) | null;
+  onerror: (() => void) | null;
+}
+interface RawIndex {
+  readonly keyPath: string | string[];
+  readonly multiEntry: boolean;
+}
+interface RawStore {
+  readonly indexNames: ArrayLike<string>;
+  index(name: string): RawIndex;
+  getAll(): RawRequest<unknown[]>;
+  put(value: unknown): RawRequest<unknown>;
+  createIndex(name: string, keyPath: string | string[], options: { multiEntry: boolean }): unknown;
+}
+interface RawTransaction {
+  readonly error: unknown;
+  objectStore(name: string): RawStore;
+  oncomplete: (() => void) | null;
+  onerror: (() => void) | null;
+  onabort: (() => void) | null;
+}
+interface RawDatabase {
+  transaction(stores: string[], mode: "readonly" | "readwrite"): RawTransaction;
+  createObjectStore(name: string, options: { keyPath: string }): RawStore;
+  close(): void;
+}
+interface RawOpenRequest extends RawRequest<RawDatabase> {
+  onupgradeneeded: (() => void) | null;
+}
+declare const indexedDB: {
+  open(name: string, version?: number): RawOpenRequest;
+  deleteDatabase(name: string): RawRequest<undefined>;
+};
+
+export interface RawWrite {
+  rows: number;
+  ms: number;
+}
+
+/**
+ * Reads every row of `stores` from the replica (untimed), then times raw IndexedDB putting them,
+ * as the replica stores them, into a fresh database whose stores copy the replica's key paths and
+ * indexes, in one transaction; the database is deleted afterwards.
+ */
+export async function writeRawCopy(options: { replica: string; stores: string[] }): Promise<RawWrite> {
+  const done = <T>(request: RawRequest<T>) =>
+    new Promise<T>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+  const ended = (transaction: RawTransaction) =>
+    new Promise<void>((resolve, reject) => {
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = () => reject(transaction.error);
+      transaction.onabort = () => reject(transaction.error);
+    });
+  const replica = await done(indexedDB.open(options.replica));
+  const read = replica.transaction(options.stores, "readonly");
+  const layout = options.stores.map((name) => {
+    const store = read.objectStore(name);
+    const indexes = Array.from(store.indexNames, (index) => ({ name: index, ...store.index(index) }));
+    return { name, indexes, rows: done(store.getAll()) };
+  });
+  const rows = await Promise.all(layout.map((store) => store.rows));
+  replica.close();
+
+  const name = "bench-raw-pipeline";
+  await done(indexedDB.deleteDatabase(name));
+  const opening = indexedDB.open(name, 1);
+  opening.onupgradeneeded = () => {
+    for (const store of layout) {
+      const created = opening.result.createObjectStore(store.name, { keyPath: "id" });
+      for (const index of store.indexes) {
+        created.createIndex(index.name, index.keyPath, { multiEntry: index.multiEntry });
+      }
+    }
+  };
+  const raw = await done(opening);
+  const started = performance.now();
+  const write = raw.transaction(options.stores, "readwrite");
+  for (const [index, store] of layout.entries()) {
+    const target = write.objectStore(store.name);
+    for (const row of rows[index] ?? []) target.put(row);
+  }
+  await ended(write);
+  const ms = performance.now() - started;
+  raw.close();
+  await done(indexedDB.deleteDatabase(name));
+  return { rows: rows.reduce((sum, storeRows) => sum + storeRows.length, 0), ms };
+}

@@ -8,6 +8,8 @@ import {
   type TalentPoolLoad,
   talentPoolLoaded,
 } from "./people-render-probes.ts";
+import { writeRawCopy } from "./pipeline-probes.ts";
+import { profileIfAsked } from "./pipeline-profile.ts";
 import { type BoardMovesOptions, type BoardMovesResult, measureBoardMoves } from "./pipeline-remote.ts";
 import { type SeededPipeline, seedPipeline } from "./pipeline-seed.ts";
 import { credentialsOf, firstPage, freshProfile, pageErrors, pause } from "./web-browser.ts";
@@ -26,6 +28,8 @@ export interface PipelineBenchResult {
   firstSync: FirstSyncProbe;
   /** The same load: the first candidate's row on screen. */
   firstLoad: TalentPoolLoad;
+  /** Raw IndexedDB writing the people and candidacies the replica then held, in the same profile. */
+  raw: RawReference;
   moves: BoardMovesResult;
 }
 
@@ -48,8 +52,10 @@ async function firstLoad(context: BrowserContext, seeded: SeededPipeline, candid
   });
   await page.addInitScript(installTalentPoolLoadProbe, STAGE_ROW);
   const errors = pageErrors(page);
+  const profiler = await profileIfAsked(page);
   await page.goto(`/workspaces/${seeded.workspaceId}/project/${seeded.projectId}`);
   const firstSync = await waitForReplica(page, candidates, errors);
+  if (profiler) for (const line of await profiler.stop()) console.log(`  ${line}`);
   await page.waitForFunction(talentPoolLoaded, undefined, { timeout: 30_000, polling: 50 });
   const load = await page.evaluate(readTalentPoolLoad);
   if (!load) throw new Error("the board's load probe did not run");
@@ -58,6 +64,33 @@ async function firstLoad(context: BrowserContext, seeded: SeededPipeline, candid
   await pause(2000);
   await page.close();
   return { firstSync, firstLoad: load };
+}
+
+export interface RawReference {
+  rows: number;
+  /** Each round's time, ms. */
+  rounds: number[];
+}
+
+/**
+ * The first sync's raw reference, in the profile that synced, in a page of the app's origin that
+ * runs no app (its icon): the rows the replica holds, put in one transaction, three times.
+ */
+async function rawReference(context: BrowserContext): Promise<RawReference> {
+  const page = await context.newPage();
+  try {
+    await page.goto("/favicon.svg");
+    const rounds: number[] = [];
+    let rows = 0;
+    for (let round = 0; round < 3; round++) {
+      const written = await page.evaluate(writeRawCopy, { replica: REPLICA_DB, stores: ["people", "candidacies"] });
+      rows = written.rows;
+      rounds.push(written.ms);
+    }
+    return { rows, rounds };
+  } finally {
+    await page.close();
+  }
 }
 
 /**
@@ -84,9 +117,12 @@ export async function benchPipeline(databaseUrl: string, options: PipelineBenchO
     try {
       const loaded = await firstLoad(context, seeded, options.candidates);
       log(
-        `  first load: first row ${loaded.firstLoad.firstRowMs?.toFixed(0)} ms, ` +
+        `  first load: socket ${loaded.firstSync.socketMs?.toFixed(0)} ms, first frame ` +
+          `${loaded.firstSync.firstFrameMs?.toFixed(0)} ms, first row ${loaded.firstLoad.firstRowMs?.toFixed(0)} ms, ` +
           `replica full ${loaded.firstSync.replicaFullMs?.toFixed(0)} ms`,
       );
+      const raw = await rawReference(context);
+      log(`  raw IndexedDB: ${raw.rows} rows in ${raw.rounds.map((ms) => ms.toFixed(0)).join(", ")} ms`);
       const moves = await measureBoardMoves(context, seeded, server.url, options.moves);
       log(
         `  moves: ${moves.commands} at ${moves.perSecond.toFixed(0)}/s, ${moves.screen.latencies.length} on screen ` +
@@ -102,6 +138,7 @@ export async function benchPipeline(databaseUrl: string, options: PipelineBenchO
         stages: seeded.stages.length,
         seedSeconds,
         ...loaded,
+        raw,
         moves,
       };
     } finally {

@@ -4,6 +4,7 @@ import {
   installFirstSyncProbe,
   readFirstSyncProbe,
 } from "./browser/page-probes.ts";
+import { profileIfAsked } from "./pipeline-profile.ts";
 import { credentialsOf, firstPage, freshProfile, pageErrors } from "./web-browser.ts";
 import type { SeededFirstSync } from "./web-seed.ts";
 
@@ -34,11 +35,13 @@ export async function measureFirstSync(
       expectedRows: seeded.paddedRows + 1,
     });
     const errors = pageErrors(page);
+    const profiler = await profileIfAsked(page, "first-sync");
     await page.goto("/workspaces");
     await page.waitForFunction(firstSyncSettled, undefined, { timeout: 60_000, polling: 50 }).catch(async () => {
       const seen = JSON.stringify(await page.evaluate(readFirstSyncProbe));
       throw new Error(`first sync unfinished after 60 s at ${page.url()}: ${seen}; page errors: ${errors.join(" / ")}`);
     });
+    if (profiler) for (const line of await profiler.stop()) console.log(`  ${line}`);
     const probe = await page.evaluate(readFirstSyncProbe);
     if (!probe) throw new Error("the first-sync probe did not run");
     return {

@@ -47,7 +47,7 @@ export async function benchWebSync(databaseUrl: string, options: WebSyncOptions)
     const firstSync = await measureFirstSync(path.join(workDir, "profile-first-sync"), server.url, seeded);
     const { probe } = firstSync;
     log(
-      `  first sync: socket ${probe.socketMs?.toFixed(0)} ms, snapshot frame ${probe.largestFrameMs?.toFixed(0)} ms,` +
+      `  first sync: socket ${probe.socketMs?.toFixed(0)} ms, first frame ${probe.firstFrameMs?.toFixed(0)} ms, largest frame ${probe.largestFrameMs?.toFixed(0)} ms,` +
         ` replica full ${probe.replicaFullMs?.toFixed(0)} ms, first row ${probe.firstRowMs?.toFixed(0)} ms`,
     );
     const writes = await measureWritesBothWays(path.join(workDir, "profile-writes"), server.url, seeded.frame, log);

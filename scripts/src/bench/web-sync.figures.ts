@@ -51,7 +51,7 @@ function replicaWriteFigure(storage: string, writes: WriteRounds, rates: WriteRa
     budget: `≥ ${webBudgets.replicaWriteRatio} of raw`,
     pass: ratio >= webBudgets.replicaWriteRatio,
     note:
-      `the sync frame's text → parseServerMessage (${formatMs(rates.parseMs)}) → applySnapshot on a fresh ReplicaDb ` +
+      `the sync frame's text → parseServerMessage, rows checked by their schemas (${formatMs(rates.parseMs)}) → applySnapshot on a fresh ReplicaDb ` +
       `(${formatMs(rates.applyMs)}) vs raw IndexedDB puts (${formatMs(rates.rawMs)}) of the same ` +
       `${formatCount(writes.rows)} rows in one transaction, indexes id, *scopes, user_id, name, in one page of the ` +
       `app's origin; medians of ${writes.rounds.length} alternated rounds after a warm-up`,
@@ -76,6 +76,10 @@ export function webSyncFigures(result: WebSyncBenchResult): Figure[] {
       ? probe.replicaFullMs - probe.largestFrameMs
       : Number.NaN;
   const syncRate = (rows * 1000) / syncMs;
+  const firstFrameMs =
+    probe.firstFrameMs !== null && probe.socketMs !== null ? probe.firstFrameMs - probe.socketMs : null;
+  const writingMs =
+    probe.replicaFullMs !== null && probe.firstFrameMs !== null ? probe.replicaFullMs - probe.firstFrameMs : Number.NaN;
   const syncRatio = syncRate / onDisk.raw;
 
   const dom = toggles.samples.map((sample) => sample.domMs);
@@ -100,8 +104,14 @@ export function webSyncFigures(result: WebSyncBenchResult): Figure[] {
       budget: `≥ ${webBudgets.replicaWriteRatio} of raw`,
       pass: syncRatio >= webBudgets.replicaWriteRatio,
       note:
-        "replica's time: hello, the server's snapshot query, JSON over the WebSocket, parse, row schemas, " +
-        "Dexie reads and writes, commit; raw: IndexedDB puts of ready objects only (the next figure's page)",
+        `replica's time: ${ms(firstFrameMs)} from the socket opening to the first snapshot part in the page (hello, ` +
+        "the server's sort of the scope's keys and the first part's data, JSON over the WebSocket), then " +
+        `${formatMs(writingMs)} to the last part committed (each message parsed and its rows checked by their ` +
+        "schemas as it arrives, while the one before is written; reads of rows already held; Dexie writes and commit, " +
+        "one transaction per part or pile of parts up to 5,000 rows), the server reading each next part meanwhile; " +
+        "raw: IndexedDB puts of ready objects only (the next figure's page). Before issue 16 (bench/RESULTS.md of " +
+        "2026-11-25, `npm run bench`): 0.54 of raw, the server reading and serialising the whole scope before sending " +
+        "any of it (the first frames came about 0.9 s after the socket opened), every row read back before its write",
     },
     replicaWriteFigure("on-disk profile", writes.onDisk, onDisk),
     replicaWriteFigure("in-memory (off-the-record) context", writes.inMemory, inMemory),

@@ -7,6 +7,7 @@ import {
   writeRaw,
   writeThroughReplica,
 } from "./browser/page-probes.ts";
+import { profileIfAsked } from "./pipeline-profile.ts";
 import { CHROMIUM, CHROMIUM_FLAGS, firstPage, freshProfile } from "./web-browser.ts";
 
 export interface WriteRound {
@@ -37,11 +38,11 @@ async function measureWrites(
   const rows = await page.evaluate(loadSnapshotFrame, frame);
   const measured: WriteRound[] = [];
   for (let run = 0; run <= rounds; run++) {
-    const round = {
-      rawMs: await page.evaluate(writeRaw, run),
-      replica: await page.evaluate(writeThroughReplica, run),
-      dexieMs: await page.evaluate(writeDexieBulkPut, run),
-    };
+    const rawMs = await page.evaluate(writeRaw, run);
+    const profiler = run === 1 ? await profileIfAsked(page, "replica-write") : null;
+    const replica = await page.evaluate(writeThroughReplica, run);
+    if (profiler) for (const line of await profiler.stop()) log(`    ${line}`);
+    const round = { rawMs, replica, dexieMs: await page.evaluate(writeDexieBulkPut, run) };
     if (run === 0) continue;
     measured.push(round);
     log(

@@ -1,4 +1,4 @@
-import { Dexie } from "dexie";
+import { Dexie, type Table } from "dexie";
 import { OutboxView } from "./outbox-view.ts";
 import { placementOf, rememberStoredCandidacies } from "./pipeline-counts.ts";
 import {
@@ -161,7 +161,7 @@ async function writeTable<T extends TableName>(
   if (updates.length === 0) return;
   const store = db.rowTables[table];
   const ids = [...new Set(updates.map((update) => update.id))];
-  const loaded = await store.bulkGet(ids);
+  const loaded = await storedRows(store, ids);
   // The pipeline counts need the rows as stored before the write: these are they.
   const trans = Dexie.currentTransaction?.idbtrans;
   if (table === "candidacies" && trans) {
@@ -193,8 +193,36 @@ async function writeTable<T extends TableName>(
     if (row) puts.push(row);
     else deletes.push(id);
   }
-  await store.bulkPut(puts);
-  await store.bulkDelete(deletes);
+  if (puts.length > 0) await store.bulkPut(puts);
+  if (deletes.length > 0) await store.bulkDelete(deletes);
+}
+
+/** Below this many ids a row is read by id; from it on, the keys held in their range are read first. */
+const READ_KEYS_FROM = 50;
+
+/**
+ * The stored rows of `ids`, undefined where none is. For many ids, one read of the keys held
+ * between the least and the greatest of them comes first, and only rows held are read: a snapshot
+ * part (its ids in order) filling a fresh replica reads nothing more. Keys that crowd the range
+ * (a few ids spread over a full table) make it read every id instead.
+ */
+async function storedRows<R>(store: Table<R, string>, ids: readonly string[]): Promise<(R | undefined)[]> {
+  const [first, ...rest] = ids;
+  if (first === undefined || ids.length < READ_KEYS_FROM) return store.bulkGet([...ids]);
+  let least = first;
+  let greatest = first;
+  for (const id of rest) {
+    if (id < least) least = id;
+    if (id > greatest) greatest = id;
+  }
+  const most = 2 * ids.length;
+  const held = await store.where("id").between(least, greatest, true, true).limit(most).primaryKeys();
+  if (held.length >= most) return store.bulkGet([...ids]);
+  const heldIds = new Set(held);
+  const wanted = ids.filter((id) => heldIds.has(id));
+  const rows = wanted.length === 0 ? [] : await store.bulkGet(wanted);
+  const byId = new Map(wanted.map((id, index) => [id, rows[index]]));
+  return ids.map((id) => byId.get(id));
 }
 
 /** The server's row after one update from `scope`: gone once no held scope has it. */

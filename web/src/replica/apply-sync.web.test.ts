@@ -148,6 +148,32 @@ describe("snapshot", () => {
     expect(await db.workspace_members.get(mine.id)).toEqual({ ...mine, scopes: [me], _pending: 0 });
   });
 
+  test.each([
+    ["alone in their range", false],
+    ["among many rows of my scope alone", true],
+  ])("a large part keeps every scope of the rows it shares with another held scope, %s", async (_, crowded) => {
+    const { db } = openTestDb();
+    const row = (n: number) => {
+      const id = `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+      return { entity: "workspace", id, data: workspace(id) };
+    };
+    const snapshot = (scope: string, rows: SnapshotMessage["rows"]) =>
+      applySnapshot(db, { type: "snapshot", part: 0, last: true, scope, position: 5, rows });
+    // The workspace's scope: every tenth row of 800; the first 20 of them are in my scope too, and
+    // so, when crowded, is every row between them.
+    const theirs = Array.from({ length: 80 }, (_, n) => row(n * 10));
+    const between = crowded ? Array.from({ length: 800 }, (_, n) => n).filter((n) => n % 10 !== 0) : [];
+    await snapshot(me, [...theirs.slice(0, 20), ...between.map(row)]);
+    await snapshot(wsScope(ws1), theirs);
+
+    const held = await db.workspaces.bulkGet(theirs.map((theirRow) => theirRow.id));
+    expect(held.map((heldRow) => heldRow?.scopes)).toEqual([
+      ...Array.from({ length: 20 }, () => [me, wsScope(ws1)]),
+      ...Array.from({ length: 60 }, () => [wsScope(ws1)]),
+    ]);
+    expect(await db.workspaces.count()).toBe(80 + between.length);
+  });
+
   test("ignores entities this client has no table for", async () => {
     const { db } = openTestDb();
     await applySnapshot(db, {

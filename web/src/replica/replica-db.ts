@@ -135,9 +135,49 @@ export function withScopeFields<T extends TableName>(table: T, row: Stored<Repli
   return fill ? fill(row) : row;
 }
 
+/**
+ * Rows read by their schema, by the object that carried them. A message's rows are read as it
+ * arrives (server-message.ts), while the one before it is still being written: applying it then
+ * finds them read. Entries go with the messages.
+ */
+const readRows: { [T in TableName]: WeakMap<object, ReplicaRows[T]> } = {
+  workspaces: new WeakMap(),
+  workspace_members: new WeakMap(),
+  users: new WeakMap(),
+  people: new WeakMap(),
+  workflows: new WeakMap(),
+  projects: new WeakMap(),
+  candidacies: new WeakMap(),
+  project_users: new WeakMap(),
+  invitations: new WeakMap(),
+  sequences: new WeakMap(),
+  credentials: new WeakMap(),
+  payloads: new WeakMap(),
+  messages: new WeakMap(),
+  opt_out_clearances: new WeakMap(),
+};
+
+function readRowsOf<T extends TableName>(table: T): WeakMap<object, ReplicaRows[T]> {
+  return readRows[table];
+}
+
 /** Rows cross the wire as JSON objects; the contract's schema makes them typed rows. */
-export function parseRow<T extends TableName>(table: T, data: unknown): ReplicaRows[T] {
-  return rowSchemas[table].parse(data);
+export function parseRow<T extends TableName>(table: T, data: Record<string, unknown>): ReplicaRows[T] {
+  const read = readRowsOf(table);
+  const known = read.get(data);
+  if (known) return known;
+  const row = rowSchemas[table].parse(data);
+  read.set(data, row);
+  return row;
+}
+
+/** Whether `data` is a row of `table` by its contract; one that is will not be read again. */
+export function isRowOf(table: TableName, data: Record<string, unknown>): boolean {
+  const read = readRowsOf(table);
+  if (read.has(data)) return true;
+  const parsed = rowSchemas[table].safeParse(data);
+  if (parsed.success) read.set(data, parsed.data);
+  return parsed.success;
 }
 
 /** `owner` is the uid the replica was filled for: another user signing in on this browser starts afresh. */
@@ -285,11 +325,18 @@ export class ReplicaDb extends Dexie {
     this.version(12).stores({ messages: "id, *scopes, person_id, processor_id, project_id" });
     // A workspace's clearances of opted-out addresses, for the person page's opt-out mark.
     this.version(13).stores({ opt_out_clearances: "id, *scopes, workspace_id" });
+    // Every index costs each write of its table's rows, a project's first sync 20,000 candidacies and
+    // twice as many writes of people: only the indexes some query reads stay. A query by project, or
+    // project and stage, uses the start of a compound index.
+    this.version(14).stores({
+      people: "id, *scopes, owner_id, *workspace_ids",
+      candidacies: "id, *scopes, [project_id+created_at], [project_id+stage_id+created_at], person_id",
+    });
     // The people lists page from indexes in their own order (people-order.ts): the Talent Pool by
     // owner, a workspace's People by workspace; the keys of people held before are worked out here.
     this.version(15)
       .stores({
-        people: "id, *scopes, owner_id, *workspace_ids, last_name, [owner_id+order_key], *workspace_order",
+        people: "id, *scopes, owner_id, *workspace_ids, [owner_id+order_key], *workspace_order",
       })
       .upgrade(async (tx) => {
         await tx

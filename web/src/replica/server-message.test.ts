@@ -1,7 +1,8 @@
 import { expect, test } from "vitest";
-import { coalesceChanges, parseServerMessage } from "./server-message.ts";
+import { coalesceMessages, JOINED_PART_ROWS, parseServerMessage } from "./server-message.ts";
+import { workspace, ws1 } from "./testing/rows.ts";
 
-const scope = "ws:00000000-0000-4000-8000-0000000000a1";
+const scope = `ws:${ws1}`;
 
 test("reads each message the hub sends", () => {
   const messages = [
@@ -11,7 +12,7 @@ test("reads each message the hub sends", () => {
       last: true,
       scope,
       position: 3,
-      rows: [{ entity: "workspace", id: "w", data: { id: "w" } }],
+      rows: [{ entity: "workspace", id: ws1, data: workspace(ws1) }],
     },
     { type: "changes", cursor: 4, rows: [{ position: 4, scope, entity: "workspace", id: "w", op: "del", data: null }] },
     { type: "drop-scope", scope },
@@ -35,6 +36,24 @@ test("refuses what is not a message of this protocol", () => {
   ).toBeNull();
 });
 
+test("refuses a message carrying a row that does not match its table's contract, and passes over unknown entities", () => {
+  const snapshot = (rows: unknown[]) =>
+    JSON.stringify({ type: "snapshot", part: 0, last: true, scope, position: 3, rows });
+  const good = { entity: "workspace", id: ws1, data: workspace(ws1) };
+  expect(parseServerMessage(snapshot([good, { entity: "hologram", id: "h", data: { beam: 1 } }]))).not.toBeNull();
+  expect(
+    parseServerMessage(snapshot([good, { entity: "workspace", id: "w2", data: { id: "w2", name: 42 } }])),
+  ).toBeNull();
+  const changes = (data: unknown) =>
+    JSON.stringify({
+      type: "changes",
+      cursor: 4,
+      rows: [{ position: 4, scope, entity: "workspace", id: ws1, op: "put", data }],
+    });
+  expect(parseServerMessage(changes(workspace(ws1)))).not.toBeNull();
+  expect(parseServerMessage(changes({ ...workspace(ws1), created_at: "never" }))).toBeNull();
+});
+
 test("coalesces runs of changes into one, keeping order and the last cursor", () => {
   const row = (position: number) => ({
     position,
@@ -46,11 +65,36 @@ test("coalesces runs of changes into one, keeping order and the last cursor", ()
   });
   const changes = (cursor: number) => ({ type: "changes" as const, rows: [row(cursor)], cursor });
   const dropped = { type: "drop-scope" as const, scope };
-  expect(coalesceChanges([changes(1), changes(2), dropped, changes(3), changes(4), changes(5)])).toEqual([
+  expect(coalesceMessages([changes(1), changes(2), dropped, changes(3), changes(4), changes(5)])).toEqual([
     { type: "changes", rows: [row(1), row(2)], cursor: 2 },
     dropped,
     { type: "changes", rows: [row(3), row(4), row(5)], cursor: 5 },
   ]);
-  expect(coalesceChanges([])).toEqual([]);
-  expect(coalesceChanges([dropped, { type: "pong" }])).toEqual([dropped, { type: "pong" }]);
+  expect(coalesceMessages([])).toEqual([]);
+  expect(coalesceMessages([dropped, { type: "pong" }])).toEqual([dropped, { type: "pong" }]);
+});
+
+test("joins runs of one snapshot's parts, up to a transaction's worth of rows", () => {
+  const rows = (count: number, from: number) =>
+    Array.from({ length: count }, (_, n) => ({ entity: "workspace", id: `w${from + n}`, data: {} }));
+  const part = (index: number, last: boolean, count: number, of = scope) => ({
+    type: "snapshot" as const,
+    scope: of,
+    position: 7,
+    part: index,
+    last,
+    rows: rows(count, index * 10_000),
+  });
+  const other = "ws:00000000-0000-4000-8000-0000000000a2";
+  expect(coalesceMessages([part(0, false, 2), part(1, false, 2), part(2, true, 1), part(0, true, 1, other)])).toEqual([
+    { ...part(0, true, 0), rows: [...rows(2, 0), ...rows(2, 10_000), ...rows(1, 20_000)] },
+    part(0, true, 1, other),
+  ]);
+  // A new part 0 starts the scope over: never joined to what came before.
+  expect(coalesceMessages([part(0, false, 1), part(0, true, 1)])).toEqual([part(0, false, 1), part(0, true, 1)]);
+  const big = JOINED_PART_ROWS - 1;
+  expect(coalesceMessages([part(0, false, big), part(1, false, 2), part(2, true, 1)])).toEqual([
+    part(0, false, big),
+    { ...part(1, true, 0), rows: [...rows(2, 10_000), ...rows(1, 20_000)] },
+  ]);
 });

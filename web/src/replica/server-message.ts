@@ -1,5 +1,6 @@
 import { type ServerMessage, scope } from "@hirestream/contracts/sync/messages.ts";
 import { z } from "zod";
+import { isRowOf, tableOfEntity } from "./replica-db.ts";
 
 // The contract declares ServerMessage as a type only; the browser parses what arrives instead of trusting it.
 
@@ -64,14 +65,36 @@ export function parseServerMessage(text: string): ParsedServerMessage | null {
     return null;
   }
   const parsed = serverMessage.safeParse(json);
-  return parsed.success ? parsed.data : null;
+  return parsed.success && rowsAreReadable(parsed.data) ? parsed.data : null;
 }
 
 /**
- * Runs of consecutive `changes` messages become one: rows in order, the last cursor. Applying
- * them together is the same as one after another, as the cursor only moves once all are in.
+ * Every row the message carries matches its table's contract (an entity this client has no table
+ * for is passed over). The rows are read here, as the message arrives, rather than when it is
+ * applied: see `parseRow`.
  */
-export function coalesceChanges(messages: readonly ParsedServerMessage[]): ParsedServerMessage[] {
+function rowsAreReadable(message: ParsedServerMessage): boolean {
+  const rows = message.type === "snapshot" || message.type === "changes" ? message.rows : [];
+  for (const row of rows) {
+    const data = "data" in row ? row.data : null;
+    const table = tableOfEntity(row.entity);
+    if (data !== null && table && !isRowOf(table, data)) return false;
+  }
+  return true;
+}
+
+/** Most rows a run of snapshot parts is joined into: one transaction's worth, a few megabytes. */
+export const JOINED_PART_ROWS = 5000;
+
+/**
+ * Runs of consecutive `changes` messages become one: rows in order, the last cursor. Applying
+ * them together is the same as one after another, as the cursor only moves once all are in. So do
+ * runs of parts of one scope's snapshot, up to JOINED_PART_ROWS rows: the first part's number
+ * (a part 0 still replaces the scope's rows before the rest are added) and the last one's mark.
+ * Parts pile up when the replica writes slower than they arrive; one transaction for the pile
+ * costs one commit and one re-run of the screens' queries instead of several.
+ */
+export function coalesceMessages(messages: readonly ParsedServerMessage[]): ParsedServerMessage[] {
   const result: ParsedServerMessage[] = [];
   for (const message of messages) {
     const previous = result.at(-1);
@@ -81,6 +104,16 @@ export function coalesceChanges(messages: readonly ParsedServerMessage[]): Parse
         rows: [...previous.rows, ...message.rows],
         cursor: message.cursor,
       };
+    } else if (
+      message.type === "snapshot" &&
+      previous?.type === "snapshot" &&
+      !previous.last &&
+      message.part > 0 &&
+      previous.scope === message.scope &&
+      previous.position === message.position &&
+      previous.rows.length + message.rows.length <= JOINED_PART_ROWS
+    ) {
+      result[result.length - 1] = { ...previous, last: message.last, rows: [...previous.rows, ...message.rows] };
     } else {
       result.push(message);
     }

@@ -2,7 +2,7 @@ import { type Hello, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/me
 import { applyChanges, applyReady, applySnapshot, dropScope } from "./apply-sync.ts";
 import { backoffDelay, type Clock, systemClock } from "./clock.ts";
 import type { ReplicaDb } from "./replica-db.ts";
-import { coalesceChanges, type ParsedServerMessage, parseServerMessage } from "./server-message.ts";
+import { coalesceMessages, type ParsedServerMessage, parseServerMessage } from "./server-message.ts";
 import { type CatchUp, readSyncState, writeCatchUp } from "./sync-state.ts";
 
 /** `refused`: the server answers but will not sync with a page from this address (close 4403). */
@@ -68,8 +68,11 @@ interface Connection {
   failed: boolean;
   /** Something arrived since the last heartbeat. */
   heard: boolean;
-  /** Frames received and not yet applied; whatever piled up is applied together. */
-  inbox: string[];
+  /**
+   * Messages received and not yet applied (null: unreadable); whatever piled up is applied
+   * together. Each is read as it arrives, while the replica still writes the ones before it.
+   */
+  inbox: (ParsedServerMessage | null)[];
   stopHeartbeat: (() => void) | null;
   /** The hello went out: a new focus is sent on its own from now on. */
   greeted: boolean;
@@ -171,7 +174,7 @@ export class SyncClient {
     };
     socket.onmessage = (event) => {
       connection.heard = true;
-      connection.inbox.push(typeof event.data === "string" ? event.data : "");
+      connection.inbox.push(parseServerMessage(typeof event.data === "string" ? event.data : ""));
       // One drain per pile: frames arriving while earlier ones are applied join the next drain.
       if (connection.inbox.length === 1) this.#enqueue(connection, () => this.#drain(connection));
     };
@@ -205,12 +208,15 @@ export class SyncClient {
    * re-render of the screens) per pile instead of one per frame keeps the replica from falling behind.
    */
   async #drain(connection: Connection): Promise<void> {
-    const messages = connection.inbox.splice(0).map((text) => {
-      const message = parseServerMessage(text);
+    const messages = connection.inbox.splice(0).map((message) => {
       if (!message) throw new Error("unreadable sync message");
       return message;
     });
-    for (const message of coalesceChanges(messages)) await this.#apply(connection, message);
+    for (const message of coalesceMessages(messages)) await this.#apply(connection, message);
+    // The server sends more once parts are in: one answer per part it sent, joined or not.
+    for (const message of messages) {
+      if (message.type === "snapshot") connection.socket.send(JSON.stringify({ type: "applied" }));
+    }
   }
 
   async #apply(connection: Connection, message: ParsedServerMessage): Promise<void> {
@@ -221,8 +227,6 @@ export class SyncClient {
         return writeCatchUp(db, this.#catchUp);
       case "snapshot":
         await applySnapshot(db, message);
-        // The server sends the next part once this one is in.
-        connection.socket.send(JSON.stringify({ type: "applied" }));
         return this.#progress(message.scope, message.part, message.last);
       case "changes":
         return applyChanges(db, message);

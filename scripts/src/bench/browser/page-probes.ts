@@ -15,6 +15,8 @@ export interface FirstSyncProbe {
   firstRowMs: number | null;
   /** The app opened its sync socket. */
   socketMs: number | null;
+  /** The first frame after the socket opened (the first snapshot part) reached the page's JavaScript. */
+  firstFrameMs: number | null;
   /** The largest frame (the big scope's snapshot) reached the page's JavaScript. */
   largestFrameMs: number | null;
   largestFrameChars: number;
@@ -83,6 +85,7 @@ export function installFirstSyncProbe(options: FirstSyncProbeOptions): void {
     emptyStateMs: null,
     firstRowMs: null,
     socketMs: null,
+    firstFrameMs: null,
     largestFrameMs: null,
     largestFrameChars: 0,
     replicaFullMs: null,
@@ -97,6 +100,7 @@ export function installFirstSyncProbe(options: FirstSyncProbeOptions): void {
       probe.socketMs ??= performance.now();
       this.addEventListener("message", (event) => {
         const data: unknown = event.data;
+        probe.firstFrameMs ??= performance.now();
         if (typeof data !== "string" || data.length <= probe.largestFrameChars) return;
         probe.largestFrameChars = data.length;
         probe.largestFrameMs = performance.now();

@@ -6,7 +6,7 @@ import type { Pool, PoolClient } from "pg";
 import type { Database } from "../database.ts";
 import { readableProjectIds } from "../projects/readable-projects.ts";
 
-type Queryable = Pick<Pool, "query"> | Pick<PoolClient, "query">;
+export type Queryable = Pick<Pool, "query"> | Pick<PoolClient, "query">;
 
 /** How far read models and the change log go. */
 export async function checkpointOf(db: Queryable): Promise<number> {
@@ -48,7 +48,14 @@ export async function scopesOf(db: Kysely<Database>, via: Queryable, userId: str
   ];
 }
 
-/** Every live row of a scope as of `upTo`: the newest change-log entry per row, when it is a put, frame first. */
+/** A row of a scope's snapshot, as the change-log entry (`position`, `seq`) it is as of. */
+export interface SnapshotKey {
+  entity: string;
+  id: string;
+  position: number;
+  seq: number;
+}
+
 /** A row of a scope's snapshot, with the position of the change it is as of. */
 export interface SnapshotSource {
   entity: string;
@@ -57,13 +64,18 @@ export interface SnapshotSource {
   data: Record<string, unknown>;
 }
 
-export async function snapshotOf(db: Queryable, scope: string, upTo: number): Promise<SnapshotSource[]> {
-  const { rows } = await db.query<Omit<SnapshotSource, "position"> & { position: string }>({
-    name: "sync-snapshot",
+/**
+ * Every live row of a scope as of `upTo` (the newest change-log entry per row, when it is a put),
+ * without its data, in the order the snapshot sends them. Sorting keys alone is quick, so the
+ * first part goes out while the data of the rest is still to be read (`changeDataOf`).
+ */
+export async function snapshotKeysOf(db: Queryable, scope: string, upTo: number): Promise<SnapshotKey[]> {
+  const { rows } = await db.query<{ entity: string; id: string; position: string; seq: number }>({
+    name: "sync-snapshot-keys",
     // The rows that give a screen its frame (the workspace, its members, projects and workflows)
     // come before the many (people, then candidacies), so they land in the snapshot's first part.
-    text: `select entity, id, position, data from (
-             select distinct on (entity, id) entity, id, position, op, data from read.change_log
+    text: `select entity, id, position, seq from (
+             select distinct on (entity, id) entity, id, position, seq, op from read.change_log
              where scope = $1 and position <= $2
              order by entity, id, position desc, seq desc) latest
            where op = 'put'
@@ -74,6 +86,34 @@ export async function snapshotOf(db: Queryable, scope: string, upTo: number): Pr
     values: [scope, upTo],
   });
   return rows.map((row) => ({ ...row, position: Number(row.position) }));
+}
+
+/** The data of change-log entries, in the order of `entries` (each one a put's, so never null). */
+export async function changeDataOf(
+  db: Queryable,
+  entries: readonly { position: number; seq: number }[],
+): Promise<Record<string, unknown>[]> {
+  if (entries.length === 0) return [];
+  const { rows } = await db.query<{ ord: string; data: Record<string, unknown> }>({
+    name: "sync-change-data",
+    text: `select wanted.ord, c.data
+           from unnest($1::bigint[], $2::int[]) with ordinality as wanted(position, seq, ord)
+           join read.change_log c on c.position = wanted.position and c.seq = wanted.seq
+           order by wanted.ord`,
+    values: [entries.map((entry) => entry.position), entries.map((entry) => entry.seq)],
+  });
+  if (rows.length !== entries.length) throw new Error("a snapshot's change-log entry is gone");
+  return rows.map((row) => row.data);
+}
+
+/** Every live row of a scope as of `upTo`, with its data, in the order the snapshot sends them. */
+export async function snapshotOf(db: Queryable, scope: string, upTo: number): Promise<SnapshotSource[]> {
+  const keys = await snapshotKeysOf(db, scope, upTo);
+  const data = await changeDataOf(db, keys);
+  return keys.flatMap(({ entity, id, position }, index) => {
+    const row = data[index];
+    return row ? [{ entity, id, position, data: row }] : [];
+  });
 }
 
 /** Change-log rows of `scopes` in (after, upTo], in position order, at most `limit`. */

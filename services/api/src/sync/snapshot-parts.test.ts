@@ -1,14 +1,20 @@
 import { expect, it } from "vitest";
-import { snapshotParts } from "./snapshot-parts.ts";
+import type { SnapshotKey } from "./change-feed.ts";
+import { type PlannedRow, SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
 
 const scope = "ws:00000000-0000-4000-8000-0000000000a1";
-const rows = (count: number) =>
-  Array.from({ length: count }, (_, n) => ({ entity: "person", id: `p${n}`, data: { n } }));
+const keys = (count: number): SnapshotKey[] =>
+  Array.from({ length: count }, (_, n) => ({ entity: "person", id: `p${n}`, position: 10 + n, seq: 0 }));
+const dataOf = async (rows: readonly PlannedRow[]) => rows.map((row) => ({ n: row.id }));
 
-it("sends an empty scope as one last part, so the client still replaces what it had", () => {
-  expect(snapshotParts(scope, 9, [], 3)).toEqual([
-    { type: "snapshot", scope, position: 9, part: 0, last: true, rows: [] },
-  ]);
+async function allParts(planned: readonly PlannedRow[], read = dataOf) {
+  const parts = [];
+  for await (const part of snapshotParts(scope, 99, planned, read, 3)) parts.push(part);
+  return parts;
+}
+
+it("sends an empty scope as one last part, so the client still replaces what it had", async () => {
+  expect(await allParts([])).toEqual([{ type: "snapshot", scope, position: 99, part: 0, last: true, rows: [] }]);
 });
 
 it.each([
@@ -17,10 +23,51 @@ it.each([
   [4, [3, 1]],
   [9, [3, 3, 3]],
   [10, [3, 3, 3, 1]],
-])("splits %i rows into parts of at most 3: %j", (count, sizes) => {
-  const parts = snapshotParts(scope, 9, rows(count), 3);
+])("splits %i rows into parts of at most 3: %j", async (count, sizes) => {
+  const parts = await allParts(new SnapshotRows().plan(keys(count)));
   expect(parts.map((part) => part.rows.length)).toEqual(sizes);
   expect(parts.map((part) => part.part)).toEqual(sizes.map((_, index) => index));
   expect(parts.map((part) => part.last)).toEqual(sizes.map((_, index) => index === sizes.length - 1));
-  expect(parts.flatMap((part) => part.rows)).toEqual(rows(count));
+  expect(parts.flatMap((part) => part.rows)).toEqual(
+    keys(count).map(({ entity, id }) => ({ entity, id, data: { n: id } })),
+  );
+});
+
+it("reads each part's data as the part before it goes out", async () => {
+  const reads: string[][] = [];
+  const parts = snapshotParts(
+    scope,
+    99,
+    new SnapshotRows().plan(keys(7)),
+    async (rows) => {
+      reads.push(rows.map((row) => row.id));
+      return dataOf(rows);
+    },
+    3,
+  );
+  await parts.next();
+  expect(reads).toEqual([
+    ["p0", "p1", "p2"],
+    ["p3", "p4", "p5"],
+  ]);
+  await parts.next();
+  expect(reads).toEqual([["p0", "p1", "p2"], ["p3", "p4", "p5"], ["p6"]]);
+  await parts.return(undefined);
+  expect(reads).toHaveLength(3);
+});
+
+it("sends a row an earlier snapshot of the catch-up sent as of the same change as `same`, without reading it", async () => {
+  const sent = new SnapshotRows();
+  sent.plan(keys(2));
+  const moved = { entity: "person", id: "p1", position: 50, seq: 0 };
+  const reads: string[] = [];
+  const parts = await allParts(sent.plan([keys(1)[0] ?? moved, moved]), async (rows) => {
+    reads.push(...rows.map((row) => row.id));
+    return dataOf(rows);
+  });
+  expect(parts.flatMap((part) => part.rows)).toEqual([
+    { entity: "person", id: "p0", same: true },
+    { entity: "person", id: "p1", data: { n: "p1" } },
+  ]);
+  expect(reads).toEqual(["p1"]);
 });

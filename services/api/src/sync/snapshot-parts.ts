@@ -1,40 +1,71 @@
 import { type ServerMessage, SNAPSHOT_PART_ROWS, type SnapshotRow } from "@hirestream/contracts/sync/messages.ts";
-import type { SnapshotSource } from "./change-feed.ts";
+import type { SnapshotKey, SnapshotSource } from "./change-feed.ts";
 
 type SnapshotMessage = Extract<ServerMessage, { type: "snapshot" }>;
+
+/** A snapshot row to send: in full (its data still to be read), or as `same`. */
+export type PlannedRow = SnapshotKey & { same: boolean };
 
 /**
  * The rows of one catch-up's snapshots as they go out: a row an earlier snapshot of the same
  * catch-up sent in full, as of the same change, goes as `same` (the owner's people are in their
- * pool's scope and in each of their workspaces').
+ * pool's scope and in each of their workspaces'), and its data is not read again.
  */
 export class SnapshotRows {
   readonly #sent = new Map<string, number>();
 
+  plan(keys: readonly SnapshotKey[]): PlannedRow[] {
+    return keys.map((key) => {
+      const sentAs = `${key.entity}:${key.id}`;
+      if (this.#sent.get(sentAs) === key.position) return { ...key, same: true };
+      this.#sent.set(sentAs, key.position);
+      return { ...key, same: false };
+    });
+  }
+
+  /** Rows already read with their data (a catch-up's phases, snapshot-phases.ts), as they go out. */
   rowsOf(sources: readonly SnapshotSource[]): SnapshotRow[] {
     return sources.map(({ entity, id, position, data }) => {
-      const key = `${entity}:${id}`;
-      if (this.#sent.get(key) === position) return { entity, id, same: true };
-      this.#sent.set(key, position);
+      const sentAs = `${entity}:${id}`;
+      if (this.#sent.get(sentAs) === position) return { entity, id, same: true };
+      this.#sent.set(sentAs, position);
       return { entity, id, data };
     });
   }
 }
 
-/** A scope's snapshot as the messages that carry it: at least one, the last one marked. */
-export function snapshotParts(
+/**
+ * A scope's snapshot as the messages that carry it: at least one, the last one marked. Each part's
+ * data is read (`dataOf`) as the part before it goes, so the first part leaves while the rest are
+ * read, and the database reads the next part while this one is serialised and sent.
+ */
+export async function* snapshotParts(
   scope: string,
   position: number,
-  rows: SnapshotMessage["rows"],
+  planned: readonly PlannedRow[],
+  dataOf: (rows: readonly PlannedRow[]) => Promise<Record<string, unknown>[]>,
   size: number = SNAPSHOT_PART_ROWS,
-): SnapshotMessage[] {
-  const count = Math.max(1, Math.ceil(rows.length / size));
-  return Array.from({ length: count }, (_, part) => ({
-    type: "snapshot",
-    scope,
-    position,
-    part,
-    last: part === count - 1,
-    rows: rows.slice(part * size, (part + 1) * size),
-  }));
+): AsyncGenerator<SnapshotMessage> {
+  const count = Math.max(1, Math.ceil(planned.length / size));
+  const fullRowsOf = (part: number) => planned.slice(part * size, (part + 1) * size).filter((row) => !row.same);
+  const read = (part: number) => {
+    const reading = dataOf(fullRowsOf(part));
+    // Awaited below; a read left behind when the sending stops early must not go unhandled.
+    reading.catch(() => undefined);
+    return reading;
+  };
+  let next = read(0);
+  for (let part = 0; part < count; part++) {
+    const slice = planned.slice(part * size, (part + 1) * size);
+    const full = slice.filter((row) => !row.same);
+    const data = await next;
+    if (part + 1 < count) next = read(part + 1);
+    const byRow = new Map(full.map((row, index) => [row, data[index]]));
+    const rows = slice.flatMap((row): SnapshotRow[] => {
+      if (row.same) return [{ entity: row.entity, id: row.id, same: true }];
+      const rowData = byRow.get(row);
+      return rowData ? [{ entity: row.entity, id: row.id, data: rowData }] : [];
+    });
+    yield { type: "snapshot", scope, position, part, last: part === count - 1, rows };
+  }
 }

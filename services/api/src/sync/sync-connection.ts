@@ -11,7 +11,15 @@ import type { Kysely } from "kysely";
 import type { Pool } from "pg";
 import type { Credentials } from "../auth/sessions.ts";
 import type { Database } from "../database.ts";
-import { changesOf, checkpointOf, type SnapshotSource, scopesOf, snapshotOf } from "./change-feed.ts";
+import {
+  changeDataOf,
+  changesOf,
+  checkpointOf,
+  type Queryable,
+  type SnapshotSource,
+  scopesOf,
+  snapshotKeysOf,
+} from "./change-feed.ts";
 import { SnapshotOrder } from "./snapshot-order.ts";
 import { SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
 import { snapshotPhaseOf } from "./snapshot-phases.ts";
@@ -243,7 +251,7 @@ export class SyncConnection {
     }
     for (const scope of joined) {
       // A scope joined now: what the client holds is as of its cursor, so every row goes in full.
-      this.#sendSnapshot(scope, upTo, new SnapshotRows().rowsOf(await snapshotOf(this.#ports.pool, scope, upTo)));
+      await this.#sendSnapshot(this.#ports.pool, scope, upTo, new SnapshotRows());
       this.#scopes.add(scope);
     }
     this.#cursor = upTo;
@@ -267,8 +275,11 @@ export class SyncConnection {
   }
 
   /** In parts, so a big scope's first rows reach the screen while the rest are still on the way. */
-  #sendSnapshot(scope: string, position: number, rows: SnapshotRow[]): void {
-    for (const part of snapshotParts(scope, position, rows)) this.#send(part);
+  async #sendSnapshot(db: Queryable, scope: string, position: number, sent: SnapshotRows): Promise<void> {
+    const planned = sent.plan(await snapshotKeysOf(db, scope, position));
+    for await (const part of snapshotParts(scope, position, planned, (rows) => changeDataOf(db, rows))) {
+      this.#send(part);
+    }
   }
 
   #enqueue(work: () => Promise<void>): Promise<void> {

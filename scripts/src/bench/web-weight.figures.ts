@@ -1,4 +1,4 @@
-import { totalBytes } from "../testing/script-transfers.ts";
+import { totalBytes, totalWireBytes } from "../testing/script-transfers.ts";
 import { type Figure, formatCount } from "./results.ts";
 import type { AppWeightResult, ScreenLoad } from "./web-weight.bench.ts";
 
@@ -39,8 +39,9 @@ export function appWeightFigures(result: AppWeightResult): Figure[] {
       budget,
       pass: load.signedIn ? bytes <= SIGNED_IN_SCRIPT_BUDGET_BYTES : bytes < heaviestSignedIn,
       note:
-        `${formatCount(load.scripts.length)} scripts, bytes on the wire (compressed body and headers, DevTools` +
-        ` Network.loadingFinished) as the API sent them (${encodings(load)}); gzip only: ${kB(load.gzipBytes)};` +
+        `${formatCount(load.scripts.length)} scripts, their bodies as the API sent them (${encodings(load)};` +
+        ` DevTools Network.loadingFinished less the headers); with the response headers ${kB(totalWireBytes(load.scripts))};` +
+        ` gzip only: ${kB(load.gzipBytes)};` +
         ` largest ${largest(load)}. ${result.chromium}, fresh on-disk profile`,
     };
   });

@@ -3,8 +3,10 @@ import type { BrowserContext, Page } from "playwright-core";
 /** One script the page downloaded, as Chromium's network stack counted it. */
 export interface ScriptTransfer {
   url: string;
-  /** Bytes received for it: the body as sent (compressed when it was) and the response headers. */
+  /** The body's bytes as sent: the compressed JavaScript when it was compressed. */
   encodedBytes: number;
+  /** Everything received for it: the body and the response headers. */
+  wireBytes: number;
   /** The response's content-encoding ("br", "gzip"), or "identity". */
   encoding: string;
 }
@@ -19,21 +21,26 @@ export interface ScriptWatch {
 
 /**
  * Watches a page's JavaScript downloads through the DevTools protocol (Network.loadingFinished's
- * encodedDataLength): what the server actually sent over the wire, compressed or not, not the
- * files' sizes on disk. A script is a response typed as JavaScript, whatever loaded it (script tag,
+ * encodedDataLength, less the headers' share, which Network.responseReceived reports): what the
+ * server actually sent, compressed or not, not the files' sizes on disk. A script is a response typed as JavaScript, whatever loaded it (script tag,
  * modulepreload link, dynamic import). Open the page in a fresh profile: a cached script is not
  * downloaded, and counts as its few header bytes.
  */
 export async function watchScripts(context: BrowserContext, page: Page): Promise<ScriptWatch> {
   const session = await context.newCDPSession(page);
-  const scripts = new Map<string, { url: string; encoding: string }>();
+  const scripts = new Map<string, { url: string; encoding: string; headerBytes: number }>();
   const inFlight = new Set<string>();
   const finished: ScriptTransfer[] = [];
   let lastActivity = performance.now();
   session.on("Network.responseReceived", (event) => {
     if (!/javascript/.test(event.response.mimeType)) return;
     const header = Object.entries(event.response.headers).find(([name]) => name.toLowerCase() === "content-encoding");
-    scripts.set(event.requestId, { url: event.response.url, encoding: String(header?.[1] ?? "identity") });
+    // At this point the bytes received are the response's headers.
+    scripts.set(event.requestId, {
+      url: event.response.url,
+      encoding: String(header?.[1] ?? "identity"),
+      headerBytes: event.response.encodedDataLength,
+    });
     inFlight.add(event.requestId);
     lastActivity = performance.now();
   });
@@ -41,7 +48,12 @@ export async function watchScripts(context: BrowserContext, page: Page): Promise
     const script = scripts.get(event.requestId);
     if (!script) return;
     inFlight.delete(event.requestId);
-    finished.push({ ...script, encodedBytes: event.encodedDataLength });
+    finished.push({
+      url: script.url,
+      encoding: script.encoding,
+      encodedBytes: event.encodedDataLength - script.headerBytes,
+      wireBytes: event.encodedDataLength,
+    });
     lastActivity = performance.now();
   });
   session.on("Network.loadingFailed", (event) => {
@@ -56,9 +68,14 @@ export async function watchScripts(context: BrowserContext, page: Page): Promise
   };
 }
 
-/** Sum of the transfers' bytes. */
+/** Sum of the transfers' compressed JavaScript. */
 export function totalBytes(transfers: readonly ScriptTransfer[]): number {
   return transfers.reduce((sum, transfer) => sum + transfer.encodedBytes, 0);
+}
+
+/** Sum of the transfers' bytes with their headers. */
+export function totalWireBytes(transfers: readonly ScriptTransfer[]): number {
+  return transfers.reduce((sum, transfer) => sum + transfer.wireBytes, 0);
 }
 
 /**

@@ -10,6 +10,8 @@ import { startWebBenchServer } from "./web-server.ts";
 
 /** One screen opened in a fresh profile, and the JavaScript it downloaded. */
 export interface ScreenLoad {
+  /** The path, or what it shows when the path holds ids ("a project's page"). */
+  label: string;
   path: string;
   signedIn: boolean;
   scripts: ScriptTransfer[];
@@ -69,17 +71,18 @@ export async function benchAppWeight(
     const session = await signUp(server.url);
     const [workspaceId] = await createWorkspaces(server.url, session, 1, 1);
     // Screens whose records do not exist still load all their code, which is what is measured.
-    const screens: { path: string; signedIn: boolean }[] = [
-      { path: "/workspaces/me/projects", signedIn: true },
-      { path: "/talent_pool", signedIn: true },
-      { path: `/workspaces/${workspaceId}/projects/${randomUUID()}`, signedIn: true },
-      { path: `/workspaces/${workspaceId}/people/${randomUUID()}`, signedIn: true },
-      { path: `/workspaces/${workspaceId}/sequences`, signedIn: true },
-      { path: `/workspaces/${workspaceId}/workflows`, signedIn: true },
-      { path: "/sign_in", signedIn: false },
-      { path: "/sign_up", signedIn: false },
-      { path: "/", signedIn: false },
-      { path: "/privacy_policy", signedIn: false },
+    const ws = `/workspaces/${workspaceId}`;
+    const screens: { label: string; path: string; signedIn: boolean }[] = [
+      { label: "/workspaces/me/projects", path: "/workspaces/me/projects", signedIn: true },
+      { label: "/talent_pool", path: "/talent_pool", signedIn: true },
+      { label: "a project's page", path: `${ws}/projects/${randomUUID()}`, signedIn: true },
+      { label: "a person's page", path: `${ws}/people/${randomUUID()}`, signedIn: true },
+      { label: "a workspace's sequences", path: `${ws}/sequences`, signedIn: true },
+      { label: "a workspace's workflows", path: `${ws}/workflows`, signedIn: true },
+      { label: "/sign_in", path: "/sign_in", signedIn: false },
+      { label: "/sign_up", path: "/sign_up", signedIn: false },
+      { label: "/", path: "/", signedIn: false },
+      { label: "/privacy_policy", path: "/privacy_policy", signedIn: false },
     ];
     const loads: ScreenLoad[] = [];
     for (const [index, screen] of screens.entries()) {
@@ -102,7 +105,7 @@ export async function benchAppWeight(
           0,
         );
         loads.push({ ...screen, scripts, gzipBytes });
-        log(`  ${screen.path}: ${scripts.length} scripts`);
+        log(`  ${screen.label}: ${scripts.length} scripts`);
       } finally {
         await context.close();
       }

@@ -34,7 +34,7 @@ export function appWeightFigures(result: AppWeightResult): Figure[] {
       ? `≤ ${kB(SIGNED_IN_SCRIPT_BUDGET_BYTES)} (issue 16)`
       : "less than the heaviest signed-in screen (issue 16)";
     return {
-      name: `App weight: JavaScript downloaded by a first load of ${load.path}${load.signedIn ? " (signed in)" : ""}`,
+      name: `App weight: compressed JavaScript of a first load of ${load.label}${load.signedIn ? " (signed in)" : ""}`,
       value: kB(bytes),
       budget,
       pass: load.signedIn ? bytes <= SIGNED_IN_SCRIPT_BUDGET_BYTES : bytes < heaviestSignedIn,

@@ -1,6 +1,21 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { precompress } from "./precompress.ts";
+
+/** Libraries only one part of the app uses: Dexie (signed in), the editor, the landing carousel, CSV import. */
+const ONE_PART_LIBRARIES =
+  /node_modules[\\/](dexie|dexie-react-hooks|@tiptap|prosemirror-|linkifyjs|@mantine[\\/]tiptap|@mantine[\\/]carousel|embla-carousel|papaparse|react-number-format|@mantine[\\/]core[\\/].*NumberInput)/;
+
+const APP_CODE = /[\\/](web|contracts)[\\/]src[\\/]/;
+/** The signed-in screens' shared code: not their own parts (pipeline, editor, import), which stay with them. */
+const SIGNED_IN_CODE =
+  /[\\/]web[\\/]src[\\/](hooks|state|replica|ids|notifications|components[\\/](shell|dialogs)|components[\\/][^\\/]+\.tsx?$)/;
+const SHARED_CODE =
+  /[\\/]web[\\/]src[\\/](forms|components[\\/]router-anchor|hooks[\\/](use-fresh-auth-feedback|use-session-expired-notice|use-is-mobile))/;
+/** The public pages and what only they use: never in the signed-in chunk, which they must not load. */
+const PUBLIC_CODE =
+  /[\\/]src[\\/](pages[\\/](sign-in|sign-up|landing|services|privacy-policy|reset-password|update-password|auth-callback|mobile-warning)|components[\\/](public|auth-layout|public-layout|provider-sign-in-buttons|logo))/;
 
 // `npm run dev` serves this with hot reload and sends /api (HTTP and the sync socket) to the running API.
 export default defineConfig({
@@ -40,8 +55,42 @@ export default defineConfig({
       // The dev server has no worker: hot reload and a cache-first shell fight each other.
       devOptions: { enabled: false },
     }),
+    // After the worker is written (its closeBundle runs first), so sw.js is compressed too.
+    precompress(),
   ],
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Each screen is a chunk of its own (routes.tsx). The libraries every screen uses go into two
+        // chunks that keep their hash from one release to the next, rather than into dozens of small
+        // shared chunks that each cost a request and compress worse. Libraries of one part of the app
+        // (Dexie, the editor, CSV parsing) stay with the screens that import them.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+            // What the first screen of all needs (public pages included): its libraries, one chunk.
+            { name: "ui", test: /node_modules/, tags: ["$initial"], priority: 20 },
+            // The app's own code that the first screen needs, beside the entry.
+            { name: "start", test: APP_CODE, tags: ["$initial"], priority: 18 },
+            // The other libraries most signed-in screens share (menus, popovers, forms).
+            {
+              name: "ui-more",
+              test: (id) => /node_modules/.test(id) && !ONE_PART_LIBRARIES.test(id),
+              minShareCount: 3,
+              priority: 10,
+            },
+            // Form rules and links the public pages share with the signed-in ones.
+            { name: "shared", test: SHARED_CODE, priority: 6 },
+            // What every signed-in screen uses: the replica (with Dexie), the frame, hooks, dialogs.
+            { name: "signed-in", test: (id) => SIGNED_IN_CODE.test(id) && !PUBLIC_CODE.test(id), priority: 5 },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

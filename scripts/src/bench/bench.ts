@@ -20,6 +20,8 @@ import { benchFirstScreen } from "./web-first-screen.bench.ts";
 import { firstScreenFigures } from "./web-first-screen.figures.ts";
 import { benchWebSync } from "./web-sync.bench.ts";
 import { webSyncFigures } from "./web-sync.figures.ts";
+import { benchAppWeight } from "./web-weight.bench.ts";
+import { appWeightFigures } from "./web-weight.figures.ts";
 
 // `npm run bench`: the budgets of DESIGN.md measured in one run on the bench's own Postgres cluster.
 // Misses are reported, not thrown: the figures are the product. A stage that crashes exits 1.
@@ -43,12 +45,13 @@ function revision(): string {
   }
 }
 
-// `BENCH_ONLY=http` (or appends, projection, people, web, first-screen, people-web, pipeline, outreach; comma-separated) runs some stages and prints without writing RESULTS.md.
+// `BENCH_ONLY=http` (or appends, projection, people, web, weight, first-screen, people-web, pipeline, outreach; comma-separated) runs some stages and prints without writing RESULTS.md.
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 
-/** Runs one stage; a crash becomes a FAIL row and the next stage still runs. */
-async function stage(key: string, name: string, run: () => Promise<Figure[]>): Promise<void> {
-  if (only && !only.includes(key)) return;
+/** Runs one stage, chosen by any of its keys; a crash becomes a FAIL row and the next stage still runs. */
+async function stage(key: string | string[], name: string, run: () => Promise<Figure[]>): Promise<void> {
+  const keys = typeof key === "string" ? [key] : key;
+  if (only && !keys.some((k) => only.includes(k))) return;
   log(`\n${name}`);
   if (cluster) await quiesce(cluster);
   const started = performance.now();
@@ -104,6 +107,10 @@ try {
         }),
       );
     },
+  );
+
+  await stage(["web", "weight"], "Browser: the app's weight (JavaScript of each screen's first load)", async () =>
+    appWeightFigures(await benchAppWeight(await freshDatabase(started, "bench_weight"), { repoRoot, log })),
   );
 
   await stage(

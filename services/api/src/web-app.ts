@@ -30,6 +30,9 @@ export async function serveWebApp(app: FastifyInstance, root: string): Promise<v
       root,
       wildcard: false,
       index: ["index.html"],
+      // The build writes a brotli and a gzip copy beside each text file (web/precompress.ts): sent
+      // as they are to a browser that accepts them, with Vary: Accept-Encoding.
+      preCompressed: true,
       // Files under /assets/ carry a content hash in their name, so they never change. Every other
       // file (index.html, the service worker sw.js and its workbox-*.js) keeps its name across builds
       // and must be revalidated, or a browser keeps an old worker and never sees an update.

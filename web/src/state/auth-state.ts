@@ -21,7 +21,6 @@ import {
 } from "../api/session-credentials.ts";
 import { AFTER_SIGN_IN_PATH, MOBILE_MEDIA_QUERY } from "../constants.ts";
 import { hideToasts, showErrorToasts } from "../notifications/toasts.ts";
-import { activePendingWrites, deleteReplica, stopSyncInEveryTab } from "../replica/replica-provider.tsx";
 import { ui } from "./ui-state.ts";
 
 export interface AuthState {
@@ -138,6 +137,8 @@ export async function signUp(email: string, password: string, passwordConfirmati
  * pending, the user is asked first (the warning in the signed-in layout).
  */
 export async function requestSignOut(): Promise<void> {
+  // Imported here, not above: the signed-out pages load no replica code (Dexie).
+  const { activePendingWrites } = await import("../replica/replica-provider.tsx");
   const pending = await activePendingWrites();
   if (pending > 0) ui.signOutWarning = pending;
   else await signOut();
@@ -151,6 +152,8 @@ export async function signOut(): Promise<void> {
   if (auth.signingOut) return;
   ui.signOutWarning = null;
   auth.loading = true;
+  // Imported here, not above: the signed-out pages load no replica code (Dexie).
+  const { deleteReplica, stopSyncInEveryTab } = await import("../replica/replica-provider.tsx");
   stopSyncInEveryTab();
   // Unmounts every screen reading the replica, which closes it, before it is deleted.
   auth.signingOut = true;

@@ -1,10 +1,14 @@
+import { Suspense } from "react";
+import { screen } from "../../lazy-screen.ts";
 import { showSuccessToast } from "../../notifications/toasts.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { ConfirmDialog } from "../dialogs/confirm-dialog.tsx";
-import { EditProjectModal } from "./edit-project-modal.tsx";
 import { removeProject, updateProject } from "./project-commands.ts";
 import type { ProjectAction } from "./project-menu-actions.ts";
 import type { ProjectListItem } from "./use-projects.ts";
+
+// Its form (with the template sequence's time zones) loads when a project modal first opens, not with the list.
+const EditProjectModal = screen(() => import("./edit-project-modal.tsx").then((m) => m.EditProjectModal));
 
 /** Spec §2 and §8, word for word. */
 export const projectTexts = {
@@ -37,12 +41,14 @@ export function ProjectDialogs({
   const target = dialog && dialog.kind !== "create" ? dialog.project : undefined;
   return (
     <>
-      {dialog?.kind === "create" && (
-        <EditProjectModal mode="create" workspaces={dialog.workspaces} userId={userId} onClose={onClose} />
-      )}
-      {(dialog?.kind === "edit" || dialog?.kind === "show") && (
-        <EditProjectModal mode={dialog.kind} project={dialog.project} userId={userId} onClose={onClose} />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === "create" && (
+          <EditProjectModal mode="create" workspaces={dialog.workspaces} userId={userId} onClose={onClose} />
+        )}
+        {(dialog?.kind === "edit" || dialog?.kind === "show") && (
+          <EditProjectModal mode={dialog.kind} project={dialog.project} userId={userId} onClose={onClose} />
+        )}
+      </Suspense>
       <ConfirmDialog
         opened={dialog?.kind === "remove"}
         title={projectTexts.removeTitle}

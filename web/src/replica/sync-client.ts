@@ -212,14 +212,14 @@ export class SyncClient {
       if (!message) throw new Error("unreadable sync message");
       return message;
     });
-    for (const message of coalesceMessages(messages)) await this.#apply(connection, message);
+    for (const message of coalesceMessages(messages)) await this.#apply(message);
     // The server sends more once parts are in: one answer per part it sent, joined or not.
     for (const message of messages) {
       if (message.type === "snapshot") connection.socket.send(JSON.stringify({ type: "applied" }));
     }
   }
 
-  async #apply(connection: Connection, message: ParsedServerMessage): Promise<void> {
+  async #apply(message: ParsedServerMessage): Promise<void> {
     const { db } = this.#options;
     switch (message.type) {
       case "syncing":

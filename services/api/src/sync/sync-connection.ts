@@ -4,7 +4,6 @@ import {
   type ServerMessage,
   SNAPSHOT_PART_ROWS,
   SNAPSHOT_PARTS_AHEAD,
-  type SnapshotRow,
   type SyncRow,
 } from "@hirestream/contracts/sync/messages.ts";
 import type { Kysely } from "kysely";

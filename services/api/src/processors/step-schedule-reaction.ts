@@ -1,4 +1,4 @@
-import { processorEvent } from "@hirestream/contracts/processors/events.ts";
+import { type ProcessorEvent, processorEvent } from "@hirestream/contracts/processors/events.ts";
 import type { Run } from "@hirestream/domain/processor/processor-state.ts";
 import { scopedId } from "@hirestream/eventstore/event-id.ts";
 import type { RecordedEvent } from "@hirestream/eventstore/event-store.ts";
@@ -27,10 +27,12 @@ import {
 /** The events after which a run may have a step to schedule, and the moment each one counts from. */
 const SCHEDULING_EVENTS = ["PayloadApproved", "ProcessorResumed", "StepSent"] as const;
 
-function baseOf(event: RecordedEvent): Date | undefined {
-  const parsed = processorEvent.safeParse(event).data;
-  if (parsed?.type === "StepSent") return new Date(parsed.data.sentAt);
-  if (parsed?.type === "PayloadApproved" || parsed?.type === "ProcessorResumed") return new Date(parsed.data.at);
+/** The event, parsed once, and its base; undefined for an event that schedules nothing. */
+function schedulingEvent(recorded: RecordedEvent): { event: ProcessorEvent; base: Date } | undefined {
+  const event = processorEvent.safeParse(recorded).data;
+  if (event?.type === "StepSent") return { event, base: new Date(event.data.sentAt) };
+  if (event?.type === "PayloadApproved" || event?.type === "ProcessorResumed")
+    return { event, base: new Date(event.data.at) };
   return undefined;
 }
 
@@ -47,10 +49,10 @@ export function stepScheduleReaction(deps: Deps, queueSteps: QueueSteps): Reacti
     name: "step schedule",
     types: SCHEDULING_EVENTS,
     async react(recorded, trx) {
-      const base = baseOf(recorded);
-      const event = processorEvent.safeParse(recorded).data;
-      if (base === undefined || event === undefined) return;
-      const { processorId } = event.data;
+      const scheduling = schedulingEvent(recorded);
+      if (scheduling === undefined) return;
+      const { base } = scheduling;
+      const { processorId } = scheduling.event.data;
       const state = await currentProcessor(deps, processorId);
       if (state.status !== "started") return;
       const run = state.run;
@@ -113,10 +115,9 @@ async function scheduleTogether(
 ): Promise<void> {
   const firsts = new Map<string, { recorded: RecordedEvent; base: Date }>();
   for (const recorded of events) {
-    const base = baseOf(recorded);
-    const event = processorEvent.safeParse(recorded).data;
-    if (base === undefined || event === undefined || firsts.has(event.data.processorId)) continue;
-    firsts.set(event.data.processorId, { recorded, base });
+    const scheduling = schedulingEvent(recorded);
+    if (scheduling === undefined || firsts.has(scheduling.event.data.processorId)) continue;
+    firsts.set(scheduling.event.data.processorId, { recorded, base: scheduling.base });
   }
   const reads = await readProcessors(deps, [...firsts.keys()]);
   const jobs: QueuedStep[] = [];

@@ -2,6 +2,7 @@ import { DomainError } from "@hirestream/contracts/errors.ts";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { OPT_OUT_LINE_START } from "../../inbound/stop-request.ts";
 import { emailHtmlToText, sanitizeEmailHtml } from "../sanitize-email-html.ts";
+import { buildMessage, messageBoundary } from "./build-message.ts";
 
 export interface MailAddress {
   address: string;
@@ -145,6 +146,7 @@ ${optOutHtml(optOutUrl)}`;
     text,
     messageId: step.messageId,
     date: step.date,
+    baseBoundary: messageBoundary(),
     ...(inReplyTo === undefined ? {} : { inReplyTo, references }),
     // RFC 2369 and RFC 8058: mail clients show their own unsubscribe button and POST to the URL.
     // (The composer leaves nodemailer's `list` option to the transporter, so the headers are set here.)
@@ -157,7 +159,7 @@ ${optOutHtml(optOutUrl)}`;
           },
         }),
   });
-  const raw = await composer.compile().build();
+  const raw = await buildMessage(composer.compile());
   return {
     raw,
     messageId: step.messageId,

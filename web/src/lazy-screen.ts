@@ -1,9 +1,30 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { type ComponentType, createElement, type FunctionComponent, lazy, useState } from "react";
+
+/** A screen whose code is fetched on first use; `preload` fetches it ahead of its first render. */
+export type Screen<P extends object> = FunctionComponent<P> & { preload: () => Promise<unknown> };
 
 /**
- * A screen whose code is fetched the first time it renders: React.lazy over a module's named
- * export, so the page modules keep their names and need no default export.
+ * A screen whose code is fetched the first time it renders (React.lazy over a module's named
+ * export, so page modules keep their names), or before, with `preload`. Once fetched it renders
+ * at once, without suspending: React holds back content revealed after a Suspense fallback for
+ * up to 300 ms, which a warm start would pay on every screen it opens.
  */
-export function screen<P extends object>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => ({ default: await load() }));
+export function screen<P extends object>(load: () => Promise<ComponentType<P>>): Screen<P> {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const preload = () => {
+    loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    });
+    return loading;
+  };
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, at module level, never during a render
+  function LazyScreen(props: P) {
+    // Chosen once per mount: swapping the two later would remount the screen and lose its state.
+    const [Shown] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return createElement(Shown, props);
+  }
+  return Object.assign(LazyScreen, { preload });
 }

@@ -1,12 +1,13 @@
 // The route table (spec §2). Three tables: signed out; signed in on a desktop; signed in on a
 // screen of 800 px or less, where only / and /mobile_warning exist.
 import { Container } from "@mantine/core";
-import { type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { Redirect, Route, Switch } from "wouter";
 import { readCredentials } from "./api/session-credentials.ts";
 import { LoadingScreen } from "./components/loading-screen.tsx";
 import { PublicLayout } from "./components/public-layout.tsx";
+import { AFTER_SIGN_IN_PATH, MOBILE_MEDIA_QUERY } from "./constants.ts";
 import { useIsMobile } from "./hooks/use-is-mobile.ts";
 import { useSessionBootstrap } from "./hooks/use-session-bootstrap.ts";
 import { screen } from "./lazy-screen.ts";
@@ -83,6 +84,79 @@ const FirstWorkspaceRedirect = screen(() =>
   import("./pages/workspace-redirect/first-workspace-redirect.tsx").then((m) => m.FirstWorkspaceRedirect),
 );
 const WorkspacesPage = screen(() => import("./pages/workspaces/workspaces-page.tsx").then((m) => m.WorkspacesPage));
+
+/** Any screen, whatever its props: the tables below only preload them. */
+type Preloadable = { preload: () => Promise<unknown> };
+
+/**
+ * The screen each path opens, in the route tables' order (the first match wins, as in a Switch),
+ * for fetching its code before the first render: see `preloadScreensOf`.
+ */
+const signedInScreens: readonly [pattern: RegExp, screen: Preloadable][] = [
+  [/^\/sign_out$/, SignOutPage],
+  [/^\/privacy_policy$/, PrivacyPolicyPage],
+  [/^\/workspaces$/, WorkspacesPage],
+  [/^\/account_settings$/, AccountSettingsPage],
+  [/^\/help_center$/, HelpCenterPage],
+  [/^\/talent_pool_intro$/, TalentPoolIntroPage],
+  [/^\/people_intro$/, PeopleIntroPage],
+  [/^\/project_intro$/, ProjectIntroPage],
+  [/^\/workspaces\/[^/]+\/workflow_intro$/, WorkflowIntroPage],
+  [/^\/profile(\/[^/]+)?$/, ProfileRoute],
+  [/^\/talent_pool$/, TalentPoolPage],
+  [/^\/talent_search$/, TalentSearchPage],
+  [/^\/workspaces\/[^/]+\/people$/, WorkspacePeoplePage],
+  [/^\/workspaces\/[^/]+\/(people|profile)\/[^/]+$/, PersonDetailPage],
+  [/^\/workspaces\/me\/home$/, FirstWorkspaceRedirect],
+  [/^\/workspaces\/[^/]+\/home$/, WorkspaceHomePage],
+  [/^\/workspaces\/[^/]+\/workflows$/, WorkflowsPage],
+  [/^\/workspaces\/[^/]+\/sequences$/, SequencesPage],
+  [/^\/workspaces\/[^/]+\/integrations$/, IntegrationsPage],
+  [/^\/workspaces\/[^/]+\/local_mailbox$/, LocalMailboxPage],
+  [/^\/workspaces\/[^/]+\/projects$/, ProjectsPage],
+  [/^\/workspaces\/[^/]+\/projects?\/[^/]+$/, ProjectDetailPage],
+];
+const signedOutScreens: readonly [pattern: RegExp, screen: Preloadable][] = [
+  [/^\/$/, LandingPage],
+  [/^\/services$/, ServicesPage],
+  [/^\/privacy_policy$/, PrivacyPolicyPage],
+  [/^\/sign_in$/, SignInPage],
+  [/^\/sign_up$/, SignUpPage],
+  [/^\/reset_password$/, ResetPasswordPage],
+  [/^\/update_password$/, UpdatePasswordPage],
+  [/^\/auth\/[^/]+$/, AuthCallbackPage],
+];
+
+function screenOf(table: readonly [RegExp, Preloadable][], path: string): Preloadable | undefined {
+  return table.find(([pattern]) => pattern.test(path))?.[1];
+}
+
+/**
+ * Fetches the code the first render of `path` needs (the frame and the replica too when signed
+ * in), so that render shows the screen rather than a spinner followed by React's hold-back.
+ */
+export function preloadScreensOf(path: string, signedIn: boolean): Promise<unknown> {
+  const isMobile = window.matchMedia(MOBILE_MEDIA_QUERY).matches;
+  if (!signedIn || isMobile) return screenOf(signedOutScreens, path)?.preload() ?? Promise.resolve();
+  return Promise.all([
+    ReplicaProvider.preload(),
+    AppLayout.preload(),
+    (screenOf(signedInScreens, path) ?? NotFoundPage).preload(),
+  ]);
+}
+
+/** On the way to signing in: the first signed-in screen's code, fetched while the user types. */
+function usePreloadAfterSignIn(signedIn: boolean): void {
+  useEffect(() => {
+    if (signedIn) return;
+    const timer = window.setTimeout(() => {
+      if (/^\/(sign_in|sign_up|auth\/[^/]+)$/.test(window.location.pathname)) {
+        void preloadScreensOf(AFTER_SIGN_IN_PATH, true);
+      }
+    }, 500);
+    return () => window.clearTimeout(timer);
+  }, [signedIn]);
+}
 
 /** While a screen's chunk loads: a spinner, inside the signed-in frame when there is one. */
 function ScreenSuspense({ children, fullHeight = false }: { children: ReactNode; fullHeight?: boolean }) {
@@ -225,6 +299,7 @@ export function AppRoutes() {
   const { hasSession, signingOut } = useSnapshot(auth, { sync: true });
   const isMobile = useIsMobile();
   const uid = hasSession ? readCredentials()?.uid : undefined;
+  usePreloadAfterSignIn(uid !== undefined);
   if (!uid) return <SignedOutRoutes isMobile={isMobile} />;
   if (signingOut) return <LoadingScreen label="Signing out" message="Signing out..." fullHeight />;
   // The frame's code loads while the replica opens, rather than after it.

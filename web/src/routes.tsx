@@ -145,16 +145,26 @@ export function preloadScreensOf(path: string, signedIn: boolean): Promise<unkno
   ]);
 }
 
-/** On the way to signing in: the first signed-in screen's code, fetched while the user types. */
+/**
+ * On the way to signing in: once the user starts on the form (or lands back from a provider), the first signed-in screen's code
+ * is fetched while they type and while the server checks the password (not on a mere visit,
+ * which keeps the public pages light).
+ */
 function usePreloadAfterSignIn(signedIn: boolean): void {
   useEffect(() => {
     if (signedIn) return;
-    const timer = window.setTimeout(() => {
-      if (/^\/(sign_in|sign_up|auth\/[^/]+)$/.test(window.location.pathname)) {
-        void preloadScreensOf(AFTER_SIGN_IN_PATH, true);
-      }
-    }, 500);
-    return () => window.clearTimeout(timer);
+    const events = ["focusin", "input", "submit"] as const;
+    const preload = () => {
+      if (!/^\/(sign_in|sign_up|auth\/[^/]+)$/.test(window.location.pathname)) return;
+      for (const type of events) document.removeEventListener(type, preload, true);
+      void preloadScreensOf(AFTER_SIGN_IN_PATH, true);
+    };
+    for (const type of events) document.addEventListener(type, preload, true);
+    // A provider's sign-in lands here with nothing to type: it signs in at once.
+    if (window.location.pathname.startsWith("/auth/")) preload();
+    return () => {
+      for (const type of events) document.removeEventListener(type, preload, true);
+    };
   }, [signedIn]);
 }
 

@@ -57,15 +57,20 @@ export async function* snapshotParts(
   let next = read(0);
   for (let part = 0; part < count; part++) {
     const slice = planned.slice(part * size, (part + 1) * size);
-    const full = slice.filter((row) => !row.same);
     const data = await next;
     if (part + 1 < count) next = read(part + 1);
-    const byRow = new Map(full.map((row, index) => [row, data[index]]));
-    const rows = slice.flatMap((row): SnapshotRow[] => {
-      if (row.same) return [{ entity: row.entity, id: row.id, same: true }];
-      const rowData = byRow.get(row);
-      return rowData ? [{ entity: row.entity, id: row.id, data: rowData }] : [];
-    });
+    const rows = partRows(slice, data);
     yield { type: "snapshot", scope, position, part, last: part === count - 1, rows };
   }
+}
+
+/** A part's rows: those sent in full with `data` (read for them, in order), the rest as `same`. */
+export function partRows(planned: readonly PlannedRow[], data: readonly Record<string, unknown>[]): SnapshotRow[] {
+  let next = 0;
+  return planned.map((row): SnapshotRow => {
+    if (row.same) return { entity: row.entity, id: row.id, same: true };
+    const rowData = data[next++];
+    if (!rowData) throw new Error("a snapshot row's data is missing");
+    return { entity: row.entity, id: row.id, data: rowData };
+  });
 }

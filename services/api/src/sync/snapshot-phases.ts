@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from "pg";
-import type { SnapshotSource } from "./change-feed.ts";
+import type { SnapshotKey, SnapshotSource } from "./change-feed.ts";
 
 type Queryable = Pick<Pool, "query"> | Pick<PoolClient, "query">;
 
@@ -34,6 +34,25 @@ export async function snapshotPhaseOf(
                                 when 'candidacy' then 6 else 7 end,
                     entity, id`,
     values: [scope, upTo, MANY_ENTITIES, phase === "many"],
+  });
+  return rows.map((row) => ({ ...row, position: Number(row.position) }));
+}
+
+/**
+ * The keys of a scope's many rows as of `upTo`, in the order they are sent, without their data:
+ * sorting keys alone is quick, and each part's data is read by its keys as the part goes out
+ * (change-feed.ts's changeDataOf; change-log entries never change, so that read needs no snapshot).
+ */
+export async function manyKeysOf(db: Queryable, scope: string, upTo: number): Promise<SnapshotKey[]> {
+  const { rows } = await db.query<Omit<SnapshotKey, "position"> & { position: string }>({
+    name: "sync-snapshot-many-keys",
+    text: `select entity, id, position, seq from (
+             select distinct on (entity, id) entity, id, position, seq, op from read.change_log
+             where scope = $1 and position <= $2 and entity = any($3::text[])
+             order by entity, id, position desc, seq desc) latest
+           where op = 'put'
+           order by case entity when 'person' then 0 when 'candidacy' then 1 else 2 end, entity, id`,
+    values: [scope, upTo, MANY_ENTITIES],
   });
   return rows.map((row) => ({ ...row, position: Number(row.position) }));
 }

@@ -15,13 +15,13 @@ import {
   changesOf,
   checkpointOf,
   type Queryable,
-  type SnapshotSource,
+  type SnapshotKey,
   scopesOf,
   snapshotKeysOf,
 } from "./change-feed.ts";
 import { SnapshotOrder } from "./snapshot-order.ts";
-import { SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
-import { snapshotPhaseOf } from "./snapshot-phases.ts";
+import { partRows, SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
+import { manyKeysOf, snapshotPhaseOf } from "./snapshot-phases.ts";
 
 const PAGE = 500;
 /** A cursor names the last position applied in full: start after all its rows. */
@@ -126,12 +126,12 @@ export class SyncConnection {
       }
       const order = new SnapshotOrder(wanted, this.#focus);
       this.#order = order;
-      // Read one after another in the focus's order, while the first ones already go out; the
-      // read ends once the last is in memory, not once it is sent.
-      const many = new Map<string, Promise<SnapshotSource[]>>();
+      // Their keys, read one scope after another in the focus's order while the first parts already
+      // go out; the consistent read ends once the last scope's keys are in, not once all is sent.
+      const many = new Map<string, Promise<SnapshotKey[]>>();
       let chain: Promise<unknown> = Promise.resolve();
       for (const scope of order.ordered()) {
-        const load = chain.then(() => snapshotPhaseOf(client, scope, upTo, "many"));
+        const load = chain.then(() => manyKeysOf(client, scope, upTo));
         many.set(scope, load);
         chain = load;
       }
@@ -162,7 +162,7 @@ export class SyncConnection {
    */
   async #sendMany(
     order: SnapshotOrder,
-    many: ReadonlyMap<string, Promise<SnapshotSource[]>>,
+    many: ReadonlyMap<string, Promise<SnapshotKey[]>>,
     position: number,
     snapshotRows: SnapshotRows,
   ): Promise<void> {
@@ -172,12 +172,19 @@ export class SyncConnection {
       const scope = order.next();
       const load = scope === undefined ? undefined : many.get(scope);
       if (this.#closed || scope === undefined || !load) return;
-      const rows = await load;
+      const keys = await load;
       const { offset, part } = sent.get(scope) ?? { offset: 0, part: 1 };
-      const slice = rows.slice(offset, offset + (offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS));
+      const slice = keys.slice(offset, offset + (offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS));
       const next = offset + slice.length;
-      const last = next >= rows.length;
-      this.#sendPart({ type: "snapshot", scope, position, part, last, rows: snapshotRows.rowsOf(slice) });
+      const last = next >= keys.length;
+      const planned = snapshotRows.plan(slice);
+      // By key, outside the catch-up's transaction: a change-log entry never changes once written.
+      const data = await changeDataOf(
+        this.#ports.pool,
+        planned.filter((row) => !row.same),
+      );
+      if (this.#closed) return;
+      this.#sendPart({ type: "snapshot", scope, position, part, last, rows: partRows(planned, data) });
       sent.set(scope, { offset: next, part: part + 1 });
       if (last) order.finish(scope);
     }

@@ -10,30 +10,26 @@ type Queryable = Pick<Pool, "query"> | Pick<PoolClient, "query">;
  */
 export const MANY_ENTITIES = ["person", "candidacy", "payload", "message"] as const;
 
-export type SnapshotPhase = "few" | "many";
+/** The entities that are not many, as SQL: written out, so the partial index on them serves the read. */
+const NOT_MANY = `entity not in (${MANY_ENTITIES.map((entity) => `'${entity}'`).join(", ")})`;
 
 /**
- * Every live row of one phase of a scope as of `upTo`: the newest change-log entry per row, when
- * it is a put (change-feed.ts's snapshotOf, for one phase). Frame rows first, as there.
+ * Every live few row of a scope as of `upTo`: the newest change-log entry per row, when it is a
+ * put (change-feed.ts's snapshotOf, for the few alone). Frame rows first, as there. The index
+ * change_log_scope_few (migration 2026_11_27_070000) holds exactly these entries.
  */
-export async function snapshotPhaseOf(
-  db: Queryable,
-  scope: string,
-  upTo: number,
-  phase: SnapshotPhase,
-): Promise<SnapshotSource[]> {
+export async function fewRowsOf(db: Queryable, scope: string, upTo: number): Promise<SnapshotSource[]> {
   const { rows } = await db.query<Omit<SnapshotSource, "position"> & { position: string }>({
-    name: "sync-snapshot-phase",
+    name: "sync-snapshot-few",
     text: `select entity, id, position, data from (
              select distinct on (entity, id) entity, id, position, op, data from read.change_log
-             where scope = $1 and position <= $2 and (entity = any($3::text[])) = $4
+             where scope = $1 and position <= $2 and ${NOT_MANY}
              order by entity, id, position desc, seq desc) latest
            where op = 'put'
            order by case entity when 'user' then 0 when 'workspace' then 1 when 'workspace_member' then 2
-                                when 'project' then 3 when 'workflow' then 4 when 'person' then 5
-                                when 'candidacy' then 6 else 7 end,
+                                when 'project' then 3 when 'workflow' then 4 else 5 end,
                     entity, id`,
-    values: [scope, upTo, MANY_ENTITIES, phase === "many"],
+    values: [scope, upTo],
   });
   return rows.map((row) => ({ ...row, position: Number(row.position) }));
 }

@@ -21,7 +21,7 @@ import {
 } from "./change-feed.ts";
 import { SnapshotOrder } from "./snapshot-order.ts";
 import { partRows, SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
-import { manyKeysOf, snapshotPhaseOf } from "./snapshot-phases.ts";
+import { fewRowsOf, manyKeysOf } from "./snapshot-phases.ts";
 
 const PAGE = 500;
 /** A cursor names the last position applied in full: start after all its rows. */
@@ -112,7 +112,7 @@ export class SyncConnection {
       if (wanted.length > 0) this.#send({ type: "syncing", scopes: wanted });
       // What every screen needs to show anything: one part per scope, before any scope's many.
       for (const scope of wanted) {
-        const rows = snapshotRows.rowsOf(await snapshotPhaseOf(client, scope, upTo, "few"));
+        const rows = snapshotRows.rowsOf(await fewRowsOf(client, scope, upTo));
         this.#sendPart({ type: "snapshot", scope, position: upTo, part: 0, last: false, rows });
       }
       let after = { position: cursor, seq: AFTER_EVERY_SEQ };

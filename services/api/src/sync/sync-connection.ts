@@ -126,17 +126,26 @@ export class SyncConnection {
       }
       const order = new SnapshotOrder(wanted, this.#focus);
       this.#order = order;
-      // Their keys, read one scope after another in the focus's order while the first parts already
-      // go out; the consistent read ends once the last scope's keys are in, not once all is sent.
+      // Their keys, one scope after another in the focus's order as it stands when each read starts
+      // (a focus that changes meanwhile is read next), while the first parts already go out; the
+      // consistent read ends once every scope's keys are in, not once all is sent. Reads on one
+      // client run in the order asked, so a scope the sending wants first just joins the queue.
       const many = new Map<string, Promise<SnapshotKey[]>>();
-      let chain: Promise<unknown> = Promise.resolve();
-      for (const scope of order.ordered()) {
-        const load = chain.then(() => manyKeysOf(client, scope, upTo));
-        many.set(scope, load);
-        chain = load;
-      }
-      loaded = chain.then(() => client.query("commit"));
-      await this.#sendMany(order, many, upTo, snapshotRows);
+      const keysOf = (scope: string): Promise<SnapshotKey[]> => {
+        let load = many.get(scope);
+        if (!load) {
+          load = manyKeysOf(client, scope, upTo);
+          many.set(scope, load);
+        }
+        return load;
+      };
+      loaded = (async () => {
+        for (let scope = unread(order, many); scope !== undefined; scope = unread(order, many)) await keysOf(scope);
+        await client.query("commit");
+      })();
+      // Awaited in `finally`; a failure here must not go unhandled while the sending waits.
+      loaded.catch(() => undefined);
+      await this.#sendMany(order, keysOf, upTo, snapshotRows);
       await loaded;
       this.#order = null;
       this.#scopes = new Set(allowed);
@@ -162,7 +171,7 @@ export class SyncConnection {
    */
   async #sendMany(
     order: SnapshotOrder,
-    many: ReadonlyMap<string, Promise<SnapshotKey[]>>,
+    keysOf: (scope: string) => Promise<SnapshotKey[]>,
     position: number,
     snapshotRows: SnapshotRows,
   ): Promise<void> {
@@ -170,9 +179,8 @@ export class SyncConnection {
     for (;;) {
       await this.#room();
       const scope = order.next();
-      const load = scope === undefined ? undefined : many.get(scope);
-      if (this.#closed || scope === undefined || !load) return;
-      const keys = await load;
+      if (this.#closed || scope === undefined) return;
+      const keys = await keysOf(scope);
       const { offset, part } = sent.get(scope) ?? { offset: 0, part: 1 };
       const slice = keys.slice(offset, offset + (offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS));
       const next = offset + slice.length;
@@ -296,6 +304,11 @@ export class SyncConnection {
   #send(message: ServerMessage): void {
     if (!this.#closed) this.#ports.send(message);
   }
+}
+
+/** The next scope whose keys nobody has asked for yet, most wanted first. */
+function unread(order: SnapshotOrder, many: ReadonlyMap<string, unknown>): string | undefined {
+  return order.ordered().find((scope) => !many.has(scope));
 }
 
 function withoutSeq({ seq: _seq, ...row }: SyncRow & { seq: number }): SyncRow {

@@ -2,7 +2,7 @@ import { Stack, Tabs, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
-import { ImportPeopleModal } from "../../components/people/import-people-modal.tsx";
+import { ImportPeopleModal } from "../../components/people/people-modals-on-open.tsx";
 import { orderedStages } from "../../components/pipeline/project-workflow.ts";
 import { updateProject } from "../../components/projects/project-commands.ts";
 import { type ProjectDialog, ProjectDialogs } from "../../components/projects/project-dialogs.tsx";

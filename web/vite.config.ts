@@ -7,6 +7,10 @@ import { precompress } from "./precompress.ts";
 const ONE_PART_LIBRARIES =
   /node_modules[\\/](dexie|dexie-react-hooks|@tiptap|prosemirror-|linkifyjs|@mantine[\\/]tiptap|@mantine[\\/]carousel|embla-carousel|papaparse|react-number-format|@mantine[\\/]core[\\/].*NumberInput)/;
 
+/** Mantine parts only some screens show: each in a small chunk of its own rather than in every screen's `ui-more`. */
+const SOME_SCREENS_UI =
+  /node_modules[\\/]@mantine[\\/]core[\\/].*[\\/](PasswordInput|Grid|FileInput|FileButton|Checkbox|Switch|Tabs|Textarea|Table|Fieldset|NativeSelect|ColorSwatch)[\\/]/;
+
 const APP_CODE = /[\\/](web|contracts)[\\/]src[\\/]/;
 /** The signed-in screens' shared code: not their own parts (pipeline, editor, import), which stay with them. */
 const SIGNED_IN_CODE =
@@ -78,7 +82,7 @@ export default defineConfig({
             // The other libraries most signed-in screens share (menus, popovers, forms).
             {
               name: "ui-more",
-              test: (id) => /node_modules/.test(id) && !ONE_PART_LIBRARIES.test(id),
+              test: (id) => /node_modules/.test(id) && !ONE_PART_LIBRARIES.test(id) && !SOME_SCREENS_UI.test(id),
               minShareCount: 3,
               priority: 10,
             },

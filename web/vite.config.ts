@@ -17,6 +17,8 @@ const SIGNED_IN_CODE =
   /[\\/]web[\\/]src[\\/](hooks|state|replica|ids|notifications|components[\\/](shell|dialogs)|components[\\/][^\\/]+\.tsx?$)/;
 const SHARED_CODE =
   /[\\/]web[\\/]src[\\/](forms|components[\\/]router-anchor|hooks[\\/](use-fresh-auth-feedback|use-session-expired-notice|use-is-mobile))/;
+/** Signed-in code that loads when its dialog first opens, not with the frame. */
+const ON_OPEN_CODE = /[\\/]web[\\/]src[\\/]components[\\/]dialogs[\\/]name-dialog/;
 /** The public pages and what only they use: never in the signed-in chunk, which they must not load. */
 const PUBLIC_CODE =
   /[\\/]src[\\/](pages[\\/](sign-in|sign-up|landing|services|privacy-policy|reset-password|update-password|auth-callback|mobile-warning)|components[\\/](public|auth-layout|public-layout|provider-sign-in-buttons|logo))/;
@@ -79,6 +81,8 @@ export default defineConfig({
             { name: "ui", test: /node_modules/, tags: ["$initial"], priority: 20 },
             // The app's own code that the first screen needs, beside the entry.
             { name: "start", test: APP_CODE, tags: ["$initial"], priority: 18 },
+            // The form library: the public pages' forms, and the signed-in ones in modals that load on open.
+            { name: "ui-forms", test: /node_modules[\\/]@mantine[\\/]form[\\/]/, priority: 12 },
             // The other libraries most signed-in screens share (menus, popovers, forms).
             {
               name: "ui-more",
@@ -89,7 +93,11 @@ export default defineConfig({
             // Form rules and links the public pages share with the signed-in ones.
             { name: "shared", test: SHARED_CODE, priority: 6 },
             // What every signed-in screen uses: the replica (with Dexie), the frame, hooks, dialogs.
-            { name: "signed-in", test: (id) => SIGNED_IN_CODE.test(id) && !PUBLIC_CODE.test(id), priority: 5 },
+            {
+              name: "signed-in",
+              test: (id) => SIGNED_IN_CODE.test(id) && !PUBLIC_CODE.test(id) && !ON_OPEN_CODE.test(id),
+              priority: 5,
+            },
           ],
         },
       },

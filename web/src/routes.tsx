@@ -84,6 +84,26 @@ const FirstWorkspaceRedirect = screen(() =>
 );
 const WorkspacesPage = screen(() => import("./pages/workspaces/workspaces-page.tsx").then((m) => m.WorkspacesPage));
 
+/**
+ * The main screens' chunks by path: asked for as the signed-in frame starts loading, so a screen's
+ * code arrives while the replica opens rather than after it (import() fetches each module once).
+ */
+const SCREEN_PRELOADS: readonly [RegExp, () => Promise<unknown>][] = [
+  [/^\/(talent_pool)?$/, () => import("./pages/talent-pool/talent-pool-page.tsx")],
+  [/^\/workspaces\/[^/]+\/projects$/, () => import("./pages/projects/projects-page.tsx")],
+  [/^\/workspaces\/[^/]+\/projects?\/[^/]+$/, () => import("./pages/project/project-detail-page.tsx")],
+  [/^\/workspaces\/[^/]+\/people$/, () => import("./pages/people/workspace-people-page.tsx")],
+  [/^\/workspaces\/[^/]+\/(people|profile)\/[^/]+$/, () => import("./pages/person/person-detail-page.tsx")],
+  [/^\/workspaces\/[^/]+\/sequences$/, () => import("./pages/sequences/sequences-page.tsx")],
+  [/^\/workspaces\/[^/]+\/workflows$/, () => import("./pages/workflows/workflows-page.tsx")],
+];
+
+function preloadScreen(path: string): void {
+  const load = SCREEN_PRELOADS.find(([pattern]) => pattern.test(path))?.[1];
+  // A failed preload is only a lost head start: the route's own import retries and reports.
+  load?.().catch(() => undefined);
+}
+
 /** While a screen's chunk loads: a spinner, inside the signed-in frame when there is one. */
 function ScreenSuspense({ children, fullHeight = false }: { children: ReactNode; fullHeight?: boolean }) {
   return <Suspense fallback={<LoadingScreen label="Loading" fullHeight={fullHeight} />}>{children}</Suspense>;
@@ -228,7 +248,10 @@ export function AppRoutes() {
   if (!uid) return <SignedOutRoutes isMobile={isMobile} />;
   if (signingOut) return <LoadingScreen label="Signing out" message="Signing out..." fullHeight />;
   // The frame's code loads while the replica opens, rather than after it.
-  if (!isMobile) void loadAppLayout();
+  if (!isMobile) {
+    void loadAppLayout();
+    preloadScreen(window.location.pathname);
+  }
   return (
     <Suspense fallback={<LoadingScreen label="Opening your data" fullHeight />}>
       <ReplicaProvider uid={uid}>{isMobile ? <SignedInMobileRoutes /> : <SignedInRoutes />}</ReplicaProvider>

@@ -9,7 +9,7 @@ const ONE_PART_LIBRARIES =
 
 /** Mantine parts only some screens show: each in a small chunk of its own rather than in every screen's `ui-more`. */
 const SOME_SCREENS_UI =
-  /node_modules[\\/]@mantine[\\/]core[\\/].*[\\/](PasswordInput|Grid|FileInput|FileButton|Checkbox|Switch|Tabs|Textarea|Table|Fieldset|NativeSelect|ColorSwatch)[\\/]/;
+  /node_modules[\\/]@mantine[\\/]core[\\/].*[\\/](PasswordInput|Grid|FileInput|FileButton|Checkbox|Switch|Tabs|Textarea|Table|Fieldset|NativeSelect|ColorSwatch|Modal|ModalBase)[\\/]/;
 
 const APP_CODE = /[\\/](web|contracts)[\\/]src[\\/]/;
 /** The signed-in screens' shared code: not their own parts (pipeline, editor, import), which stay with them. */
@@ -18,7 +18,8 @@ const SIGNED_IN_CODE =
 const SHARED_CODE =
   /[\\/]web[\\/]src[\\/](forms|components[\\/]router-anchor|hooks[\\/](use-fresh-auth-feedback|use-session-expired-notice|use-is-mobile))/;
 /** Signed-in code that loads when its dialog first opens, not with the frame. */
-const ON_OPEN_CODE = /[\\/]web[\\/]src[\\/]components[\\/]dialogs[\\/]name-dialog/;
+const ON_OPEN_CODE =
+  /[\\/]web[\\/]src[\\/]components[\\/](dialogs[\\/](name-dialog|confirm-dialog-view)|shell[\\/]invitations-modal)/;
 /** The public pages and what only they use: never in the signed-in chunk, which they must not load. */
 const PUBLIC_CODE =
   /[\\/]src[\\/](pages[\\/](sign-in|sign-up|landing|services|privacy-policy|reset-password|update-password|auth-callback|mobile-warning)|components[\\/](public|auth-layout|public-layout|provider-sign-in-buttons|logo))/;

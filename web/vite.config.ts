@@ -5,7 +5,7 @@ import { precompress } from "./precompress.ts";
 
 /** Libraries only one part of the app uses: Dexie (signed in), the editor, the landing carousel, CSV import. */
 const ONE_PART_LIBRARIES =
-  /node_modules[\\/](dexie|dexie-react-hooks|@tiptap|prosemirror-|linkifyjs|@mantine[\\/]tiptap|@mantine[\\/]carousel|embla-carousel|papaparse|react-number-format|@mantine[\\/]core[\\/].*NumberInput)/;
+  /node_modules[\\/](dexie|dexie-react-hooks|@tiptap|prosemirror-|linkifyjs|@mantine[\\/]tiptap|@mantine[\\/]carousel|embla-carousel|papaparse|react-number-format|uuid[\\/]dist[\\/](sha1|v35|v5)|@mantine[\\/]core[\\/].*NumberInput)/;
 
 /** Mantine parts only some screens show: each in a small chunk of its own rather than in every screen's `ui-more`. */
 const SOME_SCREENS_UI =

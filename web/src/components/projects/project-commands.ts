@@ -1,9 +1,7 @@
 // The project writes of the browser, as outbox commands: what is sent and what shows at once.
 import type { ProjectPriority, ProjectStatus, ProjectSwitchStatus } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
-import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import type { Command } from "../../replica/outbox.ts";
-import { workflowCopyRow } from "../workflows/workflow-copy.ts";
 
 /** The Edit Project form's fields, as the API names them. */
 export interface ProjectFields {
@@ -64,23 +62,5 @@ export function removeProject(project: Pick<ProjectRow, "id" | "workspace_id">):
     method: "DELETE",
     path: `${projectsPath(project.workspace_id)}/${project.id}`,
     optimistic: [{ table: "projects", id: project.id, next: null }],
-  };
-}
-
-/** A template given to a project that has none: the project gets its own copy, shown at once. */
-export function assignWorkflow(project: ProjectRow, template: WorkflowRow, userId: string, now: Date): Command {
-  const copy = workflowCopyRow(template, project.id, userId, now);
-  return {
-    method: "POST",
-    path: `/workspaces/${project.workspace_id}/workflows/${template.id}/assign_to_project`,
-    body: { data: { type: "workflows", attributes: { project_id: project.id } } },
-    optimistic: [
-      { table: "workflows", id: copy.id, next: copy },
-      {
-        table: "projects",
-        id: project.id,
-        next: { ...projectRowOf(project), workflow_id: copy.id, updated_at: now.toISOString() },
-      },
-    ],
   };
 }

@@ -1,11 +1,12 @@
-// New Project's write, apart from the other project commands: it carries the template sequence,
-// whose parsing (with every time zone and country) only the New Project form needs to load.
+// The project writes that copy a workflow template, apart from the other project commands: New
+// Project (with the template sequence, whose parsing holds every time zone and country) and a
+// template given later. Only the forms that make them load them.
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import type { Command, RowChange } from "../../replica/outbox.ts";
 import { sequenceRowOf } from "../sequences/sequence-body.ts";
 import { workflowCopyRow } from "../workflows/workflow-copy.ts";
-import { type ProjectFields, projectsPath } from "./project-commands.ts";
+import { type ProjectFields, projectRowOf, projectsPath } from "./project-commands.ts";
 import { sequenceRelationshipOf, type TemplateSequenceUse, withOwnSequence } from "./template-sequence.ts";
 
 /**
@@ -60,5 +61,23 @@ export function createProject(input: {
       },
     },
     optimistic,
+  };
+}
+
+/** A template given to a project that has none: the project gets its own copy, shown at once. */
+export function assignWorkflow(project: ProjectRow, template: WorkflowRow, userId: string, now: Date): Command {
+  const copy = workflowCopyRow(template, project.id, userId, now);
+  return {
+    method: "POST",
+    path: `/workspaces/${project.workspace_id}/workflows/${template.id}/assign_to_project`,
+    body: { data: { type: "workflows", attributes: { project_id: project.id } } },
+    optimistic: [
+      { table: "workflows", id: copy.id, next: copy },
+      {
+        table: "projects",
+        id: project.id,
+        next: { ...projectRowOf(project), workflow_id: copy.id, updated_at: now.toISOString() },
+      },
+    ],
   };
 }

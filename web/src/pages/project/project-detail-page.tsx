@@ -15,7 +15,6 @@ import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useScopeProgress, useSyncFocus } from "../../hooks/use-scope-progress.ts";
 import { screen } from "../../lazy-screen.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
-import { LetsGetToWork } from "./lets-get-to-work.tsx";
 import { ProjectPeopleTab } from "./people-tab/project-people-tab.tsx";
 import { ProjectHeader } from "./project-header.tsx";
 
@@ -24,6 +23,8 @@ import { ProjectHeader } from "./project-header.tsx";
 const WorkflowTab = screen(() => import("./workflow-tab.tsx").then((m) => m.WorkflowTab));
 const AccessTab = screen(() => import("./access-tab.tsx").then((m) => m.AccessTab));
 const MessageTab = screen(() => import("./message-tab.tsx").then((m) => m.MessageTab));
+// An empty project's first steps show once a project has no one yet: most openings never need them.
+const LetsGetToWork = screen(() => import("./lets-get-to-work.tsx").then((m) => m.LetsGetToWork));
 const ProjectFilesModal = screen(() => import("./project-files-modal.tsx").then((m) => m.ProjectFilesModal));
 
 function TabSuspense({ children }: { children: ReactNode }) {
@@ -98,11 +99,13 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
         </Tabs.List>
         <Tabs.Panel value="people" pt="md">
           {emptyProject ? (
-            <LetsGetToWork
-              workspaceId={project.workspace_id}
-              hasWorkflow={project.workflow_id !== null}
-              onImport={() => setImporting(true)}
-            />
+            <TabSuspense>
+              <LetsGetToWork
+                workspaceId={project.workspace_id}
+                hasWorkflow={project.workflow_id !== null}
+                onImport={() => setImporting(true)}
+              />
+            </TabSuspense>
           ) : (
             <ProjectPeopleTab
               project={project}

@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -10,6 +12,15 @@ const ONE_PART_LIBRARIES =
 /** Mantine parts only some screens show: each in a small chunk of its own rather than in every screen's `ui-more`. */
 const SOME_SCREENS_UI =
   /node_modules[\\/]@mantine[\\/]core[\\/].*[\\/](PasswordInput|Grid|FileInput|FileButton|Checkbox|Switch|Tabs|Textarea|Table|Fieldset|NativeSelect|ColorSwatch|Modal|ModalBase)[\\/]/;
+
+/**
+ * Dexie's ES module build for modern browsers, rather than the ES5 UMD file its package entry wraps
+ * (to guard against two copies, which one bundle cannot hold): smaller, and the same version.
+ */
+const DEXIE_MODULE = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("dexie/package.json")),
+  "dist/modern/dexie.mjs",
+);
 
 const APP_CODE = /[\\/](web|contracts)[\\/]src[\\/]/;
 /** The signed-in screens' shared code: not their own parts (pipeline, editor, import), which stay with them. */
@@ -65,6 +76,7 @@ export default defineConfig({
     // After the worker is written (its closeBundle runs first), so sw.js is compressed too.
     precompress(),
   ],
+  resolve: { alias: [{ find: /^dexie$/, replacement: DEXIE_MODULE }] },
   build: {
     outDir: "dist",
     emptyOutDir: true,

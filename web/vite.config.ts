@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -5,7 +7,20 @@ import { precompress } from "./precompress.ts";
 
 /** Libraries only one part of the app uses: Dexie (signed in), the editor, the landing carousel, CSV import. */
 const ONE_PART_LIBRARIES =
-  /node_modules[\\/](dexie|dexie-react-hooks|@tiptap|prosemirror-|linkifyjs|@mantine[\\/]tiptap|@mantine[\\/]carousel|embla-carousel|papaparse|react-number-format|@mantine[\\/]core[\\/].*NumberInput)/;
+  /node_modules[\\/](dexie|dexie-react-hooks|@tiptap|prosemirror-|linkifyjs|@mantine[\\/]tiptap|@mantine[\\/]carousel|embla-carousel|papaparse|react-number-format|uuid[\\/]dist[\\/](sha1|v35|v5)|@mantine[\\/]core[\\/].*NumberInput)/;
+
+/** Mantine parts only some screens show: each in a small chunk of its own rather than in every screen's `ui-more`. */
+const SOME_SCREENS_UI =
+  /node_modules[\\/]@mantine[\\/]core[\\/].*[\\/](PasswordInput|Grid|FileInput|FileButton|Checkbox|Switch|Tabs|Textarea|Table|Fieldset|NativeSelect|ColorSwatch|Modal|ModalBase)[\\/]/;
+
+/**
+ * Dexie's ES module build for modern browsers, rather than the ES5 UMD file its package entry wraps
+ * (to guard against two copies, which one bundle cannot hold): smaller, and the same version.
+ */
+const DEXIE_MODULE = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("dexie/package.json")),
+  "dist/modern/dexie.mjs",
+);
 
 const APP_CODE = /[\\/](web|contracts)[\\/]src[\\/]/;
 /** The signed-in screens' shared code: not their own parts (pipeline, editor, import), which stay with them. */
@@ -13,6 +28,9 @@ const SIGNED_IN_CODE =
   /[\\/]web[\\/]src[\\/](hooks|state|replica|ids|notifications|components[\\/](shell|dialogs)|components[\\/][^\\/]+\.tsx?$)/;
 const SHARED_CODE =
   /[\\/]web[\\/]src[\\/](forms|components[\\/]router-anchor|hooks[\\/](use-fresh-auth-feedback|use-session-expired-notice|use-is-mobile))/;
+/** Signed-in code that loads when its dialog first opens, not with the frame. */
+const ON_OPEN_CODE =
+  /[\\/]web[\\/]src[\\/]components[\\/](dialogs[\\/](name-dialog|confirm-dialog-view)|shell[\\/]invitations-modal)/;
 /** The public pages and what only they use: never in the signed-in chunk, which they must not load. */
 const PUBLIC_CODE =
   /[\\/]src[\\/](pages[\\/](sign-in|sign-up|landing|services|privacy-policy|reset-password|update-password|auth-callback|mobile-warning)|components[\\/](public|auth-layout|public-layout|provider-sign-in-buttons|logo))/;
@@ -58,6 +76,7 @@ export default defineConfig({
     // After the worker is written (its closeBundle runs first), so sw.js is compressed too.
     precompress(),
   ],
+  resolve: { alias: [{ find: /^dexie$/, replacement: DEXIE_MODULE }] },
   build: {
     outDir: "dist",
     emptyOutDir: true,
@@ -75,17 +94,23 @@ export default defineConfig({
             { name: "ui", test: /node_modules/, tags: ["$initial"], priority: 20 },
             // The app's own code that the first screen needs, beside the entry.
             { name: "start", test: APP_CODE, tags: ["$initial"], priority: 18 },
+            // The form library: the public pages' forms, and the signed-in ones in modals that load on open.
+            { name: "ui-forms", test: /node_modules[\\/]@mantine[\\/]form[\\/]/, priority: 12 },
             // The other libraries most signed-in screens share (menus, popovers, forms).
             {
               name: "ui-more",
-              test: (id) => /node_modules/.test(id) && !ONE_PART_LIBRARIES.test(id),
+              test: (id) => /node_modules/.test(id) && !ONE_PART_LIBRARIES.test(id) && !SOME_SCREENS_UI.test(id),
               minShareCount: 3,
               priority: 10,
             },
             // Form rules and links the public pages share with the signed-in ones.
             { name: "shared", test: SHARED_CODE, priority: 6 },
             // What every signed-in screen uses: the replica (with Dexie), the frame, hooks, dialogs.
-            { name: "signed-in", test: (id) => SIGNED_IN_CODE.test(id) && !PUBLIC_CODE.test(id), priority: 5 },
+            {
+              name: "signed-in",
+              test: (id) => SIGNED_IN_CODE.test(id) && !PUBLIC_CODE.test(id) && !ON_OPEN_CODE.test(id),
+              priority: 5,
+            },
           ],
         },
       },

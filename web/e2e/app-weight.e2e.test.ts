@@ -77,13 +77,16 @@ async function anyHolds(scripts: ScriptTransfer[], marker: string): Promise<stri
 }
 
 describe("the JavaScript a first load downloads", () => {
-  it("comes compressed, and holds the editor only on the screens that edit sequences", async () => {
+  it("comes compressed, and holds the editor, the sequence time zones and the CSV parser only where they are used", async () => {
     const lists = ["/workspaces/me/projects", "/talent_pool", `/workspaces/${workspaceId}/projects/${randomUUID()}`];
     for (const screen of lists) {
       const scripts = await firstLoad(screen, true);
       // An uncompressed script would blow the budget quietly.
       expect(scripts.filter((script) => script.encoding === "identity").map((script) => script.url)).toEqual([]);
       expect(await anyHolds(scripts, "ProseMirror"), `${screen}:\n${listed(scripts)}`).toEqual([]);
+      // The New Project and sequence forms' time zones, and the import modal's CSV parser, load when those open.
+      expect(await anyHolds(scripts, "Pacific/Pago_Pago"), `${screen}:\n${listed(scripts)}`).toEqual([]);
+      expect(await anyHolds(scripts, "UndetectableDelimiter"), `${screen}:\n${listed(scripts)}`).toEqual([]);
     }
   });
 

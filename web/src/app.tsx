@@ -1,14 +1,13 @@
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { ErrorBoundary } from "./components/error-boundary.tsx";
-import { TOAST_AUTO_CLOSE_MS } from "./constants.ts";
+import { Toasts } from "./components/toasts/toasts.tsx";
 import { AppRoutes } from "./routes.tsx";
 import { theme } from "./theme.ts";
 
 export function App() {
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      <Toasts />
       <ErrorBoundary>
         <AppRoutes />
       </ErrorBoundary>

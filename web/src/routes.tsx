@@ -312,8 +312,9 @@ export function AppRoutes() {
   usePreloadAfterSignIn(uid !== undefined);
   if (!uid) return <SignedOutRoutes isMobile={isMobile} />;
   if (signingOut) return <LoadingScreen label="Signing out" message="Signing out..." fullHeight />;
-  // The frame's code loads while the replica opens, rather than after it.
-  if (!isMobile) void loadAppLayout();
+  // The frame's and the screen's code load while the replica opens, rather than after it (a
+  // no-op when main.tsx already fetched them; a failed preload is only a lost head start).
+  if (!isMobile) preloadScreensOf(window.location.pathname, true).catch(() => undefined);
   return (
     <Suspense fallback={<LoadingScreen label="Opening your data" fullHeight />}>
       <ReplicaProvider uid={uid}>{isMobile ? <SignedInMobileRoutes /> : <SignedInRoutes />}</ReplicaProvider>

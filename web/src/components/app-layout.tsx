@@ -6,11 +6,12 @@ import { NAVBAR_HEIGHT_PX } from "../constants.ts";
 import { useCurrentUser } from "../hooks/use-current-user.ts";
 import { useMyWorkspaces } from "../hooks/use-workspaces.ts";
 import { newId } from "../ids/new-id.ts";
+import { screen } from "../lazy-screen.ts";
 import { createWorkspace } from "../pages/workspaces/workspace-commands.ts";
 import { useReplica } from "../replica/replica-provider.tsx";
 import { loadFeatures } from "../state/features-state.ts";
 import { ui } from "../state/ui-state.ts";
-import { NameDialog } from "./dialogs/name-dialog.tsx";
+import { ModalSuspense } from "./dialogs/modal-suspense.tsx";
 import { Logo } from "./logo.tsx";
 import { Breadcrumbs } from "./shell/breadcrumbs.tsx";
 import { ConnectionIndicator } from "./shell/connection-indicator.tsx";
@@ -20,6 +21,9 @@ import { SignOutWarning } from "./shell/sign-out-warning.tsx";
 import { TalentSearchBox } from "./shell/talent-search-box.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
+// The New workspace form loads when it first opens, then stays mounted so it closes as it opened.
+const NameDialog = screen(() => import("./dialogs/name-dialog.tsx").then((m) => m.NameDialog));
+
 /** The signed-in frame: the 64 px top bar, the collapsible left navigation, and the screen. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const runtime = useReplica();
@@ -28,6 +32,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { sidebarExpanded } = useSnapshot(ui);
   const [location, navigate] = useLocation();
   const [creating, setCreating] = useState(false);
+  const [createdOnce, setCreatedOnce] = useState(false);
+  if (creating && !createdOnce) setCreatedOnce(true);
   useEffect(() => {
     void loadFeatures();
   }, []);
@@ -66,15 +72,19 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <LeftNavigation workspaces={workspaces} onNewWorkspace={() => setCreating(true)} />
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>
-      <NameDialog
-        opened={creating}
-        title="New workspace"
-        label="Name"
-        initialName=""
-        submitLabel="Create"
-        onSubmit={create}
-        onCancel={() => setCreating(false)}
-      />
+      {createdOnce && (
+        <ModalSuspense>
+          <NameDialog
+            opened={creating}
+            title="New workspace"
+            label="Name"
+            initialName=""
+            submitLabel="Create"
+            onSubmit={create}
+            onCancel={() => setCreating(false)}
+          />
+        </ModalSuspense>
+      )}
       <SignOutWarning />
     </AppShell>
   );

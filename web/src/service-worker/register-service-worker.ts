@@ -1,5 +1,3 @@
-import { Workbox } from "workbox-window";
-
 /**
  * Registers the app-shell worker that `vite-plugin-pwa` generates, so the app opens with no network.
  * Production builds only: the dev server has no /sw.js, and a cached shell would hide hot reloads.
@@ -10,7 +8,10 @@ import { Workbox } from "workbox-window";
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-  new Workbox("/sw.js").register().catch((error: unknown) => {
-    console.error("The service worker did not register; the app will not open offline.", error);
-  });
+  // Its library loads apart from the first screen's code: registration waits for the page's load anyway.
+  import("workbox-window")
+    .then(({ Workbox }) => new Workbox("/sw.js").register())
+    .catch((error: unknown) => {
+      console.error("The service worker did not register; the app will not open offline.", error);
+    });
 }

@@ -24,7 +24,8 @@ import { newId } from "../../ids/new-id.ts";
 import { showErrorToasts, showSuccessToast } from "../../notifications/toasts.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { tabValue } from "../sequences/sequence-tabs.ts";
-import { assignWorkflow, createProject, updateProject } from "./project-commands.ts";
+import { updateProject } from "./project-commands.ts";
+import { assignWorkflow, createProject } from "./project-creation.ts";
 import {
   descriptionCounter,
   emptyProjectForm,

@@ -6,14 +6,8 @@ import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import { describe, expect, it } from "vitest";
 import { newSequenceDraft } from "../sequences/sequence-draft.ts";
 import { workflowCopyRow } from "../workflows/workflow-copy.ts";
-import {
-  assignWorkflow,
-  createProject,
-  type ProjectFields,
-  projectRowOf,
-  removeProject,
-  updateProject,
-} from "./project-commands.ts";
+import { type ProjectFields, projectRowOf, removeProject, updateProject } from "./project-commands.ts";
+import { assignWorkflow, createProject } from "./project-creation.ts";
 
 const userId = "6f1c2a4e-8a1b-4c55-9d0e-3f2b1a0c9d11";
 const workspaceId = "0b7f5d7e-2f8c-4c1a-a7a4-5c5b9c1e2d33";

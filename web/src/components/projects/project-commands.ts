@@ -1,11 +1,7 @@
 // The project writes of the browser, as outbox commands: what is sent and what shows at once.
 import type { ProjectPriority, ProjectStatus, ProjectSwitchStatus } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
-import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
-import type { Command, RowChange } from "../../replica/outbox.ts";
-import { sequenceRowOf } from "../sequences/sequence-body.ts";
-import { workflowCopyRow } from "../workflows/workflow-copy.ts";
-import { sequenceRelationshipOf, type TemplateSequenceUse, withOwnSequence } from "./template-sequence.ts";
+import type { Command } from "../../replica/outbox.ts";
 
 /** The Edit Project form's fields, as the API names them. */
 export interface ProjectFields {
@@ -21,7 +17,7 @@ export interface ProjectFields {
 /** A change of any fields; status Archived archives the project. */
 export type ProjectChanges = Partial<Omit<ProjectFields, "status">> & { status?: ProjectStatus };
 
-const projectsPath = (workspaceId: string) => `/workspaces/${workspaceId}/projects`;
+export const projectsPath = (workspaceId: string) => `/workspaces/${workspaceId}/projects`;
 
 /** The row alone: rows read from the replica or a list carry more, which must not be stored as the project. */
 export function projectRowOf(project: ProjectRow): ProjectRow {
@@ -41,61 +37,6 @@ export function projectRowOf(project: ProjectRow): ProjectRow {
     user_id,
     created_at,
     updated_at,
-  };
-}
-
-/**
- * A new project under an id chosen here, so it can be opened and changed before the server has
- * seen it. The template chosen is sent; the project shows its own copy of it at once, under the
- * id the server gives the copy.
- */
-export function createProject(input: {
-  id: string;
-  workspaceId: string;
-  fields: ProjectFields;
-  template: WorkflowRow | undefined;
-  userId: string;
-  now: Date;
-  /** The template sequence used as it is, or the project's own edited copy of it (shown at once too). */
-  sequence?: TemplateSequenceUse | undefined;
-}): Command {
-  const at = input.now.toISOString();
-  const { sequence } = input;
-  const made = input.template ? workflowCopyRow(input.template, input.id, input.userId, input.now) : undefined;
-  const copy = made && sequence?.kind === "edited" ? withOwnSequence(made, sequence.replaces, sequence.id) : made;
-  const project: ProjectRow = {
-    id: input.id,
-    workspace_id: input.workspaceId,
-    ...input.fields,
-    workflow_id: copy?.id ?? null,
-    user_id: input.userId,
-    created_at: at,
-    updated_at: at,
-  };
-  const optimistic: RowChange[] = [{ table: "projects", id: project.id, next: project }];
-  if (copy) optimistic.push({ table: "workflows", id: copy.id, next: copy });
-  if (sequence?.kind === "edited") {
-    const identity = {
-      id: sequence.id,
-      workspaceId: input.workspaceId,
-      userId: input.userId,
-      createdAt: at,
-      updatedAt: at,
-    };
-    optimistic.unshift({ table: "sequences", id: sequence.id, next: sequenceRowOf(sequence.draft, identity) });
-  }
-  return {
-    method: "POST",
-    path: projectsPath(input.workspaceId),
-    body: {
-      data: {
-        type: "projects",
-        id: input.id,
-        attributes: { ...input.fields, workflow_id: input.template?.id ?? null },
-        ...(sequence ? { relationships: { sequence: sequenceRelationshipOf(sequence, input.workspaceId) } } : {}),
-      },
-    },
-    optimistic,
   };
 }
 
@@ -121,23 +62,5 @@ export function removeProject(project: Pick<ProjectRow, "id" | "workspace_id">):
     method: "DELETE",
     path: `${projectsPath(project.workspace_id)}/${project.id}`,
     optimistic: [{ table: "projects", id: project.id, next: null }],
-  };
-}
-
-/** A template given to a project that has none: the project gets its own copy, shown at once. */
-export function assignWorkflow(project: ProjectRow, template: WorkflowRow, userId: string, now: Date): Command {
-  const copy = workflowCopyRow(template, project.id, userId, now);
-  return {
-    method: "POST",
-    path: `/workspaces/${project.workspace_id}/workflows/${template.id}/assign_to_project`,
-    body: { data: { type: "workflows", attributes: { project_id: project.id } } },
-    optimistic: [
-      { table: "workflows", id: copy.id, next: copy },
-      {
-        table: "projects",
-        id: project.id,
-        next: { ...projectRowOf(project), workflow_id: copy.id, updated_at: now.toISOString() },
-      },
-    ],
   };
 }

@@ -1,19 +1,17 @@
 import type { InvitationRow } from "@hirestream/contracts/invitations/rows.ts";
-import { ActionIcon, Button, Group, Indicator, Modal, Stack, Text } from "@mantine/core";
+import { ActionIcon, Indicator } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconBell } from "@tabler/icons-react";
+import { useState } from "react";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
+import { screen } from "../../lazy-screen.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
+import { ModalSuspense } from "../dialogs/modal-suspense.tsx";
 import { answerInvitation } from "../invitations/invitation-commands.ts";
 import { useMyInvitations } from "../invitations/use-my-invitations.ts";
-import { roleLabels } from "../projects/project-access.ts";
 
-/** "Ada Quinn invited you to the project Backend hires as Collaborator." */
-function invitationText(invitation: InvitationRow): string {
-  const what = invitation.invitable_type === "Project" ? "the project" : "the workspace";
-  const role = invitation.project_role ?? invitation.workspace_role;
-  return `${invitation.from_name} invited you to ${what} ${invitation.invitable_name} as ${roleLabels[role]}.`;
-}
+// The list loads when the bell is first pressed, then stays mounted so it closes as it opened.
+const InvitationsModal = screen(() => import("./invitations-modal.tsx").then((m) => m.InvitationsModal));
 
 /**
  * The invitations bell (spec §2): the count shows when above 0; the modal lists them with Accept
@@ -25,6 +23,8 @@ export function InvitationBell() {
   const user = useCurrentUser();
   const invitations = useMyInvitations(user?.id);
   const count = invitations?.length ?? 0;
+  const [shownOnce, setShownOnce] = useState(false);
+  if (opened && !shownOnce) setShownOnce(true);
   const answer = (invitation: InvitationRow, choice: "accept" | "reject") =>
     void runtime.mutate(answerInvitation(invitation, choice, new Date())).catch((error: unknown) => {
       console.error("invitation answer not queued", error);
@@ -42,29 +42,11 @@ export function InvitationBell() {
           <IconBell size={20} aria-hidden="true" />
         </ActionIcon>
       </Indicator>
-      <Modal opened={opened} onClose={close} title="Invitations">
-        {invitations === undefined ? (
-          <Text c="dimmed">Loading invitations…</Text>
-        ) : invitations.length === 0 ? (
-          <Text c="dimmed">You have no invitations.</Text>
-        ) : (
-          <Stack gap="md">
-            {invitations.map((invitation) => (
-              <Stack key={invitation.id} gap="xs">
-                <Text size="sm">{invitationText(invitation)}</Text>
-                <Group gap="sm">
-                  <Button size="xs" onClick={() => answer(invitation, "accept")}>
-                    Accept
-                  </Button>
-                  <Button size="xs" variant="default" onClick={() => answer(invitation, "reject")}>
-                    Reject
-                  </Button>
-                </Group>
-              </Stack>
-            ))}
-          </Stack>
-        )}
-      </Modal>
+      {shownOnce && (
+        <ModalSuspense>
+          <InvitationsModal opened={opened} onClose={close} invitations={invitations} onAnswer={answer} />
+        </ModalSuspense>
+      )}
     </>
   );
 }

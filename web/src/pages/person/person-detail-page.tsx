@@ -2,7 +2,7 @@ import { Card, Grid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { useState } from "react";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
-import { EditPersonModal } from "../../components/people/edit-person-modal.tsx";
+import { EditPersonModal } from "../../components/people/people-modals-on-open.tsx";
 import { usePerson } from "../../components/people/use-people.ts";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";

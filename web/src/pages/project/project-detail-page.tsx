@@ -1,8 +1,9 @@
 import { Stack, Tabs, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import { useLocation } from "wouter";
+import { ModalSuspense } from "../../components/dialogs/modal-suspense.tsx";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
-import { ImportPeopleModal } from "../../components/people/import-people-modal.tsx";
+import { ImportPeopleModal } from "../../components/people/people-modals-on-open.tsx";
 import { orderedStages } from "../../components/pipeline/project-workflow.ts";
 import { updateProject } from "../../components/projects/project-commands.ts";
 import { type ProjectDialog, ProjectDialogs } from "../../components/projects/project-dialogs.tsx";
@@ -12,14 +13,23 @@ import { accessTo, useProject } from "../../components/projects/use-projects.ts"
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useScopeProgress, useSyncFocus } from "../../hooks/use-scope-progress.ts";
+import { screen } from "../../lazy-screen.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
-import { AccessTab } from "./access-tab.tsx";
-import { LetsGetToWork } from "./lets-get-to-work.tsx";
-import { MessageTab } from "./message-tab.tsx";
 import { ProjectPeopleTab } from "./people-tab/project-people-tab.tsx";
-import { ProjectFilesModal } from "./project-files-modal.tsx";
 import { ProjectHeader } from "./project-header.tsx";
-import { WorkflowTab } from "./workflow-tab.tsx";
+
+// The People tab opens first and comes with the page; the other tabs and the files modal load when
+// first shown, so a project's first load carries only what it shows.
+const WorkflowTab = screen(() => import("./workflow-tab.tsx").then((m) => m.WorkflowTab));
+const AccessTab = screen(() => import("./access-tab.tsx").then((m) => m.AccessTab));
+const MessageTab = screen(() => import("./message-tab.tsx").then((m) => m.MessageTab));
+// An empty project's first steps show once a project has no one yet: most openings never need them.
+const LetsGetToWork = screen(() => import("./lets-get-to-work.tsx").then((m) => m.LetsGetToWork));
+const ProjectFilesModal = screen(() => import("./project-files-modal.tsx").then((m) => m.ProjectFilesModal));
+
+function TabSuspense({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingScreen label="Loading" />}>{children}</Suspense>;
+}
 
 type Tab = "people" | "workflow" | "access" | "message";
 
@@ -89,11 +99,13 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
         </Tabs.List>
         <Tabs.Panel value="people" pt="md">
           {emptyProject ? (
-            <LetsGetToWork
-              workspaceId={project.workspace_id}
-              hasWorkflow={project.workflow_id !== null}
-              onImport={() => setImporting(true)}
-            />
+            <TabSuspense>
+              <LetsGetToWork
+                workspaceId={project.workspace_id}
+                hasWorkflow={project.workflow_id !== null}
+                onImport={() => setImporting(true)}
+              />
+            </TabSuspense>
           ) : (
             <ProjectPeopleTab
               project={project}
@@ -105,14 +117,20 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
           )}
         </Tabs.Panel>
         <Tabs.Panel value="workflow" pt="md">
-          <WorkflowTab project={project} workflow={workflow} abilities={abilities} userId={user.id} />
+          <TabSuspense>
+            <WorkflowTab project={project} workflow={workflow} abilities={abilities} userId={user.id} />
+          </TabSuspense>
         </Tabs.Panel>
         <Tabs.Panel value="access" pt="md">
-          <AccessTab project={project} userId={user.id} workspaceRole={project.role} />
+          <TabSuspense>
+            <AccessTab project={project} userId={user.id} workspaceRole={project.role} />
+          </TabSuspense>
         </Tabs.Panel>
         {!archived && (
           <Tabs.Panel value="message" pt="md">
-            <MessageTab workspaceId={project.workspace_id} project={project} workflow={workflow} />
+            <TabSuspense>
+              <MessageTab workspaceId={project.workspace_id} project={project} workflow={workflow} />
+            </TabSuspense>
           </Tabs.Panel>
         )}
       </Tabs>
@@ -123,7 +141,9 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
         onRemoved={() => navigate(projectsHref)}
       />
       {filesOpen && (
-        <ProjectFilesModal project={project} canUpload={abilities.work} onClose={() => setFilesOpen(false)} />
+        <ModalSuspense>
+          <ProjectFilesModal project={project} canUpload={abilities.work} onClose={() => setFilesOpen(false)} />
+        </ModalSuspense>
       )}
       {importing && (
         <ImportPeopleModal

@@ -1,7 +1,7 @@
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import { Button, Group, Select, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { assignWorkflow } from "../../components/projects/project-commands.ts";
+import { assignWorkflow } from "../../components/projects/project-creation.ts";
 import type { ProjectAbilities } from "../../components/projects/project-permissions.ts";
 import { useWorkflowTemplates } from "../../components/projects/use-project-workflow.ts";
 import type { ProjectListItem } from "../../components/projects/use-projects.ts";

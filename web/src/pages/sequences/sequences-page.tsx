@@ -5,13 +5,13 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { lazy, Suspense, useState } from "react";
 import { messagesOf } from "../../api/api-errors.ts";
 import { ConfirmDialog } from "../../components/dialogs/confirm-dialog.tsx";
+import { ModalSuspense } from "../../components/dialogs/modal-suspense.tsx";
 import { ListPager } from "../../components/list-pager.tsx";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { pageOf } from "../../components/people/person-search.ts";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { canCreateSequences, sequencesScreenReady } from "../../components/sequences/sequence-list.ts";
 import { removeSequence, SEQUENCE_DELETED } from "../../components/sequences/sequence-remove.ts";
-import { TestSequenceModal } from "../../components/sequences/test-sequence-modal.tsx";
 import { useSequenceDialogs } from "../../components/sequences/use-sequence-dialogs.ts";
 import { useWorkspaceCredentials, useWorkspaceSequences } from "../../components/sequences/use-sequences.ts";
 import { useWorkspaceRole } from "../../components/workflows/use-workflows.ts";
@@ -19,11 +19,17 @@ import { listWidth } from "../../components/workflows/workflow-list.ts";
 import { PAGE_SIZE_DEFAULT } from "../../constants.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
+import { screen } from "../../lazy-screen.ts";
 import { showErrorToasts, showSuccessToast } from "../../notifications/toasts.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { CredentialsLink } from "./credentials-link.tsx";
 import { SequenceTable } from "./sequence-table.tsx";
 import { SequencesEmpty } from "./sequences-empty.tsx";
+
+// Its form checks step texts against the sequence rules (with every time zone): loaded when it first opens.
+const TestSequenceModal = screen(() =>
+  import("../../components/sequences/test-sequence-modal.tsx").then((m) => m.TestSequenceModal),
+);
 
 // The form carries the rich-text editor: loaded when a sequence is opened, not with the list.
 const SequenceFormModal = lazy(() =>
@@ -143,7 +149,11 @@ export function SequencesPage({ workspaceId }: { workspaceId: string }) {
           <SequenceFormModal workspaceId={workspaceId} {...dialogs.form} />
         </Suspense>
       )}
-      {dialog?.kind === "test" && <TestSequenceModal sequence={dialog.sequence} onClose={dialogs.close} />}
+      {dialog?.kind === "test" && (
+        <ModalSuspense>
+          <TestSequenceModal sequence={dialog.sequence} onClose={dialogs.close} />
+        </ModalSuspense>
+      )}
       <ConfirmDialog
         opened={dialog?.kind === "remove"}
         title="Remove Sequence"

@@ -4,6 +4,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import { messagesOf } from "../../api/api-errors.ts";
 import { ConfirmDialog } from "../../components/dialogs/confirm-dialog.tsx";
+import { ModalSuspense } from "../../components/dialogs/modal-suspense.tsx";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { useSequenceOptions } from "../../components/sequences/use-sequences.ts";
@@ -17,7 +18,6 @@ import {
   useWorkspaceWorkflows,
 } from "../../components/workflows/use-workflows.ts";
 import { assignWorkflowToProject, removeWorkflow } from "../../components/workflows/workflow-commands.ts";
-import { WorkflowFormModal } from "../../components/workflows/workflow-form-modal.tsx";
 import {
   assignableProjects,
   canCreateWorkflows,
@@ -28,11 +28,17 @@ import {
 } from "../../components/workflows/workflow-list.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
+import { screen } from "../../lazy-screen.ts";
 import { showErrorToasts, showSuccessToast } from "../../notifications/toasts.ts";
 import type { Command } from "../../replica/outbox.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { WorkflowTable } from "./workflow-table.tsx";
 import { WorkflowsEmpty } from "./workflows-empty.tsx";
+
+// The workflow form (its stage editor and checks) loads when New or Edit Workflow first opens.
+const WorkflowFormModal = screen(() =>
+  import("../../components/workflows/workflow-form-modal.tsx").then((m) => m.WorkflowFormModal),
+);
 
 type Dialog = { kind: "create" } | { kind: WorkflowAction; workflow: ShownWorkflow } | null;
 
@@ -136,22 +142,26 @@ export function WorkflowsPage({ workspaceId }: { workspaceId: string }) {
         </Tabs>
       </Stack>
       {dialog?.kind === "create" && (
-        <WorkflowFormModal
-          target={{ mode: "create" }}
-          workspaceId={workspaceId}
-          userId={user.id}
-          sequences={sequences}
-          onClose={close}
-        />
+        <ModalSuspense>
+          <WorkflowFormModal
+            target={{ mode: "create" }}
+            workspaceId={workspaceId}
+            userId={user.id}
+            sequences={sequences}
+            onClose={close}
+          />
+        </ModalSuspense>
       )}
       {dialog?.kind === "edit" && (
-        <WorkflowFormModal
-          target={{ mode: "edit", workflow: dialog.workflow }}
-          workspaceId={workspaceId}
-          userId={user.id}
-          sequences={sequences}
-          onClose={close}
-        />
+        <ModalSuspense>
+          <WorkflowFormModal
+            target={{ mode: "edit", workflow: dialog.workflow }}
+            workspaceId={workspaceId}
+            userId={user.id}
+            sequences={sequences}
+            onClose={close}
+          />
+        </ModalSuspense>
       )}
       {dialog?.kind === "addToProject" && (
         <AddToProjectModal

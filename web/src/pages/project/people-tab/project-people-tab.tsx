@@ -5,7 +5,7 @@ import { IconFileTypeCsv } from "@tabler/icons-react";
 import { useMemo, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog.tsx";
 import { ListPager } from "../../../components/list-pager.tsx";
-import { EditPersonModal } from "../../../components/people/edit-person-modal.tsx";
+import { EditPersonModal } from "../../../components/people/people-modals-on-open.tsx";
 import { PeopleSearchBox } from "../../../components/people/people-search-box.tsx";
 import { usePerson } from "../../../components/people/use-people.ts";
 import { orderedStages } from "../../../components/pipeline/project-workflow.ts";

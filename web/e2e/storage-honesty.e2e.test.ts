@@ -146,6 +146,8 @@ it("the browser clearing the replica under an open tab: says so, says which chan
   await signUpThroughScreens(page, "evicted-open@example.com");
   await createWorkspaceThroughScreens(page, "Field sales", e2e);
   await replicaFilled(page);
+  // Offline, the next screen opens from the service worker's app shell: it must control the page first.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
   await context.setOffline(true);
   await createWorkspaceThroughScreens(page, "Lost with the copy");

@@ -145,6 +145,11 @@ export function preloadScreensOf(path: string, signedIn: boolean): Promise<unkno
   ]);
 }
 
+/** A signed-in page load: the replica starts opening before the first render (replica-provider.tsx). */
+export function prepareReplicaOf(uid: string): Promise<void> {
+  return loadReplicaProvider().then((module) => module.prepareReplica(uid));
+}
+
 /**
  * On the way to signing in: once the user starts on the form (or lands back from a provider), the first signed-in screen's code
  * is fetched while they type and while the server checks the password (not on a mere visit,

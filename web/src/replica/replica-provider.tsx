@@ -53,6 +53,35 @@ function openRuntime(uid: string): Promise<ReplicaRuntime> {
   });
 }
 
+/** A replica opening before React renders its provider: see `prepareReplica`. */
+let prepared: { uid: string; runtime: Promise<ReplicaRuntime> } | null = null;
+
+/**
+ * Starts opening the signed-in user's replica, and so its sync, as soon as this code has loaded
+ * (main.tsx), rather than once React has rendered the provider: on a fresh profile, creating the
+ * database and connecting overlap the first render.
+ */
+export function prepareReplica(uid: string): void {
+  if (prepared || active) return;
+  const runtime = openRuntime(uid);
+  // Reported where it is taken (ReplicaProvider), or never wanted.
+  runtime.catch(() => undefined);
+  prepared = { uid, runtime };
+}
+
+/** The prepared replica when it is this user's; another user's is closed unused. */
+function takeRuntime(uid: string): Promise<ReplicaRuntime> {
+  const taken = prepared;
+  prepared = null;
+  if (taken?.uid === uid) return taken.runtime;
+  if (taken)
+    void taken.runtime.then(
+      (runtime) => runtime.close(),
+      () => undefined,
+    );
+  return openRuntime(uid);
+}
+
 /**
  * When the session ends without a sign-out (the 401 rule), the replica goes too, unless writes are
  * still queued: those wait on this device for the same user to sign in again, and are wiped the
@@ -103,7 +132,7 @@ export function ReplicaProvider({ uid, children }: { uid: string; children: Reac
   useEffect(() => {
     let opened: ReplicaRuntime | null = null;
     let cancelled = false;
-    openRuntime(uid).then(
+    takeRuntime(uid).then(
       (started) => {
         if (cancelled) {
           started.close();

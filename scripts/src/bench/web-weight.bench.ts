@@ -46,10 +46,8 @@ async function signedInScreenShown(page: Page): Promise<void> {
 
 /** A public page is up: the app rendered into #root. */
 async function publicPageShown(page: Page): Promise<void> {
-  // A string: this file is compiled without the DOM's types.
-  await page.waitForFunction("(document.getElementById('root')?.childElementCount ?? 0) > 0", undefined, {
-    timeout: 30_000,
-  });
+  // A locator, not a predicate: the app's Content-Security-Policy forbids the eval a string predicate needs.
+  await page.locator("#root > *").first().waitFor({ state: "attached", timeout: 30_000 });
 }
 
 /**

@@ -77,46 +77,36 @@ export async function waitForProjector(pool: pg.Pool, store: PostgresEventStore,
  * workspace, each a candidate of the project in its first stage. Returns once the projector has
  * them all. Through the API this would take many minutes; the import is measured on its own.
  */
-export async function seedPipeline(pool: pg.Pool, baseUrl: string, count: number): Promise<SeededPipeline> {
-  const user = await seedUser(pool, baseUrl, 1);
-  const [workspaceId] = user.workspaceIds;
-  if (!workspaceId) throw new Error("no workspace was created");
-  const { userId } = user;
+/**
+ * A project with a workflow of its own, assigned, appended as the commands append them: the
+ * first stage is where candidates are added.
+ */
+export async function appendProject(
+  store: PostgresEventStore,
+  userId: string,
+  workspaceId: string,
+  name: string,
+): Promise<{ projectId: string; first: WorkflowStage; stages: WorkflowStage[] }> {
   const projectId = randomUUID();
   const workflowId = randomUUID();
-  const stages: WorkflowStage[] = STAGE_NAMES.map((name, position) => ({
+  const stages: WorkflowStage[] = STAGE_NAMES.map((stage, position) => ({
     id: randomUUID(),
-    name,
+    name: stage,
     position,
-    description: name,
+    description: stage,
     sequenceId: null,
     onResponseStageId: null,
     onResponseStagePosition: null,
   }));
-  const [first] = stages;
-  if (!first) throw new Error("the workflow has no stages");
-
-  const store = new PostgresEventStore({ pool });
   const now = Date.now();
+  const data = { projectId, workspaceId, userId, name, description: null, priority: "High" as const };
   await store.appendToStream(
     projectStream(projectId),
     command(
       [
         {
           type: "ProjectCreated",
-          data: {
-            projectId,
-            workspaceId,
-            userId,
-            name: "Platform engineers",
-            description: null,
-            priority: "High",
-            status: "Active",
-            startDate: null,
-            deadline: null,
-            visible: true,
-            workflowId: null,
-          },
+          data: { ...data, status: "Active", startDate: null, deadline: null, visible: true, workflowId: null },
         },
       ],
       userId,
@@ -147,6 +137,18 @@ export async function seedPipeline(pool: pg.Pool, baseUrl: string, count: number
     ),
     { expectedRevision: "any" },
   );
+  const [first] = stages;
+  if (!first) throw new Error("the workflow has no stages");
+  return { projectId, first, stages };
+}
+
+export async function seedPipeline(pool: pg.Pool, baseUrl: string, count: number): Promise<SeededPipeline> {
+  const user = await seedUser(pool, baseUrl, 1);
+  const [workspaceId] = user.workspaceIds;
+  if (!workspaceId) throw new Error("no workspace was created");
+  const { userId } = user;
+  const store = new PostgresEventStore({ pool });
+  const { projectId, first, stages } = await appendProject(store, userId, workspaceId, "Platform engineers");
 
   const candidates: Candidate[] = Array.from({ length: count }, () => {
     const personId = randomUUID();

@@ -1,18 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { candidacyStream } from "@hirestream/api/candidacies/candidacy-commands.ts";
 import { personStream } from "@hirestream/api/people/person-commands.ts";
-import { projectStream } from "@hirestream/api/projects/project-commands.ts";
-import { workflowStream } from "@hirestream/api/workflows/workflow-commands.ts";
 import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
-import type { WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
 import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
 import type pg from "pg";
 import { samplePerson } from "./people-import-sample.ts";
-import { appendStreams, waitForProjector } from "./pipeline-seed.ts";
-import { command } from "./projection-history.ts";
+import { appendProject, appendStreams, waitForProjector } from "./pipeline-seed.ts";
 import { type SeededUser, seedUser } from "./web-seed.ts";
-
-const STAGE_NAMES = ["Sourced", "Contacted", "Replied", "Screening", "Interview", "Offer", "Hired", "Rejected"];
 
 /** The password api-client.ts's signUp gives every bench user. */
 export const BENCH_PASSWORD = "correct horse battery staple";
@@ -23,62 +17,6 @@ export interface SeededDesignShare extends SeededUser {
   projectIds: string[];
   people: number;
   candidacies: number;
-}
-
-async function appendProject(store: PostgresEventStore, userId: string, workspaceId: string, name: string) {
-  const projectId = randomUUID();
-  const workflowId = randomUUID();
-  const stages: WorkflowStage[] = STAGE_NAMES.map((stage, position) => ({
-    id: randomUUID(),
-    name: stage,
-    position,
-    description: stage,
-    sequenceId: null,
-    onResponseStageId: null,
-    onResponseStagePosition: null,
-  }));
-  const now = Date.now();
-  const data = { projectId, workspaceId, userId, name, description: null, priority: "High" as const };
-  await store.appendToStream(
-    projectStream(projectId),
-    command(
-      [
-        {
-          type: "ProjectCreated",
-          data: { ...data, status: "Active", startDate: null, deadline: null, visible: true, workflowId: null },
-        },
-      ],
-      userId,
-      now,
-    ),
-    { expectedRevision: "no_stream" },
-  );
-  await store.appendToStream(
-    workflowStream(workflowId),
-    command(
-      [
-        {
-          type: "WorkflowCreated",
-          data: { workflowId, workspaceId, userId, name: "Engineering", description: "", stages, projectId },
-        },
-      ],
-      userId,
-      now,
-    ),
-    { expectedRevision: "no_stream" },
-  );
-  await store.appendToStream(
-    projectStream(projectId),
-    command(
-      [{ type: "ProjectWorkflowAssigned", data: { projectId, workspaceId, workflowId, templateId: randomUUID() } }],
-      userId,
-      now,
-    ),
-    { expectedRevision: "any" },
-  );
-  const [first] = stages;
-  if (!first) throw new Error("the workflow has no stages");
-  return { projectId, first };
 }
 
 /**

@@ -11,6 +11,9 @@ const postgres = "scripts/src/testing/global-setup.ts";
 export default defineConfig({
   test: {
     pool: "forks",
+    // Two files at a time, whatever the machine: Vitest's default (one fewer than the cores) runs a
+    // 2-core machine's files one by one, idle while a test waits on Postgres, Chromium or a timer.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
@@ -39,7 +42,11 @@ export default defineConfig({
       { extends: true, test: { name: "indexeddb", include: ["web/src/**/*.web.test.{ts,tsx}"] } },
       // A real IMAP server (Dovecot), which each file starts for itself (outreach's testing/dovecot-server.ts).
       { extends: true, test: { name: "imap", include: everywhere.map((folder) => `${folder}/**/*.imap.test.ts`) } },
-      { extends: true, test: { name: "browser", include: ["web/e2e/**/*.e2e.test.ts"], globalSetup: [postgres] } },
+      // A browser flow runs several users through many screens, beside another file's work: more time.
+      {
+        extends: true,
+        test: { name: "browser", include: ["web/e2e/**/*.e2e.test.ts"], globalSetup: [postgres], testTimeout: 60_000 },
+      },
     ],
   },
 });

@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { importThroughApi, postThroughApi, projectThroughApi } from "./api-setup.ts";
 import { type E2E, startE2E } from "./harness.ts";
+import { goOffline } from "./offline.ts";
 import { sessionHeadersOf, signUpThroughScreens } from "./session.ts";
 import { createWorkspaceThroughScreens } from "./workspace-screens.ts";
 
@@ -158,7 +159,7 @@ it("writes a payload through a bad connection, sends it, exports the stage, show
   expect(await page.getByRole("textbox", { name: "first_name" }).inputValue()).toBe("Grace");
 
   // Offline, the value waits in the outbox: Saving shows, and the payload is a draft at once.
-  await context.setOffline(true);
+  await goOffline(page);
   await editor(page).fill("Loved your talk on compilers");
   await editor(page).press("Tab");
   await page.getByRole("status").getByText("Saving", { exact: true }).waitFor();
@@ -265,7 +266,7 @@ it("shows the server's refusal of a Send queued offline as an error, and puts th
   await page.getByRole("status").getByText("Saving", { exact: true }).waitFor({ state: "detached", timeout: 30_000 });
 
   // Offline, Send waits in the outbox; meanwhile someone else empties the hook.
-  await context.setOffline(true);
+  await goOffline(page);
   await page.getByRole("button", { name: "Send" }).click();
   await page.getByText("Sending", { exact: true }).first().waitFor();
   const payloadId = await payloadIdOf(projectId, "Grace");

@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
+import { goOffline } from "./offline.ts";
 import { signUpThroughScreens } from "./session.ts";
 import { createWorkspaceThroughScreens } from "./workspace-screens.ts";
 
@@ -179,7 +180,7 @@ it("edits a person offline: pending at once, saved on the server once back onlin
   await page.waitForURL(`**/profile/${personId}`);
   await page.getByText("No summary").waitFor();
 
-  await context.setOffline(true);
+  await goOffline(page);
   await page.getByRole("main").getByRole("button", { name: "Edit", exact: true }).click();
   const modal = page.getByRole("dialog", { name: "Edit profile" });
   const update = modal.getByRole("button", { name: "Update" });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { projectWithWorkflow } from "./api-setup.ts";
 import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
+import { goOffline } from "./offline.ts";
 import { sessionHeadersOf, signUpThroughScreens } from "./session.ts";
 import { createWorkspaceThroughScreens } from "./workspace-screens.ts";
 
@@ -141,7 +142,7 @@ it("assigns people to a project, moves them along its stages on and off line, an
   // Offline, a move shows at once as pending, and reaches the server once back online.
   await chip(page, "All (4)").click();
   await row(page, "Tomás Lindqvist").waitFor();
-  await context.setOffline(true);
+  await goOffline(page);
   await choose(page, "Stage of Tomás Lindqvist", "Interview");
   await row(page, "Tomás Lindqvist").getByText("Pending").waitFor();
   await chip(page, "Interview (1)").waitFor();

@@ -3,6 +3,7 @@ import type { CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
+import { goOffline } from "./offline.ts";
 import { sessionHeadersOf, signInThroughScreens, signUpThroughScreens } from "./session.ts";
 import { createWorkspaceThroughScreens } from "./workspace-screens.ts";
 
@@ -146,10 +147,8 @@ it("the browser clearing the replica under an open tab: says so, says which chan
   await signUpThroughScreens(page, "evicted-open@example.com");
   await createWorkspaceThroughScreens(page, "Field sales", e2e);
   await replicaFilled(page);
-  // Offline, the next screen opens from the service worker's app shell: it must control the page first.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-
-  await context.setOffline(true);
+  // Offline, the next screen opens from the service worker's app shell.
+  await goOffline(page);
   await createWorkspaceThroughScreens(page, "Lost with the copy");
   await eventually(
     () => replicaRecord(page),

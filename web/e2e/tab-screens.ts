@@ -9,6 +9,11 @@ export function syncSockets(page: Page): WebSocket[] {
   return sockets;
 }
 
+/**
+ * How long a count of open sockets may take to settle: a page that reloaded or closed reports its
+ * socket's close late on a busy machine.
+ */
+export const socketsSettle = { timeout: 10_000 };
 export const openSockets = (sockets: WebSocket[]) => sockets.filter((socket) => !socket.isClosed()).length;
 
 /** The workspaces screen's row of the workspace `name`. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
 import { signUpThroughScreens } from "./session.ts";
-import { createWorkspace, openSockets, syncSockets, workspaceRow } from "./tab-screens.ts";
+import { createWorkspace, openSockets, socketsSettle, syncSockets, workspaceRow } from "./tab-screens.ts";
 
 // At the machine's name over plain http the page is no secure context and has no Web Locks to
 // choose one tab for the connection: every tab syncs and sends on its own.
@@ -38,7 +38,7 @@ it("keeps every tab syncing on its own where the page has no Web Locks", async (
     (found) => found.includes("Made at the box"),
   );
   expect(names).toEqual(["Made at the box"]);
-  await expect.poll(() => openSockets(secondSockets)).toBe(1);
-  await expect.poll(() => openSockets(firstSockets)).toBe(1);
+  await expect.poll(() => openSockets(secondSockets), socketsSettle).toBe(1);
+  await expect.poll(() => openSockets(firstSockets), socketsSettle).toBe(1);
   await context.close();
 });

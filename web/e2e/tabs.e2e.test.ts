@@ -3,8 +3,16 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
 import { startHostRewritingProxy } from "./host-rewriting-proxy.ts";
+import { goOffline } from "./offline.ts";
 import { PASSWORD, sessionHeadersOf, signUpThroughScreens } from "./session.ts";
-import { createWorkspace, openSockets, renameWorkspace, workspaceRow as row, syncSockets } from "./tab-screens.ts";
+import {
+  createWorkspace,
+  openSockets,
+  renameWorkspace,
+  workspaceRow as row,
+  socketsSettle,
+  syncSockets,
+} from "./tab-screens.ts";
 
 // Tabs of one browser profile share one replica; one of them holds the sync socket and sends the
 // outbox for all (the one holding the Web Lock), the others go through it.
@@ -82,7 +90,7 @@ it("shares one sync socket between two tabs, and sends the second tab's write th
 
   expect(writes).toEqual(["leader POST"]);
   expect(followerSockets).toHaveLength(0);
-  await expect.poll(() => openSockets(leaderSockets)).toBe(1);
+  await expect.poll(() => openSockets(leaderSockets), socketsSettle).toBe(1);
   await context.close();
 });
 
@@ -91,7 +99,7 @@ it("shows a write made offline in one tab in the other at once, and sends it onc
   await createWorkspace(leader, "Field sales");
   await eventually(serverWorkspaceNames, (names) => names.includes("Field sales"));
 
-  await context.setOffline(true);
+  await goOffline(leader, follower);
   await follower.getByRole("status", { name: /^Offline/ }).waitFor();
   await renameWorkspace(follower, "Field sales", "Inside sales");
   await row(leader, "Inside sales").getByText("Pending").waitFor();
@@ -111,7 +119,7 @@ it("hands the socket and the outbox to another tab when the leading tab closes",
   await createWorkspace(leader, "Before the handover");
   await eventually(serverWorkspaceNames, (names) => names.includes("Before the handover"));
 
-  await context.setOffline(true);
+  await goOffline(leader, follower);
   await follower.getByRole("status", { name: /^Offline/ }).waitFor();
   await renameWorkspace(follower, "Before the handover", "After the handover");
   await row(leader, "After the handover").getByText("Pending").waitFor();
@@ -123,7 +131,7 @@ it("hands the socket and the outbox to another tab when the leading tab closes",
     "After the handover",
   );
   expect(writes).toEqual(["leader POST", "follower PUT"]);
-  await expect.poll(() => openSockets(followerSockets)).toBe(1);
+  await expect.poll(() => openSockets(followerSockets), socketsSettle).toBe(1);
   await context.close();
 });
 
@@ -132,9 +140,7 @@ it("hands the socket and the outbox to another tab when the leading tab reloads"
   await createWorkspace(leader, "Before the reload");
   await eventually(serverWorkspaceNames, (names) => names.includes("Before the reload"));
   // The service worker serves the reload with no network.
-  await leader.waitForFunction(() => navigator.serviceWorker.controller !== null);
-
-  await context.setOffline(true);
+  await goOffline(leader, follower);
   await follower.getByRole("status", { name: /^Offline/ }).waitFor();
   await renameWorkspace(follower, "Before the reload", "After the reload");
   await row(leader, "After the reload").getByText("Pending").waitFor();
@@ -149,7 +155,7 @@ it("hands the socket and the outbox to another tab when the leading tab reloads"
     "After the reload",
   );
   expect(writes).toEqual(["leader POST", "follower PUT"]);
-  await expect.poll(() => openSockets(followerSockets)).toBe(1);
+  await expect.poll(() => openSockets(followerSockets), socketsSettle).toBe(1);
   expect(reloadedSockets).toHaveLength(0);
   await context.close();
 });
@@ -162,7 +168,7 @@ it("shows a refused write's error in the tab that made it", async () => {
   const id = /^\/workspaces\/([^/]+)\/home$/.exec(href ?? "")?.[1];
 
   // The second tab renames offline while another client of the same user removes the workspace.
-  await context.setOffline(true);
+  await goOffline(leader, follower);
   await follower.getByRole("status", { name: /^Offline/ }).waitFor();
   await renameWorkspace(follower, "Short-lived", "Renamed too late");
   await row(follower, "Renamed too late").getByText("Pending").waitFor();
@@ -186,7 +192,7 @@ it("signs every tab out and deletes the replica when one tab signs out", async (
   await follower.getByRole("menuitem", { name: "Logout" }).click();
   await follower.waitForURL("**/sign_in");
   await leader.waitForURL("**/sign_in");
-  await expect.poll(() => openSockets(leaderSockets)).toBe(0);
+  await expect.poll(() => openSockets(leaderSockets), socketsSettle).toBe(0);
   const databases = () => leader.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
   await expect.poll(databases).not.toContain("hirestream-replica");
 
@@ -196,7 +202,7 @@ it("signs every tab out and deletes the replica when one tab signs out", async (
 it("lets another user signing in lead, after a sign-out the server never heard of", async () => {
   const { context, leader, follower, leaderSockets } = await twoTabs("offline-sign-out@example.com");
   // Offline, the server's answer (which would clear the site's storage) never comes: the tabs let go themselves.
-  await context.setOffline(true);
+  await goOffline(leader, follower);
   await follower.getByRole("status", { name: /^Offline/ }).waitFor();
   await follower.getByRole("button", { name: /^Account menu of/ }).click();
   await follower.getByRole("menuitem", { name: "Logout" }).click();
@@ -206,7 +212,7 @@ it("lets another user signing in lead, after a sign-out the server never heard o
 
   const next = syncSockets(follower);
   await signUpThroughScreens(follower, "next-user@example.com");
-  await expect.poll(() => openSockets(next)).toBe(1);
+  await expect.poll(() => openSockets(next), socketsSettle).toBe(1);
   expect(openSockets(leaderSockets)).toBe(0);
   await context.close();
 });

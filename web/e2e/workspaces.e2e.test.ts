@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
+import { goOffline } from "./offline.ts";
 import { signInThroughScreens, signUpThroughScreens } from "./session.ts";
 
 let e2e: E2E;
@@ -145,7 +146,7 @@ it("rolls a change the server refuses back, with the server's error toast", asyn
   await row(second, "Short-lived").waitFor();
 
   // The second device renames offline while the first removes the workspace for good.
-  await phone.setOffline(true);
+  await goOffline(second);
   await renameWorkspace(second, "Short-lived", "Renamed too late");
   await row(second, "Renamed too late").getByText("Pending").waitFor();
   await row(first, "Short-lived").getByRole("button", { name: "Actions for Short-lived" }).click();

@@ -1,5 +1,6 @@
 import { type Hello, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
 import { applyChanges, applyReady, applySnapshot, dropScope } from "./apply-sync.ts";
+import { changesFirst } from "./changes-first.ts";
 import { backoffDelay, type Clock, systemClock } from "./clock.ts";
 import type { ReplicaDb } from "./replica-db.ts";
 import { coalesceMessages, type ParsedServerMessage, parseServerMessage } from "./server-message.ts";
@@ -204,15 +205,16 @@ export class SyncClient {
   }
 
   /**
-   * Applies every frame received so far. Under a burst of live changes, one transaction (and one
-   * re-render of the screens) per pile instead of one per frame keeps the replica from falling behind.
+   * Applies every frame received so far, changes ahead of the snapshot parts waiting before them
+   * (changes-first.ts). Under a burst of live changes, one transaction (and one re-render of the
+   * screens) per pile instead of one per frame keeps the replica from falling behind.
    */
   async #drain(connection: Connection): Promise<void> {
     const messages = connection.inbox.splice(0).map((message) => {
       if (!message) throw new Error("unreadable sync message");
       return message;
     });
-    for (const message of coalesceMessages(messages)) await this.#apply(message);
+    for (const message of coalesceMessages(changesFirst(messages))) await this.#apply(message);
     // The server sends more once parts are in: one answer per part it sent, joined or not.
     for (const message of messages) {
       if (message.type === "snapshot") connection.socket.send(JSON.stringify({ type: "applied" }));

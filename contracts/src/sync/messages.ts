@@ -21,8 +21,16 @@ import { scopePattern } from "./scopes.ts";
  *      messages). The client answers each snapshot part it has applied with `applied`; the server
  *      keeps only a few parts unanswered, so a new focus reorders what is still to send. A version
  *      5 client would never answer, and the catch-up would stall.
+ *   7: live changes do not wait for a catch-up. Once every scope's part 0 and the changes of the
+ *      scopes held are out, a `changes` carries the cursor to the snapshots' position (with no
+ *      rows if need be), and the changes committed after it follow as they commit, between the
+ *      snapshot parts still to come; a part leaves out a row a change sent before it has brought.
+ *      The scopes a hello names are those held in full as of its cursor: a scope is no longer
+ *      held from its part 0 until its last part, so a catch-up cut short resumes with only the
+ *      scopes not yet in full. A version 6 client kept a scope as held through its part 0 and
+ *      would, resuming with the cursor a change moved, skip the rest of that scope's snapshot.
  */
-export const SYNC_PROTOCOL_VERSION = 6;
+export const SYNC_PROTOCOL_VERSION = 7;
 
 /** Rows per snapshot part: about a megabyte of people-sized rows, applied in one transaction each. */
 export const SNAPSHOT_PART_ROWS = 1000;
@@ -64,7 +72,7 @@ export const hello = z
       .strict(),
     /** Position of the last change the client applied; 0 for a fresh replica. */
     cursor: z.number().int().min(0),
-    /** Scopes the client already holds rows of. */
+    /** Scopes the client holds in full as of `cursor`: their snapshots are not sent again. */
     scopes: z.array(scope).max(HELLO_SCOPES_MAX),
     /** What the screen shows, to be sent first (see `focusScopes`). */
     focus: focusScopes.optional(),
@@ -108,7 +116,9 @@ export type ServerMessage =
   | { type: "syncing"; scopes: string[] }
   /**
    * Every row the scope holds as of `position`, in parts numbered from 0: part 0 replaces the
-   * scope's rows, later parts add to them, and the scope counts as held once the `last` part is in.
+   * scope's rows, later parts add to them, and the scope counts as held once the `last` part is in
+   * (not from part 0 to then). Changes after `position` may come between the parts; a later part
+   * never holds a row such a change brought.
    */
   | {
       type: "snapshot";
@@ -118,11 +128,14 @@ export type ServerMessage =
       last: boolean;
       rows: SnapshotRow[];
     }
-  /** Rows in position order; after applying them the client's cursor is `cursor`. */
+  /**
+   * Rows in position order; after applying them the client's cursor is `cursor`. During a
+   * catch-up, one may carry no rows: the scopes held are as of `cursor` from there on.
+   */
   | { type: "changes"; rows: SyncRow[]; cursor: number }
   /** Access to the scope ended: the client deletes its rows. */
   | { type: "drop-scope"; scope: string }
-  /** The client has caught up to `cursor` with these scopes; live changes follow. */
+  /** The client has caught up to `cursor` with these scopes, every snapshot in; more changes follow. */
   | { type: "ready"; cursor: number; scopes: string[] }
   | { type: "pong" }
   /** The session ended or expired; the socket closes after this. */

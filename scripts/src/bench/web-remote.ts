@@ -3,12 +3,14 @@ import {
   installRemoteFrameLog,
   pageClock,
   type RemoteNameSeen,
+  readRemoteCommits,
   readRemoteFrames,
   readRemoteNames,
   remoteNamesReached,
   storeCredentials,
   watchRemoteNames,
 } from "./browser/page-probes.ts";
+import { profileIfAsked } from "./pipeline-profile.ts";
 import { credentialsOf, firstPage, freshProfile, pause } from "./web-browser.ts";
 import { nodeClock, type Rename, rename, sendPaced } from "./web-remote-sender.ts";
 import type { SeededUser } from "./web-seed.ts";
@@ -20,6 +22,8 @@ export interface RemoteCommandResult {
   latencies: number[];
   /** Send to the sync frame carrying it reaching the page's JavaScript, ms. */
   frameLatencies: number[];
+  /** Send to the replica's transaction writing it (or a later rename) completing, ms. */
+  commitLatencies: number[];
   /** Send to the API's answer, ms. */
   answerLatencies: number[];
   /** Non-2xx answers and network errors. */
@@ -87,6 +91,7 @@ export async function measureRemoteCommands(
     await pause(2000);
     const clock = await clockOffset(page);
     await page.evaluate(watchRemoteNames, PREFIX);
+    const profiler = await profileIfAsked(page, "remote");
 
     const total = Math.round((options.perSecond * options.durationMs) / 1000);
     const commands: Rename[] = Array.from({ length: total }, (_, index) => ({
@@ -99,14 +104,17 @@ export async function measureRemoteCommands(
     });
     const finals = ids.map((_, workspace) => Math.floor((total - 1 - workspace) / ids.length) + 1);
     await page.waitForFunction(remoteNamesReached, finals, { timeout: 15_000, polling: 100 }).catch(() => undefined);
+    if (profiler) for (const line of await profiler.stop()) console.log(`  ${line}`);
     const seen = await page.evaluate(readRemoteNames);
     const frames = await page.evaluate(readRemoteFrames);
+    const commits = await page.evaluate(readRemoteCommits);
 
     const result: RemoteCommandResult = {
       commands: total,
       perSecond: total / seconds,
       latencies: [],
       frameLatencies: [],
+      commitLatencies: [],
       answerLatencies: sent.map((command) => command.answerMs),
       failed: 0,
       statuses: "",
@@ -131,6 +139,8 @@ export async function measureRemoteCommands(
       result.latencies.push(shown.at - clock.offset - command.sentAt);
       const framed = firstShowing(frames, workspace, counter);
       if (framed) result.frameLatencies.push(framed.at - clock.offset - command.sentAt);
+      const committed = firstShowing(commits, workspace, counter);
+      if (committed) result.commitLatencies.push(committed.at - clock.offset - command.sentAt);
     }
     result.statuses = [...counts].map(([status, count]) => `${status}×${count}`).join(", ");
     return result;

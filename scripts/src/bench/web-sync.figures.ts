@@ -153,8 +153,9 @@ export function webSyncFigures(result: WebSyncBenchResult): Figure[] {
         `outbox does; answers ${remote.statuses}; ${remote.unseen} never shown. ` +
         `Where the time goes: API answer p50 ${formatMs(median(remote.answerLatencies))}, p99 ` +
         `${formatMs(percentile(remote.answerLatencies, 99))}; sync frame at the page's socket p50 ` +
-        `${formatMs(median(remote.frameLatencies))}, p99 ${formatMs(percentile(remote.frameLatencies, 99))}; the rest ` +
-        "is the replica's transaction, the live query and React. A rename superseded before it showed counts when the " +
+        `${formatMs(median(remote.frameLatencies))}, p99 ${formatMs(percentile(remote.frameLatencies, 99))}; the ` +
+        `replica's transaction committed p50 ${formatMs(median(remote.commitLatencies))}, p99 ` +
+        `${formatMs(percentile(remote.commitLatencies, 99))}; the rest is the live query and React. A rename superseded before it showed counts when the ` +
         "later one shows. Sender: Node over HTTP, not a browser's outbox (see the local-action row); clocks compared " +
         `within ±${formatMs(remote.clockUncertaintyMs)}. Browser, API, projector and Postgres share the machine's cores`,
     },

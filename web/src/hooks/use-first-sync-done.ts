@@ -1,6 +1,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import type { ReplicaDb } from "../replica/replica-db.ts";
 import { useReplica } from "../replica/replica-provider.tsx";
+import { readCaughtUpOnce } from "../replica/sync-state.ts";
 
 /** Replicas that have caught up once; a replica is only ever emptied by deleting it. */
 const caughtUp = new WeakSet<ReplicaDb>();
@@ -14,8 +15,7 @@ export function useFirstSyncDone(): boolean | undefined {
   return useLiveQuery(async () => {
     // Once true, ask nothing: a query that reads no table is not run again on every sync write.
     if (caughtUp.has(db)) return true;
-    const cursor = await db.meta.get("cursor");
-    const done = cursor?.key === "cursor" && cursor.value > 0;
+    const done = await readCaughtUpOnce(db);
     if (done) caughtUp.add(db);
     return done;
   }, [db]);

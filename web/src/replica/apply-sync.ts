@@ -29,8 +29,9 @@ type Updates = { [T in TableName]: ServerUpdate<T>[] };
 
 /**
  * A snapshot's first part replaces every row of its scope; later parts add theirs. The scope is
- * held from the last part on, so a connection lost half-way asks for the whole snapshot again.
- * The cursor stays: see `applyReady`.
+ * held from the last part on, and not from the first part until then: the hello names the scopes
+ * held in full as of the cursor, so a connection lost half-way asks for this one again, and for
+ * no scope already in. The cursor stays: the server's changes move it.
  */
 export function applySnapshot(db: ReplicaDb, message: SnapshotMessage): Promise<void> {
   return replicaTransaction(db, async () => {
@@ -40,9 +41,15 @@ export function applySnapshot(db: ReplicaDb, message: SnapshotMessage): Promise<
       addUpdate(updates, row.entity, row.id, message.scope, "same" in row ? SAME : row.data);
     }
     await writeUpdates(db, view, updates);
-    if (!message.last) return;
+    if (message.part > 0 && !message.last) return;
     const { scopes } = await readSyncState(db);
-    if (!scopes.includes(message.scope)) await writeScopes(db, [...scopes, message.scope]);
+    const held = scopes.includes(message.scope);
+    if (message.last && !held) await writeScopes(db, [...scopes, message.scope]);
+    if (!message.last && held)
+      await writeScopes(
+        db,
+        scopes.filter((other) => other !== message.scope),
+      );
   });
 }
 

@@ -1,8 +1,9 @@
 import { type Hello, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
 import { applyChanges, applyReady, applySnapshot, dropScope } from "./apply-sync.ts";
 import { backoffDelay, type Clock, systemClock } from "./clock.ts";
+import { drainPile } from "./drain-pile.ts";
 import type { ReplicaDb } from "./replica-db.ts";
-import { coalesceMessages, type ParsedServerMessage, parseServerMessage } from "./server-message.ts";
+import { type ParsedServerMessage, parseServerMessage } from "./server-message.ts";
 import { type CatchUp, readSyncState, writeCatchUp } from "./sync-state.ts";
 
 /** `refused`: the server answers but will not sync with a page from this address (close 4403). */
@@ -61,6 +62,8 @@ const SESSION_ENDED = 4401;
 /** The server's close code for a page from an origin it does not accept (sync.routes.ts). */
 const ORIGIN_REFUSED = 4403;
 const UNREADABLE = 4000;
+/** How long after changes arrived a catch-up's parts still go in slices (drain-pile.ts). */
+const LIVE_LATELY_MS = 5000;
 
 interface Connection {
   socket: SyncSocket;
@@ -76,6 +79,8 @@ interface Connection {
   stopHeartbeat: (() => void) | null;
   /** The hello went out: a new focus is sent on its own from now on. */
   greeted: boolean;
+  /** When changes with rows last arrived (the clock's ms): a catch-up's parts then go in slices. */
+  liveAt: number;
 }
 
 /**
@@ -166,6 +171,7 @@ export class SyncClient {
       stopHeartbeat: null,
       inbox: [],
       greeted: false,
+      liveAt: Number.NEGATIVE_INFINITY,
     };
     this.#connection = connection;
     socket.onopen = () => {
@@ -174,7 +180,9 @@ export class SyncClient {
     };
     socket.onmessage = (event) => {
       connection.heard = true;
-      connection.inbox.push(parseServerMessage(typeof event.data === "string" ? event.data : ""));
+      const message = parseServerMessage(typeof event.data === "string" ? event.data : "");
+      if (message?.type === "changes" && message.rows.length > 0) connection.liveAt = this.#clock.now();
+      connection.inbox.push(message);
       // One drain per pile: frames arriving while earlier ones are applied join the next drain.
       if (connection.inbox.length === 1) this.#enqueue(connection, () => this.#drain(connection));
     };
@@ -204,19 +212,23 @@ export class SyncClient {
   }
 
   /**
-   * Applies every frame received so far. Under a burst of live changes, one transaction (and one
-   * re-render of the screens) per pile instead of one per frame keeps the replica from falling behind.
+   * Applies every frame received so far, and those arriving meanwhile, changes ahead of the snapshot
+   * parts waiting before them (drain-pile.ts). Under a burst of live changes, one transaction (and
+   * one re-render of the screens) per pile instead of one per frame keeps the replica from falling behind.
    */
   async #drain(connection: Connection): Promise<void> {
-    const messages = connection.inbox.splice(0).map((message) => {
-      if (!message) throw new Error("unreadable sync message");
-      return message;
+    const parts = await drainPile({
+      // Stopped, the replica is about to be wiped or closed: what is still in the inbox stays there.
+      take: () =>
+        (this.#stopped ? [] : connection.inbox.splice(0)).map((message) => {
+          if (!message) throw new Error("unreadable sync message");
+          return message;
+        }),
+      live: () => this.#clock.now() - connection.liveAt < LIVE_LATELY_MS,
+      apply: (message) => this.#apply(message),
     });
-    for (const message of coalesceMessages(messages)) await this.#apply(message);
     // The server sends more once parts are in: one answer per part it sent, joined or not.
-    for (const message of messages) {
-      if (message.type === "snapshot") connection.socket.send(JSON.stringify({ type: "applied" }));
-    }
+    for (let part = 0; part < parts; part++) connection.socket.send(JSON.stringify({ type: "applied" }));
   }
 
   async #apply(message: ParsedServerMessage): Promise<void> {

@@ -36,6 +36,17 @@ export async function writeCatchUp(db: ReplicaDb, catchUp: CatchUp): Promise<voi
 }
 
 /**
+ * Whether the replica has caught up with the server once: a cursor, and no catch-up still sending
+ * a scope's snapshot. A first sync moves the cursor before its snapshots are in (sync protocol 7),
+ * and a first sync cut short leaves its unfinished scopes as still coming for the next one.
+ */
+export async function readCaughtUpOnce(db: ReplicaDb): Promise<boolean> {
+  const [cursor, coming] = await db.meta.bulkGet(["cursor", "coming"]);
+  const still = coming?.key === "coming" ? coming.value.length : 0;
+  return cursor?.key === "cursor" && cursor.value > 0 && still === 0;
+}
+
+/**
  * What the screens may say about a scope. Rows show as soon as they land; an empty state ('No
  * results', 'You have no … yet') only once the scope that would hold the rows is in.
  */

@@ -56,6 +56,7 @@ interface ProbeWindow {
   hirestreamFirstSync?: FirstSyncProbe;
   hirestreamRemote?: RemoteNameSeen[];
   hirestreamRemoteFrames?: RemoteNameSeen[];
+  hirestreamRemoteCommits?: RemoteNameSeen[];
   hirestreamReplicaWrite?: ReplicaWriteBench;
   WebSocket: typeof WebSocket;
 }
@@ -64,6 +65,12 @@ declare const document: DomDocument;
 declare const indexedDB: IdbFactory;
 declare const MutationObserver: DomMutationObserverClass;
 declare const requestAnimationFrame: (callback: () => void) => number;
+/** What the remote frame log uses of IndexedDB's object stores: `put`, on the page's own prototype. */
+interface IdbPutTarget {
+  name: string;
+  transaction: { addEventListener(type: "complete", listener: () => void): void };
+}
+declare const IDBObjectStore: { prototype: { put(this: IdbPutTarget, value: unknown, key?: unknown): unknown } };
 
 export interface FirstSyncProbeOptions {
   /** localStorage entries of a signed-in session (session-credentials.ts's keys). */
@@ -332,8 +339,44 @@ export function installRemoteFrameLog(prefix: string): void {
       });
     }
   };
+  // And when the replica's transaction writing each new counter's row completed: between the frame
+  // and the screen, what is IndexedDB's (the transaction) and what the live queries' and React's.
+  const committed: RemoteNameSeen[] = [];
+  const stored = new Map<number, number>();
+  window.hirestreamRemoteCommits = committed;
+  const named = new RegExp(`^${prefix} (\\d+) #(\\d+)$`);
+  const watched = new WeakMap<object, { workspace: number; counter: number }[]>();
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (this: IdbPutTarget, value: unknown, key?: unknown) {
+    const name =
+      this.name === "workspaces" && typeof value === "object" && value && "name" in value ? value.name : null;
+    const match = typeof name === "string" ? named.exec(name) : null;
+    if (match) {
+      const transaction = this.transaction;
+      let rows = watched.get(transaction);
+      if (!rows) {
+        const written: { workspace: number; counter: number }[] = [];
+        rows = written;
+        watched.set(transaction, written);
+        transaction.addEventListener("complete", () => {
+          const at = performance.timeOrigin + performance.now();
+          for (const row of written) {
+            if (row.counter <= (stored.get(row.workspace) ?? -1)) continue;
+            stored.set(row.workspace, row.counter);
+            committed.push({ ...row, at });
+          }
+        });
+      }
+      rows.push({ workspace: Number(match[1]), counter: Number(match[2]) });
+    }
+    return key === undefined ? put.call(this, value) : put.call(this, value, key);
+  };
 }
 
 export function readRemoteFrames(): RemoteNameSeen[] {
   return window.hirestreamRemoteFrames ?? [];
+}
+
+export function readRemoteCommits(): RemoteNameSeen[] {
+  return window.hirestreamRemoteCommits ?? [];
 }

@@ -23,6 +23,19 @@ export class SnapshotRows {
     });
   }
 
+  /** Whether the row was sent in full as of this change, and may go as `same`. */
+  holds(key: SnapshotKey): boolean {
+    return this.#sent.get(`${key.entity}:${key.id}`) === key.position;
+  }
+
+  /**
+   * A live change reached the row: a later scope's snapshot sends it in full. The client may no
+   * longer hold the row as it was sent (a change took it out of the only scope holding it there).
+   */
+  forget(entity: string, id: string): void {
+    this.#sent.delete(`${entity}:${id}`);
+  }
+
   /** Rows already read with their data (a catch-up's phases, snapshot-phases.ts), as they go out. */
   rowsOf(sources: readonly SnapshotSource[]): SnapshotRow[] {
     return sources.map(({ entity, id, position, data }) => {

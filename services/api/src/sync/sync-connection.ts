@@ -10,6 +10,7 @@ import type { Kysely } from "kysely";
 import type { Pool } from "pg";
 import type { Credentials } from "../auth/sessions.ts";
 import type { Database } from "../database.ts";
+import { partToSend, readPart, readStale, staleSame } from "./catch-up-part.ts";
 import {
   changeDataOf,
   changesOf,
@@ -19,8 +20,9 @@ import {
   scopesOf,
   snapshotKeysOf,
 } from "./change-feed.ts";
+import { OvertakenRows } from "./overtaken-rows.ts";
 import { SnapshotOrder } from "./snapshot-order.ts";
-import { partRows, SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
+import { SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
 import { fewRowsOf, manyKeysOf } from "./snapshot-phases.ts";
 
 const PAGE = 500;
@@ -38,6 +40,11 @@ export interface ConnectionPorts {
 /**
  * One browser's replica feed: a snapshot of each scope it lacks, the changes after its cursor in
  * the scopes it holds, then live changes. Scopes come from the read models, never from the client.
+ *
+ * Two lanes share the socket. The catch-up sends the snapshots as of one position, paced by the
+ * client's answers; the live lane sends every change committed after that position as it commits,
+ * from the moment each scope's few rows are out, so a move or a rename never waits for the rest
+ * of a first sync (OvertakenRows keeps a later part from sending a row older than a change).
  */
 export class SyncConnection {
   readonly userId: string;
@@ -58,6 +65,8 @@ export class SyncConnection {
   #focus: readonly string[] = [];
   /** The catch-up's order of the many rows, while it sends them. */
   #order: SnapshotOrder | null = null;
+  /** While the catch-up sends its many rows: those the live lane's changes have brought since. */
+  #overtaken: OvertakenRows | null = null;
   /** Snapshot parts sent and not yet answered with `applied`. */
   #ahead = 0;
   #waiting: (() => void)[] = [];
@@ -76,10 +85,18 @@ export class SyncConnection {
   /**
    * Brings the client from its cursor to now, in one consistent read of the read models: the few
    * rows of every scope it lacks, the changes of those it holds, then the many rows, focus first.
+   * Live changes (`advance`) go out from the moment the few rows and those changes are out.
+   * Resolves once `ready` is sent.
    */
   start(hello: Hello): Promise<void> {
     this.#focus = hello.focus ?? [];
-    return this.#enqueue(() => this.#catchUp(hello));
+    let openLive = () => {};
+    this.#queue = new Promise<void>((resolve) => {
+      openLive = resolve;
+    });
+    return this.#catchUp(hello, openLive)
+      .catch(() => this.close(1011, "sync failed"))
+      .finally(openLive);
   }
 
   /** The client's screen changed: the many rows still to send go in the order of its scopes. */
@@ -94,7 +111,7 @@ export class SyncConnection {
     this.#wake();
   }
 
-  async #catchUp(hello: Hello): Promise<void> {
+  async #catchUp(hello: Hello, openLive: () => void): Promise<void> {
     const client = await this.#ports.pool.connect();
     let loaded: Promise<unknown> | null = null;
     try {
@@ -103,6 +120,8 @@ export class SyncConnection {
       const allowed = await scopesOf(this.#ports.db, client, this.userId);
       // A cursor beyond the log (another or a rebuilt database) is no cursor at all.
       const cursor = hello.cursor <= upTo ? hello.cursor : 0;
+      // Each scope the hello names is held in full as of its cursor (an interrupted first sync
+      // names those whose last part was in): only the rest are sent again.
       const held = new Set(cursor > 0 ? hello.scopes.filter((scope) => allowed.includes(scope)) : []);
       for (const scope of hello.scopes) {
         if (!allowed.includes(scope)) this.#send({ type: "drop-scope", scope });
@@ -116,14 +135,24 @@ export class SyncConnection {
         this.#sendPart({ type: "snapshot", scope, position: upTo, part: 0, last: false, rows });
       }
       let after = { position: cursor, seq: AFTER_EVERY_SEQ };
+      let reached = cursor;
       while (held.size > 0) {
         const rows = await changesOf(client, [...held], after, upTo, PAGE);
-        if (rows.length > 0)
-          this.#send({ type: "changes", rows: rows.map(withoutSeq), cursor: lastPosition(rows, upTo) });
+        if (rows.length > 0) {
+          reached = lastPosition(rows, upTo);
+          this.#send({ type: "changes", rows: rows.map(withoutSeq), cursor: reached });
+        }
         const last = rows.at(-1);
         if (!last || rows.length < PAGE) break;
         after = { position: last.position, seq: last.seq };
       }
+      // The scopes held are as of `upTo` now, and so is each snapshot once its last part is in:
+      // the client's cursor says so, for a catch-up cut short to resume from there.
+      if (reached < upTo) this.#send({ type: "changes", rows: [], cursor: upTo });
+      this.#scopes = new Set(allowed);
+      this.#cursor = upTo;
+      this.#overtaken = new OvertakenRows(snapshotRows);
+      openLive();
       const order = new SnapshotOrder(wanted, this.#focus);
       this.#order = order;
       // Their keys, one scope after another in the focus's order as it stands when each read starts
@@ -147,10 +176,12 @@ export class SyncConnection {
       loaded.catch(() => undefined);
       await this.#sendMany(order, keysOf, upTo, snapshotRows);
       await loaded;
-      this.#order = null;
-      this.#scopes = new Set(allowed);
-      this.#cursor = upTo;
-      this.#send({ type: "ready", cursor: upTo, scopes: allowed });
+      // On the live lane: `ready` carries the cursor of the last change sent, never an older one.
+      await this.#enqueue(async () => {
+        this.#order = null;
+        this.#overtaken = null;
+        this.#send({ type: "ready", cursor: this.#cursor, scopes: [...this.#scopes] });
+      });
     } finally {
       // No query of the client may still be running when it goes back to the pool.
       const ended = loaded
@@ -167,7 +198,7 @@ export class SyncConnection {
   /**
    * The many rows, a part at a time, never more than SNAPSHOT_PARTS_AHEAD unanswered: what is not
    * sent yet follows the focus, however it changes. A scope's first part is small, so a screen's
-   * first page lands before a megabyte has.
+   * first page lands before a megabyte has. A row a live change has brought is left out.
    */
   async #sendMany(
     order: SnapshotOrder,
@@ -179,22 +210,31 @@ export class SyncConnection {
     for (;;) {
       await this.#room();
       const scope = order.next();
-      if (this.#closed || scope === undefined) return;
+      const overtaken = this.#overtaken;
+      if (this.#closed || scope === undefined || !overtaken) return;
+      // A scope lost meanwhile (the live lane dropped it) gets no more of its rows.
+      if (!this.#scopes.has(scope)) {
+        order.finish(scope);
+        continue;
+      }
       const keys = await keysOf(scope);
       const { offset, part } = sent.get(scope) ?? { offset: 0, part: 1 };
       const slice = keys.slice(offset, offset + (offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS));
       const next = offset + slice.length;
       const last = next >= keys.length;
-      const planned = snapshotRows.plan(slice);
+      const wanted = slice.filter((key) => !overtaken.overtook(scope, key));
       // By key, outside the catch-up's transaction: a change-log entry never changes once written.
-      const data = await changeDataOf(
-        this.#ports.pool,
-        planned.filter((row) => !row.same),
-      );
+      let rows = await readPart(this.#ports.pool, wanted, snapshotRows);
+      while (staleSame(rows, snapshotRows)) rows = await readStale(this.#ports.pool, rows, snapshotRows);
+      // From here to the send, no await: a change the live lane sends meanwhile would go first.
       if (this.#closed) return;
-      this.#sendPart({ type: "snapshot", scope, position, part, last, rows: partRows(planned, data) });
-      sent.set(scope, { offset: next, part: part + 1 });
+      sent.set(scope, { offset: next, part });
       if (last) order.finish(scope);
+      if (!this.#scopes.has(scope)) continue;
+      const toSend = partToSend(scope, rows, overtaken);
+      if (toSend.length === 0 && !last) continue;
+      this.#sendPart({ type: "snapshot", scope, position, part, last, rows: toSend });
+      sent.set(scope, { offset: next, part: part + 1 });
     }
   }
 
@@ -257,6 +297,9 @@ export class SyncConnection {
     let after = { position: this.#cursor, seq: AFTER_EVERY_SEQ };
     while (this.#scopes.size > 0) {
       const rows = await changesOf(this.#ports.pool, [...this.#scopes], after, upTo, PAGE);
+      if (this.#closed) return;
+      const overtaken = this.#overtaken;
+      if (overtaken) for (const row of rows) overtaken.changed(row);
       if (rows.length > 0)
         this.#send({ type: "changes", rows: rows.map(withoutSeq), cursor: lastPosition(rows, upTo) });
       const last = rows.at(-1);
@@ -292,7 +335,7 @@ export class SyncConnection {
   async #sendSnapshot(db: Queryable, scope: string, position: number, sent: SnapshotRows): Promise<void> {
     const planned = sent.plan(await snapshotKeysOf(db, scope, position));
     for await (const part of snapshotParts(scope, position, planned, (rows) => changeDataOf(db, rows))) {
-      this.#send(part);
+      this.#sendPart(part);
     }
   }
 

@@ -49,8 +49,9 @@ export class SyncHub {
 
   attach(connection: SyncConnection): void {
     this.#connections.add(connection);
-    // Whatever committed while it was starting, memberships included: a change of access notified
-    // then reached no connection of this user.
+    // As its catch-up starts: live changes go out while it runs (sync-connection.ts). Access is
+    // worked out again once the catch-up's own read is done: a change notified meanwhile reached
+    // no connection of this user.
     void connection.rescope(this.#head);
   }
 

@@ -82,15 +82,17 @@ export function syncRoutes(app: FastifyInstance, deps: Deps, hub: SyncHub): void
         refuse(4401, "UNAUTHENTICATED", "Session missing or expired");
         return;
       }
+      // Closed while the session was checked: no catch-up for nobody, and nothing left in the hub.
+      if (socket.readyState !== socket.OPEN) return;
       connection = new SyncConnection(session, credentials, {
         pool: deps.pool,
         db: deps.db,
         send,
         close: (code, reason) => socket.close(code, reason),
       });
-      const started = connection.start(hello);
+      void connection.start(hello);
       if (focusMeanwhile) connection.focus(focusMeanwhile);
-      await started;
+      // From now on, not once the catch-up is done: its live changes go out while it runs.
       hub.attach(connection);
     });
   });

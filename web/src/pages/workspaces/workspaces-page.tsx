@@ -1,18 +1,18 @@
-import { mayInWorkspace } from "@hirestream/contracts/permissions/permission-table.ts";
-import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Switch, Table, Text, Title } from "@mantine/core";
+import { Button, Group, Pagination, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { Link } from "wouter";
 import { ConfirmDialog } from "../../components/dialogs/confirm-dialog.tsx";
 import { NameDialog } from "../../components/dialogs/name-dialog.tsx";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from "../../constants.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useFirstSyncDone } from "../../hooks/use-first-sync-done.ts";
+import { useStableCallback } from "../../hooks/use-stable-callback.ts";
 import { type MyWorkspace, useMyWorkspaces } from "../../hooks/use-workspaces.ts";
 import { newId } from "../../ids/new-id.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { createWorkspace, removeOrLeaveWorkspace, updateWorkspace } from "./workspace-commands.ts";
-import { type WorkspaceAction, WorkspaceRowMenu } from "./workspace-row-menu.tsx";
+import { type WorkspaceChange, WorkspaceRow } from "./workspace-row.tsx";
+import type { WorkspaceAction } from "./workspace-row-menu.tsx";
 
 type Dialog = { kind: "create" } | { kind: WorkspaceAction; workspace: MyWorkspace } | null;
 
@@ -26,6 +26,11 @@ export function WorkspacesPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
   const close = () => setDialog(null);
+  // Stable, so a row renders again only when its workspace changes (another user's rename, say).
+  const onUpdate = useStableCallback((workspace: MyWorkspace, change: WorkspaceChange) => {
+    void runtime.mutate(updateWorkspace(workspace, change, new Date()));
+  });
+  const onAction = useStableCallback((kind: WorkspaceAction, workspace: MyWorkspace) => setDialog({ kind, workspace }));
 
   if (!workspaces || !user || (workspaces.length === 0 && !synced)) {
     return <LoadingScreen label="Loading workspaces" />;
@@ -65,38 +70,7 @@ export function WorkspacesPage() {
           </Table.Thead>
           <Table.Tbody>
             {shown.map((workspace) => (
-              <Table.Tr key={workspace.id} data-pending={workspace.pending || undefined}>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Anchor component={Link} href={`/workspaces/${workspace.id}/home`} fw={500}>
-                      {workspace.name}
-                    </Anchor>
-                    {!workspace.owned && (
-                      <Badge size="xs" variant="light" color="grape">
-                        Guest
-                      </Badge>
-                    )}
-                    {workspace.pending && (
-                      <Badge size="xs" variant="light" color="yellow" title="Not saved on the server yet">
-                        Pending
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{workspace.description}</Table.Td>
-                <Table.Td>{workspace.projects_count}</Table.Td>
-                <Table.Td>
-                  <Switch
-                    checked={workspace.visible}
-                    onChange={(event) => update(workspace, { visible: event.currentTarget.checked })}
-                    aria-label={`Visible: ${workspace.name}`}
-                    disabled={!mayInWorkspace(workspace.role, "workspace.update")}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <WorkspaceRowMenu workspace={workspace} onAction={(kind) => setDialog({ kind, workspace })} />
-                </Table.Td>
-              </Table.Tr>
+              <WorkspaceRow key={workspace.id} workspace={workspace} onUpdate={onUpdate} onAction={onAction} />
             ))}
           </Table.Tbody>
         </Table>

@@ -19,11 +19,14 @@ import {
   scopesOf,
   snapshotKeysOf,
 } from "./change-feed.ts";
+import { leadFirst, SnapshotLeads } from "./snapshot-lead.ts";
 import { SnapshotOrder } from "./snapshot-order.ts";
 import { partRows, SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
 import { fewRowsOf, manyKeysOf } from "./snapshot-phases.ts";
 
 const PAGE = 500;
+/** Scopes whose leads are read as a catch-up starts: a screen's focus names one or two. */
+const LEADS_AHEAD = 2;
 /** A cursor names the last position applied in full: start after all its rows. */
 const AFTER_EVERY_SEQ = 2_147_483_647;
 
@@ -58,8 +61,14 @@ export class SyncConnection {
   #focus: readonly string[] = [];
   /** The catch-up's order of the many rows, while it sends them. */
   #order: SnapshotOrder | null = null;
-  /** Snapshot parts sent and not yet answered with `applied`. */
+  /** Snapshot parts of many rows sent and not yet answered with `applied`. */
   #ahead = 0;
+  /**
+   * Parts of few rows (every scope's part 0) sent and not yet answered. Small, they take no room
+   * from the many: the focus's first part is read and sent while the client still writes them.
+   * They go before any part of many, so the client's first answers are theirs.
+   */
+  #fewAhead = 0;
   #waiting: (() => void)[] = [];
 
   constructor(session: { userId: string; expiry: number }, credentials: Credentials, ports: ConnectionPorts) {
@@ -90,7 +99,8 @@ export class SyncConnection {
 
   /** The client applied one more snapshot part: room for the next. */
   applied(): void {
-    if (this.#ahead > 0) this.#ahead -= 1;
+    if (this.#fewAhead > 0) this.#fewAhead -= 1;
+    else if (this.#ahead > 0) this.#ahead -= 1;
     this.#wake();
   }
 
@@ -109,11 +119,17 @@ export class SyncConnection {
       }
       const wanted = allowed.filter((scope) => !held.has(scope));
       const snapshotRows = new SnapshotRows();
+      const order = new SnapshotOrder(wanted, this.#focus);
+      this.#order = order;
+      // The rows the first scopes' screens show first, read from the read models meanwhile.
+      const leads = new SnapshotLeads(this.#ports.pool, () => order.focused());
+      for (const scope of order.ordered().slice(0, LEADS_AHEAD)) void leads.of(scope);
       if (wanted.length > 0) this.#send({ type: "syncing", scopes: wanted });
       // What every screen needs to show anything: one part per scope, before any scope's many.
       for (const scope of wanted) {
         const rows = snapshotRows.rowsOf(await fewRowsOf(client, scope, upTo));
-        this.#sendPart({ type: "snapshot", scope, position: upTo, part: 0, last: false, rows });
+        this.#fewAhead += 1;
+        this.#send({ type: "snapshot", scope, position: upTo, part: 0, last: false, rows });
       }
       let after = { position: cursor, seq: AFTER_EVERY_SEQ };
       while (held.size > 0) {
@@ -124,8 +140,6 @@ export class SyncConnection {
         if (!last || rows.length < PAGE) break;
         after = { position: last.position, seq: last.seq };
       }
-      const order = new SnapshotOrder(wanted, this.#focus);
-      this.#order = order;
       // Their keys, one scope after another in the focus's order as it stands when each read starts
       // (a focus that changes meanwhile is read next), while the first parts already go out; the
       // consistent read ends once every scope's keys are in, not once all is sent. Reads on one
@@ -145,7 +159,7 @@ export class SyncConnection {
       })();
       // Awaited in `finally`; a failure here must not go unhandled while the sending waits.
       loaded.catch(() => undefined);
-      await this.#sendMany(order, keysOf, upTo, snapshotRows);
+      await this.#sendMany(order, keysOf, leads, upTo, snapshotRows);
       await loaded;
       this.#order = null;
       this.#scopes = new Set(allowed);
@@ -166,21 +180,32 @@ export class SyncConnection {
 
   /**
    * The many rows, a part at a time, never more than SNAPSHOT_PARTS_AHEAD unanswered: what is not
-   * sent yet follows the focus, however it changes. A scope's first part is small, so a screen's
-   * first page lands before a megabyte has.
+   * sent yet follows the focus, however it changes. A scope's first part is small and holds the
+   * rows its screen shows first (snapshot-lead.ts), so a screen's first page lands before a
+   * megabyte has.
    */
   async #sendMany(
     order: SnapshotOrder,
     keysOf: (scope: string) => Promise<SnapshotKey[]>,
+    leads: SnapshotLeads,
     position: number,
     snapshotRows: SnapshotRows,
   ): Promise<void> {
     const sent = new Map<string, { offset: number; part: number }>();
+    const inOrder = new Map<string, Promise<SnapshotKey[]>>();
+    const keysInOrder = (scope: string): Promise<SnapshotKey[]> => {
+      let keys = inOrder.get(scope);
+      if (!keys) {
+        keys = Promise.all([keysOf(scope), leads.of(scope)]).then(([all, lead]) => leadFirst(all, lead));
+        inOrder.set(scope, keys);
+      }
+      return keys;
+    };
     for (;;) {
       await this.#room();
       const scope = order.next();
       if (this.#closed || scope === undefined) return;
-      const keys = await keysOf(scope);
+      const keys = await keysInOrder(scope);
       const { offset, part } = sent.get(scope) ?? { offset: 0, part: 1 };
       const slice = keys.slice(offset, offset + (offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS));
       const next = offset + slice.length;
@@ -194,6 +219,7 @@ export class SyncConnection {
       if (this.#closed) return;
       this.#sendPart({ type: "snapshot", scope, position, part, last, rows: partRows(planned, data) });
       sent.set(scope, { offset: next, part: part + 1 });
+      order.begin(scope);
       if (last) order.finish(scope);
     }
   }

@@ -59,6 +59,32 @@ function boardPeople(db: Queryable, projectId: string): Promise<string[]> {
 
 const scopeParts = /^(user|ws|proj):(.+)$/;
 
+/** Most lead rows looked up for a first part: some of the lead may be gone, a few more than a part. */
+const LEAD_READ_MAX = 2 * FIRST_PART_ROWS;
+
+/** The newest change-log entry of each lead row in the scope as of `upTo`, when it is a put. */
+async function leadKeysOf(
+  db: Queryable,
+  scope: string,
+  upTo: number,
+  lead: readonly LeadRow[],
+): Promise<SnapshotKey[]> {
+  const rows = lead.map((row) => {
+    const colon = row.indexOf(":");
+    return { entity: row.slice(0, colon), id: row.slice(colon + 1) };
+  });
+  const { rows: found } = await db.query<Omit<SnapshotKey, "position"> & { position: string }>({
+    name: "sync-lead-keys",
+    text: `select entity, id, position, seq from (
+             select distinct on (entity, id) entity, id, position, seq, op from read.change_log
+             where scope = $1 and position <= $2 and entity = any($3::text[]) and id = any($4::text[])
+             order by entity, id, position desc, seq desc) latest
+           where op = 'put'`,
+    values: [scope, upTo, [...new Set(rows.map((row) => row.entity))], rows.map((row) => row.id)],
+  });
+  return found.map((row) => ({ ...row, position: Number(row.position) }));
+}
+
 /** The projects the focus names before `scope`: their boards' people lead a workspace's scope. */
 function boardsBefore(scope: string, focus: readonly string[]): string[] {
   const before = focus.slice(0, Math.max(0, focus.indexOf(scope)));
@@ -90,12 +116,26 @@ export async function leadRowsOf(db: Queryable, scope: string, focus: readonly s
  */
 export class SnapshotLeads {
   readonly #db: Queryable;
+  readonly #upTo: number;
   readonly #focus: () => readonly string[];
   readonly #read = new Map<string, Promise<LeadRow[]>>();
 
-  constructor(db: Queryable, focus: () => readonly string[]) {
+  constructor(db: Queryable, upTo: number, focus: () => readonly string[]) {
     this.#db = db;
+    this.#upTo = upTo;
     this.#focus = focus;
+  }
+
+  /**
+   * The keys of the scope's first part: its lead's rows the scope holds as of the catch-up, in the
+   * lead's order, at most a first part's worth. Read by themselves, so the first part need not
+   * wait for the keys of the whole scope (change-log entries never change: no snapshot needed).
+   */
+  async firstKeys(scope: string): Promise<SnapshotKey[]> {
+    const lead = (await this.of(scope)).slice(0, LEAD_READ_MAX);
+    if (lead.length === 0) return [];
+    const found = await leadKeysOf(this.#db, scope, this.#upTo, lead);
+    return leadFirst(found, lead).slice(0, FIRST_PART_ROWS);
   }
 
   of(scope: string): Promise<LeadRow[]> {

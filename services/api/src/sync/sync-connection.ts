@@ -122,7 +122,7 @@ export class SyncConnection {
       const order = new SnapshotOrder(wanted, this.#focus);
       this.#order = order;
       // The rows the first scopes' screens show first, read from the read models meanwhile.
-      const leads = new SnapshotLeads(this.#ports.pool, () => order.focused());
+      const leads = new SnapshotLeads(this.#ports.pool, upTo, () => order.focused());
       for (const scope of order.ordered().slice(0, LEADS_AHEAD)) void leads.of(scope);
       if (wanted.length > 0) this.#send({ type: "syncing", scopes: wanted });
       // What every screen needs to show anything: one part per scope, before any scope's many.
@@ -192,11 +192,14 @@ export class SyncConnection {
     snapshotRows: SnapshotRows,
   ): Promise<void> {
     const sent = new Map<string, { offset: number; part: number }>();
+    /** Each scope's first part when its lead's keys were read by themselves (`firstKeys`). */
+    const firsts = new Map<string, SnapshotKey[]>();
     const inOrder = new Map<string, Promise<SnapshotKey[]>>();
     const keysInOrder = (scope: string): Promise<SnapshotKey[]> => {
       let keys = inOrder.get(scope);
       if (!keys) {
-        keys = Promise.all([keysOf(scope), leads.of(scope)]).then(([all, lead]) => leadFirst(all, lead));
+        const first = (firsts.get(scope) ?? []).map((key) => `${key.entity}:${key.id}`);
+        keys = Promise.all([keysOf(scope), leads.of(scope)]).then(([all, lead]) => leadFirst(all, [...first, ...lead]));
         inOrder.set(scope, keys);
       }
       return keys;
@@ -205,11 +208,21 @@ export class SyncConnection {
       await this.#room();
       const scope = order.next();
       if (this.#closed || scope === undefined) return;
-      const keys = await keysInOrder(scope);
       const { offset, part } = sent.get(scope) ?? { offset: 0, part: 1 };
-      const slice = keys.slice(offset, offset + (offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS));
+      let slice: SnapshotKey[];
+      let last: boolean;
+      const first = part === 1 ? await leads.firstKeys(scope) : [];
+      if (first.length > 0) {
+        // The keys of the rest, read meanwhile, come after it; a scope of no more ends with an empty part.
+        firsts.set(scope, first);
+        slice = first;
+        last = false;
+      } else {
+        const keys = await keysInOrder(scope);
+        slice = keys.slice(offset, offset + (offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS));
+        last = offset + slice.length >= keys.length;
+      }
       const next = offset + slice.length;
-      const last = next >= keys.length;
       const planned = snapshotRows.plan(slice);
       // By key, outside the catch-up's transaction: a change-log entry never changes once written.
       const data = await changeDataOf(

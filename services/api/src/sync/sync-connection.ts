@@ -65,8 +65,9 @@ export class SyncConnection {
   #ahead = 0;
   /**
    * Parts of few rows (every scope's part 0) sent and not yet answered. Small, they take no room
-   * from the many: the focus's first part is read and sent while the client still writes them.
-   * They go before any part of many, so the client's first answers are theirs.
+   * from the many: the focus's first part is read and sent while the client still writes them,
+   * but only that one, so that the screens the few rows make are not kept waiting by megabytes of
+   * rows they do not show. They go before any part of many, so the client's first answers are theirs.
    */
   #fewAhead = 0;
   #waiting: (() => void)[] = [];
@@ -243,7 +244,7 @@ export class SyncConnection {
   }
 
   async #room(): Promise<void> {
-    while (!this.#closed && this.#ahead >= SNAPSHOT_PARTS_AHEAD) {
+    while (!this.#closed && this.#ahead >= (this.#fewAhead > 0 ? 1 : SNAPSHOT_PARTS_AHEAD)) {
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     }
   }

@@ -109,14 +109,20 @@ describe("what the screen needs first", () => {
     const client = connectSync(syncUrl, user, { focus: [`ws:${ws}`], holdAnswers: true });
     const syncing = await client.until((m) => m.type === "syncing");
     const planned = syncing.type === "syncing" ? syncing.scopes : [];
-    // The parts of few rows take no room: the focus's many come without waiting for their answers,
-    // a few parts of them and no more.
-    await client.until(() => snapshots(client).length === planned.length + SNAPSHOT_PARTS_AHEAD);
+    // The parts of few rows take no room: the focus's first part of many comes without waiting for
+    // their answers, and nothing more until they are answered.
+    await client.until(() => snapshots(client).length === planned.length + 1);
     // Ordered, not timed: a ping answered after them, and still nothing more.
     client.socket.send(JSON.stringify({ type: "ping" }));
     await client.until((m) => m.type === "pong");
-    const sentAhead = snapshots(client).slice(planned.length);
+    expect(snapshots(client)).toHaveLength(planned.length + 1);
+    // The few rows answered (and they alone): the usual few parts of many go ahead, no more.
+    for (const _ of planned) client.socket.send(JSON.stringify({ type: "applied" }));
+    await client.until(() => snapshots(client).length === planned.length + SNAPSHOT_PARTS_AHEAD);
+    client.socket.send(JSON.stringify({ type: "ping" }));
+    await client.until((m) => m.type === "pong" && client.messages.filter((n) => n.type === "pong").length === 2);
     expect(snapshots(client)).toHaveLength(planned.length + SNAPSHOT_PARTS_AHEAD);
+    const sentAhead = snapshots(client).slice(planned.length);
     expect(sentAhead.every((m) => m.part > 0)).toBe(true);
     expect(sentAhead[0]?.scope).toBe(`ws:${ws}`);
     const gone = new Set(sentAhead.filter((m) => m.last).map((m) => m.scope));

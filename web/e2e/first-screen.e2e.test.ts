@@ -22,42 +22,46 @@ afterAll(async () => {
 });
 
 interface HeldSync {
-  hold: boolean;
-  held: string[];
   release(): void;
 }
 
 /**
- * An init script: the page's sync socket keeps its `applied` answers while `hold` is set, so the
- * server (which sends only a few snapshot parts ahead of them) stops mid-snapshot until released.
- * With `oneManyPart`, the answers to all but one of the catch-up's first parts (every scope's few
- * rows) go out, which lets exactly one part of many rows come.
+ * An init script: the page's sync socket hands the app the catch-up up to its first `manyParts`
+ * parts of many rows (every scope's part 0, the few rows, passes), and keeps every later message
+ * until released. The app answers only what it applied, and the server sends only a few parts
+ * ahead of its answers: the sync stands still there, as on a slow connection.
  */
-function holdSyncAnswers(options: { oneManyPart: boolean }): void {
-  const state: HeldSync = { hold: true, held: [], release: () => undefined };
-  const sockets: WebSocket[] = [];
-  let passes = 0;
+function holdSync(options: { manyParts: number }): void {
+  let holding = true;
+  let manyParts = 0;
+  const held: (() => void)[] = [];
   const NativeSocket = window.WebSocket;
+  const hold = (socket: WebSocket, handler: NonNullable<WebSocket["onmessage"]>) => (event: MessageEvent) => {
+    const message = JSON.parse(String(event.data)) as { type: string; part?: number };
+    if (message.type === "snapshot" && (message.part ?? 0) > 0) manyParts += 1;
+    if (holding && (held.length > 0 || manyParts > options.manyParts)) held.push(() => handler.call(socket, event));
+    else handler.call(socket, event);
+  };
   window.WebSocket = class HeldSocket extends NativeSocket {
     constructor(...args: ConstructorParameters<typeof WebSocket>) {
       super(...args);
-      sockets.push(this);
-      this.addEventListener("message", (event) => {
-        const text = String(event.data);
-        if (options.oneManyPart && text.startsWith('{"type":"syncing"')) {
-          passes = (JSON.parse(text) as { scopes: string[] }).scopes.length - 1;
-        }
+      // The app listens through `onmessage`: what it sets goes through the hold.
+      let shown: WebSocket["onmessage"] = null;
+      const native = Object.getOwnPropertyDescriptor(NativeSocket.prototype, "onmessage");
+      Object.defineProperty(this, "onmessage", {
+        get: () => shown,
+        set: (handler: WebSocket["onmessage"]) => {
+          shown = handler;
+          native?.set?.call(this, handler && hold(this, handler));
+        },
       });
     }
-    override send(data: Parameters<WebSocket["send"]>[0]): void {
-      if (state.hold && data === '{"type":"applied"}' && passes-- <= 0) state.held.push(data);
-      else super.send(data);
-    }
   };
-  state.release = () => {
-    state.hold = false;
-    const socket = sockets.at(-1);
-    for (const data of state.held.splice(0)) socket?.send(data);
+  const state: HeldSync = {
+    release: () => {
+      holding = false;
+      for (const deliver of held.splice(0)) deliver();
+    },
   };
   Object.assign(window, { heldSync: state });
 }
@@ -107,9 +111,9 @@ async function fillPool(ownerId: string, count: number) {
   return people.map((person) => ({ ...emptyProfile(), ...person }));
 }
 
-async function heldDevice(email: string, oneManyPart: boolean): Promise<{ context: BrowserContext; page: Page }> {
+async function heldDevice(email: string, manyParts: number): Promise<{ context: BrowserContext; page: Page }> {
   const context = await e2e.newContext();
-  await context.addInitScript(holdSyncAnswers, { oneManyPart });
+  await context.addInitScript(holdSync, { manyParts });
   const page = await context.newPage();
   await signInThroughScreens(page, email);
   return { context, page };
@@ -122,14 +126,23 @@ it("says the pool is still loading, never 'No results', while its people are on 
   await setup.close();
   const people = await fillPool(await userIdOf(email), 250);
 
-  const { context, page } = await heldDevice(email, true);
+  const { context, page } = await heldDevice(email, 1);
   await page.goto("/talent_pool");
-  // The server stopped after the pool's first part (its first hundred by id): rows show.
-  await page.locator('table tbody tr a[href^="/profile/"]').first().waitFor();
+  // The server stopped after the pool's first part, which holds its first hundred in list order:
+  // the first page shows, and it is the pool's first page.
+  const ordered = searchPeople(people, "").map((person) => `${person.first_name} ${person.last_name}`);
+  const rows = page.locator('table tbody tr a[href^="/profile/"]');
+  const shows = async (from: number) => {
+    await eventually(
+      () => rows.first().textContent(),
+      (name) => name === ordered[from],
+    );
+    expect(await rows.allTextContents()).toEqual(ordered.slice(from, from + 10));
+  };
+  await shows(0);
   expect(await page.getByText("Your Talent Pool is empty.").count()).toBe(0);
   // Someone of a later part: found nowhere yet, and the screen says it is still loading.
-  const byId = [...people].sort((a, b) => (a.id < b.id ? -1 : 1));
-  const late = byId.at(-1);
+  const late = people.find((person) => `${person.first_name} ${person.last_name}` === ordered.at(-1));
   if (!late) throw new Error("no people");
   const search = page.getByLabel("Search people", { exact: true });
   await search.fill(late.email ?? "");
@@ -143,15 +156,6 @@ it("says the pool is still loading, never 'No results', while its people are on 
   await page.getByText("250 people", { exact: true }).waitFor();
 
   // Paged from the index in list order: each page holds its ten of that order.
-  const ordered = searchPeople(people, "").map((person) => `${person.first_name} ${person.last_name}`);
-  const rows = page.locator('table tbody tr a[href^="/profile/"]');
-  const shows = async (from: number) => {
-    await eventually(
-      () => rows.first().textContent(),
-      (name) => name === ordered[from],
-    );
-    expect(await rows.allTextContents()).toEqual(ordered.slice(from, from + 10));
-  };
   await shows(0);
   await page.getByLabel("Last page").click();
   await shows(240);
@@ -181,7 +185,7 @@ it("keeps a project's People tab loading, not empty, until its candidates are in
   await first.getByRole("link", { name: "Grace Hopper", exact: true }).waitFor();
   await setup.close();
 
-  const { context, page } = await heldDevice(email, false);
+  const { context, page } = await heldDevice(email, 0);
   await page.goto(`/workspaces/${workspaceId}/project/${projectId}`);
   // The project (one of the few rows) is in; its candidates are held back.
   await page.getByRole("tab", { name: "People" }).waitFor();
@@ -192,5 +196,33 @@ it("keeps a project's People tab loading, not empty, until its candidates are in
   await releaseSync(page);
   await page.getByRole("link", { name: "Grace Hopper", exact: true }).waitFor();
   await page.getByRole("link", { name: "Alan Turing", exact: true }).waitFor();
+  await context.close();
+});
+
+it("shows a project's first page of candidates, with their names, before the rest of the project has come", async () => {
+  const email = "first-board@example.com";
+  const setup = await e2e.newContext();
+  const first = await setup.newPage();
+  await signUpThroughScreens(first, email);
+  const workspaceId = await createWorkspaceThroughScreens(first, "Big board", e2e);
+  const projectId = await projectWithWorkflow(first, workspaceId, "Big project");
+  const lines = Array.from({ length: 150 }, (_, index) => `Cand${index},Board${index},board${index}@example.com`);
+  await importThroughApi(first, workspaceId, projectId, `first_name,last_name,email\n${lines.join("\n")}\n`);
+  await setup.close();
+
+  // The board's first part of candidacies, and the part of the workspace's people they name.
+  const { context, page } = await heldDevice(email, 2);
+  await page.goto(`/workspaces/${workspaceId}/project/${projectId}`);
+  const names = page.locator('table tbody tr a[href*="/people/"]');
+  const named = (texts: string[]) => texts.length === 10 && texts.every((text) => /^Cand\d+ Board\d+$/.test(text));
+  const held = await eventually(() => names.allTextContents(), named);
+  expect(named(held), held.join(", ")).toBe(true);
+  expect(await page.getByText("No candidates in this project yet.").count()).toBe(0);
+  expect(await page.getByText("No results", { exact: true }).count()).toBe(0);
+
+  // Everything in: the first page is the one shown while the rest was on the way.
+  await releaseSync(page);
+  await page.getByText("150 candidates", { exact: true }).waitFor();
+  expect(await names.allTextContents()).toEqual(held);
   await context.close();
 });

@@ -118,12 +118,16 @@ function emptyUpdates(): Updates {
 /** Updates taking every row the scope holds out of it; later updates for the same rows win. */
 async function scopeEmptied(db: ReplicaDb, view: OutboxView, scope: string): Promise<Updates> {
   const updates = emptyUpdates();
-  for (const table of tableNames) {
-    const shown = await db.rowTables[table].where("scopes").equals(scope).primaryKeys();
-    for (const id of new Set([...shown, ...view.idsInScope(table, scope)])) {
+  // Asked all at once: every catch-up opens with a part 0 per scope, before any screen has rows,
+  // and one read after another would cost a round trip per table each.
+  const held = await Promise.all(
+    tableNames.map((table) => db.rowTables[table].where("scopes").equals(scope).primaryKeys()),
+  );
+  tableNames.forEach((table, index) => {
+    for (const id of new Set([...(held[index] ?? []), ...view.idsInScope(table, scope)])) {
       updates[table].push({ id, scope, row: null });
     }
-  }
+  });
   return updates;
 }
 

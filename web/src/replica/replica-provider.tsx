@@ -8,6 +8,7 @@ import { showErrorToasts } from "../notifications/toasts.ts";
 import { connection, watchNetwork } from "../state/connection-state.ts";
 import { hasPendingWrites } from "./outbox.ts";
 import { REPLICA_DB_NAME, ReplicaRuntime } from "./replica-runtime.ts";
+import { focusOfPath } from "./route-focus.ts";
 import { browserStorageManager } from "./storage/persistent-storage.ts";
 import { browserRecordStore, forgetReplicaRecord } from "./storage/replica-record.ts";
 import { clearStorageNotices, storageNotices } from "./storage/storage-notice-state.ts";
@@ -50,6 +51,7 @@ function openRuntime(uid: string): Promise<ReplicaRuntime> {
     },
     storageManager: browserStorageManager(),
     records: browserRecordStore(),
+    focus: focusOfPath(window.location.pathname),
   });
 }
 

@@ -35,6 +35,8 @@ export interface ReplicaRuntimeOptions {
   records?: RecordStore | null;
   /** Web Locks to share one connection among tabs; by default the browser's, which insecure pages lack. */
   locks?: TabLocks | null;
+  /** What the screen will show, known before it renders (route-focus.ts): said in the first hello. */
+  focus?: readonly string[];
 }
 
 /** The connection to the server, held by one tab for all tabs of the profile. */
@@ -69,6 +71,7 @@ export class ReplicaRuntime {
   private constructor(db: ReplicaDb, options: ReplicaRuntimeOptions) {
     this.db = db;
     this.#options = options;
+    this.#focus = [...(options.focus ?? [])];
     this.#storage = this.#newStorageGuard();
     const locks = options.locks === undefined ? browserLocks() : options.locks;
     this.#peers = locks

@@ -2,7 +2,7 @@ import { type Hello, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/me
 import { applyChanges, applyReady, applySnapshot, dropScope } from "./apply-sync.ts";
 import { backoffDelay, type Clock, systemClock } from "./clock.ts";
 import { drainPile } from "./drain-pile.ts";
-import type { ReplicaDb } from "./replica-db.ts";
+import { type ReplicaDb, replicaTransaction } from "./replica-db.ts";
 import { type ParsedServerMessage, parseServerMessage } from "./server-message.ts";
 import { type CatchUp, readSyncState, writeCatchUp } from "./sync-state.ts";
 
@@ -238,8 +238,11 @@ export class SyncClient {
         this.#catchUp = { coming: [...message.scopes], unframed: [...message.scopes] };
         return writeCatchUp(db, this.#catchUp);
       case "snapshot":
-        await applySnapshot(db, message);
-        return this.#progress(message.scope, message.part, message.last);
+        // What the screens may say of the scope changes with its rows, in the same transaction.
+        return replicaTransaction(db, async () => {
+          await applySnapshot(db, message);
+          await this.#progress(message.scope, message.part, message.last);
+        });
       case "changes":
         return applyChanges(db, message);
       case "drop-scope":

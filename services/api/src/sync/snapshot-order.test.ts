@@ -31,4 +31,24 @@ describe("the order of a catch-up's many rows", () => {
     order.finish("proj:q");
     expect(order.next()).toBe("ws:a");
   });
+
+  it("sends each focused scope's first part before the rest of any", () => {
+    const order = new SnapshotOrder(planned, ["proj:q", "ws:a"]);
+    expect(order.next()).toBe("proj:q");
+    order.begin("proj:q");
+    expect(order.next()).toBe("ws:a");
+    order.begin("ws:a");
+    expect(order.next()).toBe("proj:q");
+    order.finish("proj:q");
+    expect(order.next()).toBe("ws:a");
+    order.finish("ws:a");
+    expect(order.next()).toBe("user:u");
+  });
+
+  it("sends a newly focused scope's first part next", () => {
+    const order = new SnapshotOrder(planned, ["user:u"]);
+    order.begin("user:u");
+    order.focus(["user:u", "proj:p"]);
+    expect(order.next()).toBe("proj:p");
+  });
 });

@@ -38,6 +38,8 @@ export async function fewRowsOf(db: Queryable, scope: string, upTo: number): Pro
  * The keys of a scope's many rows as of `upTo`, in the order they are sent, without their data:
  * sorting keys alone is quick, and each part's data is read by its keys as the part goes out
  * (change-feed.ts's changeDataOf; change-log entries never change, so that read needs no snapshot).
+ * The index change_log_scope_keys (migration 2026_11_28_030000) carries the keys: the read never
+ * touches the entries' data.
  */
 export async function manyKeysOf(db: Queryable, scope: string, upTo: number): Promise<SnapshotKey[]> {
   const { rows } = await db.query<Omit<SnapshotKey, "position"> & { position: string }>({

@@ -21,11 +21,14 @@ import {
   snapshotKeysOf,
 } from "./change-feed.ts";
 import { OvertakenRows } from "./overtaken-rows.ts";
+import { leadFirst, SnapshotLeads } from "./snapshot-lead.ts";
 import { SnapshotOrder } from "./snapshot-order.ts";
 import { SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
 import { fewRowsOf, manyKeysOf } from "./snapshot-phases.ts";
 
 const PAGE = 500;
+/** Scopes whose leads are read as a catch-up starts: a screen's focus names one or two. */
+const LEADS_AHEAD = 2;
 /** A cursor names the last position applied in full: start after all its rows. */
 const AFTER_EVERY_SEQ = 2_147_483_647;
 
@@ -67,8 +70,15 @@ export class SyncConnection {
   #order: SnapshotOrder | null = null;
   /** While the catch-up sends its many rows: those the live lane's changes have brought since. */
   #overtaken: OvertakenRows | null = null;
-  /** Snapshot parts sent and not yet answered with `applied`. */
+  /** Snapshot parts of many rows sent and not yet answered with `applied`. */
   #ahead = 0;
+  /**
+   * Parts of few rows (every scope's part 0) sent and not yet answered. Small, they take no room
+   * from the many: the focus's first part is read and sent while the client still writes them,
+   * but only that one, so that the screens the few rows make are not kept waiting by megabytes of
+   * rows they do not show. They go before any part of many, so the client's first answers are theirs.
+   */
+  #fewAhead = 0;
   #waiting: (() => void)[] = [];
 
   constructor(session: { userId: string; expiry: number }, credentials: Credentials, ports: ConnectionPorts) {
@@ -107,7 +117,8 @@ export class SyncConnection {
 
   /** The client applied one more snapshot part: room for the next. */
   applied(): void {
-    if (this.#ahead > 0) this.#ahead -= 1;
+    if (this.#fewAhead > 0) this.#fewAhead -= 1;
+    else if (this.#ahead > 0) this.#ahead -= 1;
     this.#wake();
   }
 
@@ -128,11 +139,17 @@ export class SyncConnection {
       }
       const wanted = allowed.filter((scope) => !held.has(scope));
       const snapshotRows = new SnapshotRows();
+      const order = new SnapshotOrder(wanted, this.#focus);
+      this.#order = order;
+      // The rows the first scopes' screens show first, read from the read models meanwhile.
+      const leads = new SnapshotLeads(this.#ports.pool, upTo, () => order.focused());
+      for (const scope of order.ordered().slice(0, LEADS_AHEAD)) void leads.of(scope);
       if (wanted.length > 0) this.#send({ type: "syncing", scopes: wanted });
       // What every screen needs to show anything: one part per scope, before any scope's many.
       for (const scope of wanted) {
         const rows = snapshotRows.rowsOf(await fewRowsOf(client, scope, upTo));
-        this.#sendPart({ type: "snapshot", scope, position: upTo, part: 0, last: false, rows });
+        this.#fewAhead += 1;
+        this.#send({ type: "snapshot", scope, position: upTo, part: 0, last: false, rows });
       }
       let after = { position: cursor, seq: AFTER_EVERY_SEQ };
       let reached = cursor;
@@ -153,8 +170,6 @@ export class SyncConnection {
       this.#cursor = upTo;
       this.#overtaken = new OvertakenRows(snapshotRows);
       openLive();
-      const order = new SnapshotOrder(wanted, this.#focus);
-      this.#order = order;
       // Their keys, one scope after another in the focus's order as it stands when each read starts
       // (a focus that changes meanwhile is read next), while the first parts already go out; the
       // consistent read ends once every scope's keys are in, not once all is sent. Reads on one
@@ -174,7 +189,7 @@ export class SyncConnection {
       })();
       // Awaited in `finally`; a failure here must not go unhandled while the sending waits.
       loaded.catch(() => undefined);
-      await this.#sendMany(order, keysOf, upTo, snapshotRows);
+      await this.#sendMany(order, keysOf, leads, upTo, snapshotRows);
       await loaded;
       // On the live lane: `ready` carries the cursor of the last change sent, never an older one.
       await this.#enqueue(async () => {
@@ -197,16 +212,30 @@ export class SyncConnection {
 
   /**
    * The many rows, a part at a time, never more than SNAPSHOT_PARTS_AHEAD unanswered: what is not
-   * sent yet follows the focus, however it changes. A scope's first part is small, so a screen's
-   * first page lands before a megabyte has. A row a live change has brought is left out.
+   * sent yet follows the focus, however it changes. A scope's first part is small and holds the
+   * rows its screen shows first (snapshot-lead.ts), so a screen's first page lands before a
+   * megabyte has. A row a live change has brought is left out.
    */
   async #sendMany(
     order: SnapshotOrder,
     keysOf: (scope: string) => Promise<SnapshotKey[]>,
+    leads: SnapshotLeads,
     position: number,
     snapshotRows: SnapshotRows,
   ): Promise<void> {
     const sent = new Map<string, { offset: number; part: number }>();
+    /** Each scope's first part when its lead's keys were read by themselves (`firstKeys`). */
+    const firsts = new Map<string, SnapshotKey[]>();
+    const inOrder = new Map<string, Promise<SnapshotKey[]>>();
+    const keysInOrder = (scope: string): Promise<SnapshotKey[]> => {
+      let keys = inOrder.get(scope);
+      if (!keys) {
+        const first = (firsts.get(scope) ?? []).map((key) => `${key.entity}:${key.id}`);
+        keys = Promise.all([keysOf(scope), leads.of(scope)]).then(([all, lead]) => leadFirst(all, [...first, ...lead]));
+        inOrder.set(scope, keys);
+      }
+      return keys;
+    };
     for (;;) {
       await this.#room();
       const scope = order.next();
@@ -217,11 +246,21 @@ export class SyncConnection {
         order.finish(scope);
         continue;
       }
-      const keys = await keysOf(scope);
       const { offset, part } = sent.get(scope) ?? { offset: 0, part: 1 };
-      const slice = keys.slice(offset, offset + (offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS));
+      let slice: SnapshotKey[];
+      let last: boolean;
+      const first = offset === 0 ? await leads.firstKeys(scope) : [];
+      if (first.length > 0) {
+        // The keys of the rest, read meanwhile, come after it; a scope of no more ends with an empty part.
+        firsts.set(scope, first);
+        slice = first;
+        last = false;
+      } else {
+        const keys = await keysInOrder(scope);
+        slice = keys.slice(offset, offset + (offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS));
+        last = offset + slice.length >= keys.length;
+      }
       const next = offset + slice.length;
-      const last = next >= keys.length;
       const wanted = slice.filter((key) => !overtaken.overtook(scope, key));
       // By key, outside the catch-up's transaction: a change-log entry never changes once written.
       let rows = await readPart(this.#ports.pool, wanted, snapshotRows);
@@ -229,6 +268,7 @@ export class SyncConnection {
       // From here to the send, no await: a change the live lane sends meanwhile would go first.
       if (this.#closed) return;
       sent.set(scope, { offset: next, part });
+      order.begin(scope);
       if (last) order.finish(scope);
       if (!this.#scopes.has(scope)) continue;
       const toSend = partToSend(scope, rows, overtaken);
@@ -244,7 +284,7 @@ export class SyncConnection {
   }
 
   async #room(): Promise<void> {
-    while (!this.#closed && this.#ahead >= SNAPSHOT_PARTS_AHEAD) {
+    while (!this.#closed && this.#ahead >= (this.#fewAhead > 0 ? 1 : SNAPSHOT_PARTS_AHEAD)) {
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     }
   }

@@ -1,4 +1,4 @@
-import type { ServerMessage } from "@hirestream/contracts/sync/messages.ts";
+import { FIRST_PART_ROWS, type ServerMessage, SNAPSHOT_PARTS_AHEAD } from "@hirestream/contracts/sync/messages.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type PipelineFixtures,
@@ -105,15 +105,28 @@ describe("what the screen needs first", () => {
   });
 
   it("waits for the client's answers, and reorders what is still to send when the focus moves", async () => {
-    const { user, second } = await recruiter();
-    const client = connectSync(syncUrl, user, { focus: [`user:${user.userId}`], holdAnswers: true });
+    const { user, ws, second } = await recruiter();
+    const client = connectSync(syncUrl, user, { focus: [`ws:${ws}`], holdAnswers: true });
     const syncing = await client.until((m) => m.type === "syncing");
     const planned = syncing.type === "syncing" ? syncing.scopes : [];
-    await client.until(() => snapshots(client).length === planned.length);
-    // Ordered, not timed: a ping answered after every few-rows part, and still no many rows.
+    // The parts of few rows take no room: the focus's first part of many comes without waiting for
+    // their answers, and nothing more until they are answered.
+    await client.until(() => snapshots(client).length === planned.length + 1);
+    // Ordered, not timed: a ping answered after them, and still nothing more.
     client.socket.send(JSON.stringify({ type: "ping" }));
     await client.until((m) => m.type === "pong");
-    expect(snapshots(client).every((m) => m.part === 0)).toBe(true);
+    expect(snapshots(client)).toHaveLength(planned.length + 1);
+    // The few rows answered (and they alone): the usual few parts of many go ahead, no more.
+    for (const _ of planned) client.socket.send(JSON.stringify({ type: "applied" }));
+    await client.until(() => snapshots(client).length === planned.length + SNAPSHOT_PARTS_AHEAD);
+    client.socket.send(JSON.stringify({ type: "ping" }));
+    await client.until((m) => m.type === "pong" && client.messages.filter((n) => n.type === "pong").length === 2);
+    expect(snapshots(client)).toHaveLength(planned.length + SNAPSHOT_PARTS_AHEAD);
+    const sentAhead = snapshots(client).slice(planned.length);
+    expect(sentAhead.every((m) => m.part > 0)).toBe(true);
+    expect(sentAhead[0]?.scope).toBe(`ws:${ws}`);
+    const gone = new Set(sentAhead.filter((m) => m.last).map((m) => m.scope));
+    expect(gone.has(`proj:${second.id}`)).toBe(false);
 
     // Messages are taken in order: the new focus before any answer.
     client.focus([`proj:${second.id}`]);
@@ -123,7 +136,8 @@ describe("what the screen needs first", () => {
       client.answer();
       await client.until(() => snapshots(client).length > received || client.messages.some((m) => m.type === "ready"));
     }
-    expect(manyOrder(client)[0]).toBe(`proj:${second.id}`);
+    // What was still to send starts with the new focus.
+    expect(snapshots(client)[planned.length + SNAPSHOT_PARTS_AHEAD]?.scope).toBe(`proj:${second.id}`);
     client.socket.close();
   });
 
@@ -150,6 +164,82 @@ describe("what the screen needs first", () => {
     await later.until((m) => m.type === "ready");
     expect(JSON.stringify(later.messages)).not.toContain(hidden.id);
     later.socket.close();
+    client.socket.close();
+  });
+});
+
+describe("each scope's first part of many holds what its screen shows first", () => {
+  /** More people than a first part holds, named out of their ids' order, all on one board, added in three rounds. */
+  async function bigBoard() {
+    const user = await f.newUser();
+    const ws = await f.createWorkspace(user);
+    const project = await f.createProject(user, ws, { name: "Big" });
+    const count = FIRST_PART_ROWS + 50;
+    // Names in an order of their own: neither the ids' nor the order they were added in.
+    const ranks = Array.from({ length: count }, (_, index) => (index * 67) % count);
+    const people: { id: string; rank: number }[] = [];
+    for (const rank of ranks) {
+      const { id } = await f.addPerson(user, { first_name: "Ada", last_name: `Lee ${rank}` }, ws);
+      people.push({ id, rank });
+    }
+    const started = t.clock.now.getTime();
+    let position = 0;
+    for (let round = 0; round < 3; round++) {
+      t.clock.now = new Date(started + round * 60_000);
+      const batch = people.filter((_, index) => index % 3 === round).map((person) => person.id);
+      ({ position } = (await f.assign(user, project, batch)).meta);
+    }
+    t.clock.now = new Date(started);
+    await t.readModels.waitFor(position, 5000);
+    const { rows } = await t.pool.query<{ id: string; person_id: string }>(
+      "select id, person_id from read.candidacies where project_id = $1",
+      [project.id],
+    );
+    const added = new Map(people.map((person, index) => [person.id, index % 3]));
+    // The board's order: newest added first, then by id, descending.
+    const board = rows.sort(
+      (a, b) => (added.get(b.person_id) ?? 0) - (added.get(a.person_id) ?? 0) || (a.id < b.id ? 1 : -1),
+    );
+    const pool = [...people].sort((a, b) => a.rank - b.rank).map((person) => person.id);
+    return { user, ws, project, board, pool };
+  }
+
+  const manyParts = (client: SyncClient) => snapshots(client).filter((m) => m.part > 0);
+  const ids = (part: Snapshot | undefined, entity: string) =>
+    (part?.rows ?? []).filter((row) => row.entity === entity).map((row) => row.id);
+
+  it("a board's first candidacies, newest added first, then the people they name, before the rest of either", async () => {
+    const { user, ws, project, board } = await bigBoard();
+    const client = connectSync(syncUrl, user, { focus: [`proj:${project.id}`, `ws:${ws}`] });
+    await client.until((m) => m.type === "ready");
+    const [first, second] = manyParts(client);
+    expect(first?.scope).toBe(`proj:${project.id}`);
+    expect(ids(first, "candidacy")).toEqual(board.slice(0, FIRST_PART_ROWS).map((row) => row.id));
+    expect(second?.scope).toBe(`ws:${ws}`);
+    expect(ids(second, "person")).toEqual(board.slice(0, FIRST_PART_ROWS).map((row) => row.person_id));
+    // Every row still comes, once per scope.
+    const sent = manyParts(client).filter((m) => m.scope === `proj:${project.id}`);
+    expect(new Set(sent.flatMap((m) => ids(m, "candidacy")))).toEqual(new Set(board.map((row) => row.id)));
+    client.socket.close();
+  });
+
+  it("the Talent Pool's first people in its order, with no focus said", async () => {
+    const { user, pool } = await bigBoard();
+    const client = connectSync(syncUrl, user);
+    await client.until((m) => m.type === "ready");
+    const [first] = manyParts(client);
+    expect(first?.scope).toBe(`user:${user.userId}`);
+    expect(ids(first, "person")).toEqual(pool.slice(0, FIRST_PART_ROWS));
+    client.socket.close();
+  });
+
+  it("a workspace's People in their order when the workspace is the focus", async () => {
+    const { user, ws, pool } = await bigBoard();
+    const client = connectSync(syncUrl, user, { focus: [`ws:${ws}`] });
+    await client.until((m) => m.type === "ready");
+    const [first] = manyParts(client);
+    expect(first?.scope).toBe(`ws:${ws}`);
+    expect(ids(first, "person")).toEqual(pool.slice(0, FIRST_PART_ROWS));
     client.socket.close();
   });
 });

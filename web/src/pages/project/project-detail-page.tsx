@@ -15,6 +15,7 @@ import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useScopeProgress, useSyncFocus } from "../../hooks/use-scope-progress.ts";
 import { screen } from "../../lazy-screen.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
+import { projectFocus } from "../../replica/route-focus.ts";
 import { ProjectPeopleTab } from "./people-tab/project-people-tab.tsx";
 import { ProjectHeader } from "./project-header.tsx";
 
@@ -43,7 +44,7 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
   const user = useCurrentUser();
   const project = useProject(projectId, user?.id);
   // The project's candidates first, then the workspace's people (the rows' names and the search).
-  useSyncFocus([`proj:${projectId}`, `ws:${workspaceId}`]);
+  useSyncFocus(projectFocus(workspaceId, projectId));
   const progress = useScopeProgress();
   const synced = progress?.outlined ?? false;
   const held = {

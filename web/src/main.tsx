@@ -4,10 +4,12 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { readCredentials } from "./api/session-credentials.ts";
 import { App } from "./app.tsx";
+import { markLoadStep } from "./load-steps.ts";
 import { preloadScreensOf, prepareReplicaOf } from "./routes.tsx";
 import { registerServiceWorker } from "./service-worker/register-service-worker.ts";
 import { reloadOnMissingChunk } from "./service-worker/reload-on-missing-chunk.ts";
 
+markLoadStep("start");
 reloadOnMissingChunk();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
@@ -24,6 +26,7 @@ Promise.race([
 ])
   .catch(() => undefined)
   .then(() => {
+    markLoadStep("code");
     createRoot(root).render(
       <StrictMode>
         <App />

@@ -4,6 +4,7 @@ import { API_BASE, expireSession, sessionHeaders } from "../api/api-client.ts";
 import { readCredentials } from "../api/session-credentials.ts";
 import { LoadingScreen } from "../components/loading-screen.tsx";
 import { StorageNotice } from "../components/shell/storage-notice.tsx";
+import { markLoadStep } from "../load-steps.ts";
 import { showErrorToasts } from "../notifications/toasts.ts";
 import { connection, watchNetwork } from "../state/connection-state.ts";
 import { hasPendingWrites } from "./outbox.ts";
@@ -160,6 +161,7 @@ export function ReplicaProvider({ uid, children }: { uid: string; children: Reac
   if (!runtime) {
     return <LoadingScreen label="Opening your data" fullHeight />;
   }
+  markLoadStep("screens");
   return (
     <ReplicaContext.Provider value={runtime}>
       {children}

@@ -1,3 +1,4 @@
+import { markLoadStep } from "../load-steps.ts";
 import type { RejectedError } from "./http-answer.ts";
 import { type Command, mutate, OutboxFlusher, wipeReplica } from "./outbox.ts";
 import { ReplicaDb } from "./replica-db.ts";
@@ -119,6 +120,7 @@ export class ReplicaRuntime {
     const name = options.dbName ?? REPLICA_DB_NAME;
     let db = new ReplicaDb(name);
     const owner = await db.meta.get("owner");
+    markLoadStep("replica-open");
     if (owner && owner.value !== options.uid) {
       await db.delete();
       // Replaced on purpose: the other user's record must not read as an eviction later.
@@ -130,6 +132,7 @@ export class ReplicaRuntime {
     const runtime = new ReplicaRuntime(db, options);
     await runtime.#storage.start(owner?.key === "owner" ? owner.value : undefined);
     runtime.#start();
+    markLoadStep("replica-ready");
     return runtime;
   }
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import { PAGE_SIZE_DEFAULT } from "../../constants.ts";
 import { useLiveValue } from "../../hooks/use-live-value.ts";
+import { markLoadStep } from "../../load-steps.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { pageWindow } from "../pipeline/pipeline-paging.ts";
 import type { PeopleSource } from "./people-source.ts";
@@ -121,6 +122,7 @@ export function useIndexedPeopleView(source: PeopleSource, options: ViewOptions 
       const total = await source.count(db);
       const window = pageWindow(total, pageNumber, pageSize);
       const items = await source.page(db, window.offset, pageSize);
+      markLoadStep("rows-read");
       return { total, page: { items, page: window.page, pages: window.pages, total }, selectedIds };
     }
     const everyone = await source.all(db);

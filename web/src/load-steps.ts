@@ -3,9 +3,9 @@
 
 /**
  * A signed-in load's steps: the entry's code runs (`start`), the replica opens (`replica-open`: the
- * database, `replica-ready`: the runtime over it), the first screen's code is in and React's first
- * render starts (`code`), the screens render over the open replica (`screens`), and a list's first
- * rows are read (`rows-read`).
+ * database, `replica-ready`: the runtime over it), the first screen's code is in (and the replica
+ * ready) and React's first render starts (`code`), the screens render over the open replica
+ * (`screens`), and a list's first rows are read (`rows-read`).
  */
 export type LoadStep = "start" | "code" | "replica-open" | "replica-ready" | "screens" | "rows-read";
 

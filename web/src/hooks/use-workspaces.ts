@@ -20,11 +20,11 @@ export function useMyWorkspaces(userId: string | undefined): MyWorkspace[] | und
     if (!userId) return [];
     const memberships = await db.workspace_members.where("user_id").equals(userId).toArray();
     const workspaceIds = memberships.map((member) => member.workspace_id);
-    const workspaces = await db.workspaces.bulkGet(workspaceIds);
-    // Counted on the index: no project row is read.
-    const projectCounts = await Promise.all(
-      workspaceIds.map((id) => db.projects.where("workspace_id").equals(id).count()),
-    );
+    // Asked together, the rows and the counts (on the index: no project row is read).
+    const [workspaces, projectCounts] = await Promise.all([
+      db.workspaces.bulkGet(workspaceIds),
+      Promise.all(workspaceIds.map((id) => db.projects.where("workspace_id").equals(id).count())),
+    ]);
     const mine: MyWorkspace[] = [];
     memberships.forEach((member, index) => {
       const workspace = workspaces[index];

@@ -1,7 +1,9 @@
+import type { UserRow } from "@hirestream/contracts/accounts/rows.ts";
 import { markLoadStep } from "../load-steps.ts";
 import type { RejectedError } from "./http-answer.ts";
 import { type Command, mutate, OutboxFlusher, wipeReplica } from "./outbox.ts";
-import { ReplicaDb } from "./replica-db.ts";
+import { ReplicaDb, type Stored } from "./replica-db.ts";
+import { readSignedInUser } from "./signed-in-user.ts";
 import { type Persistence, requestPersistentStorage, type StorageManagerLike } from "./storage/persistent-storage.ts";
 import { forgetReplicaRecord, type RecordStore } from "./storage/replica-record.ts";
 import { StorageGuard } from "./storage/storage-guard.ts";
@@ -52,6 +54,11 @@ interface Leadership {
  */
 export class ReplicaRuntime {
   readonly db: ReplicaDb;
+  /**
+   * The signed-in user's row as the replica held it when it opened: the screens' first render
+   * knows who is signed in without waiting for a read of its own (use-current-user.ts).
+   */
+  openedUser: Stored<UserRow> | undefined = undefined;
   readonly #options: ReplicaRuntimeOptions;
   readonly #storage: StorageGuard;
   /** Null without Web Locks (an insecure page): this tab then syncs on its own. */
@@ -130,7 +137,11 @@ export class ReplicaRuntime {
     // Written only when new: on a full disk, the replica already held still opens.
     if (owner?.value !== options.uid) await db.meta.put({ key: "owner", value: options.uid });
     const runtime = new ReplicaRuntime(db, options);
-    await runtime.#storage.start(owner?.key === "owner" ? owner.value : undefined);
+    const [user] = await Promise.all([
+      readSignedInUser(db, options.uid),
+      runtime.#storage.start(owner?.key === "owner" ? owner.value : undefined),
+    ]);
+    runtime.openedUser = user;
     runtime.#start();
     markLoadStep("replica-ready");
     return runtime;

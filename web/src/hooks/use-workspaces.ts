@@ -1,7 +1,9 @@
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { WorkspaceRow } from "@hirestream/contracts/workspaces/rows.ts";
 import { useLiveQuery } from "dexie-react-hooks";
+import { createContext, createElement, type ReactNode, useContext, useMemo } from "react";
 import { byNameThenId } from "../components/natural-order.ts";
+import type { ReplicaDb } from "../replica/replica-db.ts";
 import { useReplica } from "../replica/replica-provider.tsx";
 
 export interface MyWorkspace extends WorkspaceRow {
@@ -13,31 +15,69 @@ export interface MyWorkspace extends WorkspaceRow {
   pending: boolean;
 }
 
-/** The workspaces the user belongs to, owned first, each by name; undefined while loading. */
+/**
+ * The signed-in frame's read of the user's workspaces, shared with the screen inside it: one live
+ * query and one render for both when a workspace changes, rather than two of each.
+ */
+const SharedWorkspaces = createContext<{ userId: string | undefined; workspaces: MyWorkspace[] | undefined } | null>(
+  null,
+);
+
+export function SharedWorkspacesProvider({
+  userId,
+  workspaces,
+  children,
+}: {
+  userId: string | undefined;
+  workspaces: MyWorkspace[] | undefined;
+  children: ReactNode;
+}) {
+  const value = useMemo(() => ({ userId, workspaces }), [userId, workspaces]);
+  return createElement(SharedWorkspaces.Provider, { value }, children);
+}
+
+/**
+ * The workspaces the user belongs to, owned first, each by name; undefined while loading. Inside
+ * the signed-in frame, the frame's own read (`readMyWorkspaces`).
+ */
 export function useMyWorkspaces(userId: string | undefined): MyWorkspace[] | undefined {
+  const shared = useContext(SharedWorkspaces);
+  const own = shared === null || shared.userId !== userId;
+  const read = useReadMyWorkspaces(own ? userId : null);
+  return own ? read : shared.workspaces;
+}
+
+/** The live read behind `useMyWorkspaces`; null reads nothing. */
+export function useReadMyWorkspaces(userId: string | undefined | null): MyWorkspace[] | undefined {
   const { db } = useReplica();
   return useLiveQuery(async () => {
+    if (userId === null) return undefined;
     if (!userId) return [];
-    const memberships = await db.workspace_members.where("user_id").equals(userId).toArray();
-    const workspaceIds = memberships.map((member) => member.workspace_id);
-    // Asked together, the rows and the counts (on the index: no project row is read).
-    const [workspaces, projectCounts] = await Promise.all([
-      db.workspaces.bulkGet(workspaceIds),
-      Promise.all(workspaceIds.map((id) => db.projects.where("workspace_id").equals(id).count())),
-    ]);
-    const mine: MyWorkspace[] = [];
-    memberships.forEach((member, index) => {
-      const workspace = workspaces[index];
-      if (!workspace) return;
-      const { scopes: _scopes, _pending, ...row } = workspace;
-      mine.push({
-        ...row,
-        role: member.role,
-        owned: member.role === "owner",
-        projects_count: projectCounts[index] ?? 0,
-        pending: _pending > 0,
-      });
-    });
-    return mine.sort((a, b) => Number(b.owned) - Number(a.owned) || byNameThenId(a, b));
+    // One read transaction for the memberships, the rows and the counts, rather than one each.
+    return db.transaction("r", [db.workspace_members, db.workspaces, db.projects], () => readMine(db, userId));
   }, [db, userId]);
+}
+
+async function readMine(db: ReplicaDb, userId: string): Promise<MyWorkspace[]> {
+  const memberships = await db.workspace_members.where("user_id").equals(userId).toArray();
+  const workspaceIds = memberships.map((member) => member.workspace_id);
+  // Asked together, the rows and the counts (on the index: no project row is read).
+  const [workspaces, projectCounts] = await Promise.all([
+    db.workspaces.bulkGet(workspaceIds),
+    Promise.all(workspaceIds.map((id) => db.projects.where("workspace_id").equals(id).count())),
+  ]);
+  const mine: MyWorkspace[] = [];
+  memberships.forEach((member, index) => {
+    const workspace = workspaces[index];
+    if (!workspace) return;
+    const { scopes: _scopes, _pending, ...row } = workspace;
+    mine.push({
+      ...row,
+      role: member.role,
+      owned: member.role === "owner",
+      projects_count: projectCounts[index] ?? 0,
+      pending: _pending > 0,
+    });
+  });
+  return mine.sort((a, b) => Number(b.owned) - Number(a.owned) || byNameThenId(a, b));
 }

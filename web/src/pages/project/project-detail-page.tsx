@@ -1,5 +1,5 @@
 import { Stack, Tabs, Text, Title } from "@mantine/core";
-import { type ReactNode, Suspense, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import { useLocation } from "wouter";
 import { ModalSuspense } from "../../components/dialogs/modal-suspense.tsx";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
@@ -16,7 +16,6 @@ import { useScopeProgress, useSyncFocus } from "../../hooks/use-scope-progress.t
 import { screen } from "../../lazy-screen.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { ProjectPeopleTab } from "./people-tab/project-people-tab.tsx";
-import { usePipelineView } from "./people-tab/use-pipeline-view.ts";
 import { ProjectHeader } from "./project-header.tsx";
 
 // The People tab opens first and comes with the page; the other tabs and the files modal load when
@@ -52,10 +51,6 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
     people: progress?.held.has(`ws:${workspaceId}`) ?? false,
   };
   const workflow = useWorkflow(project?.workflow_id);
-  const stages = useMemo(() => orderedStages(workflow ?? undefined), [workflow]);
-  // The People tab's page is read from the first render, beside the project's own rows, rather
-  // than once they are in and the tab renders.
-  const pipeline = usePipelineView({ id: projectId, workspace_id: workspaceId }, stages);
   const counted = useHasCandidates(projectId);
   // No candidate yet means none only once the project's scope is in.
   const hasCandidates = counted === false && !held.candidates ? undefined : counted;
@@ -115,7 +110,6 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
             <ProjectPeopleTab
               project={project}
               workflow={workflow ?? undefined}
-              view={pipeline}
               hasCandidates={hasCandidates}
               held={held}
               onImport={abilities.work ? () => setImporting(true) : undefined}

@@ -19,7 +19,7 @@ import { SelectionBar } from "./selection-bar.tsx";
 import { StageChips } from "./stage-chips.tsx";
 import { useActiveSequences } from "./use-active-sequences.ts";
 import { type PendingAction, useCandidateActions } from "./use-candidate-actions.ts";
-import type { PipelineView } from "./use-pipeline-view.ts";
+import { usePipelineView } from "./use-pipeline-view.ts";
 
 /** Spec §2 and §8, word for word where the spec gives the words. */
 const texts = {
@@ -48,15 +48,12 @@ function confirmation(pending: PendingAction, projectName: string) {
 export function ProjectPeopleTab({
   project,
   workflow,
-  view,
   hasCandidates,
   held,
   onImport,
 }: {
   project: ProjectRow;
   workflow: WorkflowRow | undefined;
-  /** What the tab shows and what the user has chosen in it (the page's, so its read starts with the page's). */
-  view: PipelineView;
   /** Undefined while the replica is read, or while its candidates are still coming. */
   hasCandidates: boolean | undefined;
   /** Whether the project's candidates, and the workspace's people (a search's), are all in. */
@@ -67,6 +64,7 @@ export function ProjectPeopleTab({
   const listed = useProject(project.id, user?.id);
   const readOnly = !listed || isReadOnly(projectAbilities(project, accessTo(listed)));
   const stages = useMemo(() => orderedStages(workflow), [workflow]);
+  const view = usePipelineView(project, stages);
   const actions = useCandidateActions(useActiveSequences(project.id), view.unselect);
   const [editingId, setEditingId] = useState<string | null>(null);
   const editing = usePerson(editingId ?? "");

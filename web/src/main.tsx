@@ -4,26 +4,31 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { readCredentials } from "./api/session-credentials.ts";
 import { App } from "./app.tsx";
+import { markLoadStep } from "./load-steps.ts";
 import { preloadScreensOf, prepareReplicaOf } from "./routes.tsx";
 import { registerServiceWorker } from "./service-worker/register-service-worker.ts";
 import { reloadOnMissingChunk } from "./service-worker/reload-on-missing-chunk.ts";
 
+markLoadStep("start");
 reloadOnMissingChunk();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
-/** A chunk that never comes (a broken network without the service worker) must not hold the app back. */
+/** A chunk that never comes (a broken network without the service worker), or a replica that does not open, must not hold the app back. */
 const PRELOAD_WAIT_MS = 3_000;
 
-// The first screen's code first, then the first render: rendered before it, the screen would
-// show a spinner and then wait out React's hold-back of content after a fallback.
+// The first screen's code first, and when signed in the replica open, then the first render:
+// rendered before the code, the screen would show a spinner and then wait out React's hold-back of
+// content after a fallback; before the replica, a loader, then an effect, a wait and the screen's
+// render all over again.
 const credentials = readCredentials();
-if (credentials) prepareReplicaOf(credentials.uid).catch(() => undefined);
+const replica = credentials ? prepareReplicaOf(credentials.uid).catch(() => undefined) : undefined;
 Promise.race([
-  preloadScreensOf(window.location.pathname, credentials !== null),
+  Promise.all([preloadScreensOf(window.location.pathname, credentials !== null), replica]),
   new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS)),
 ])
   .catch(() => undefined)
   .then(() => {
+    markLoadStep("code");
     createRoot(root).render(
       <StrictMode>
         <App />

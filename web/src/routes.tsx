@@ -145,8 +145,11 @@ export function preloadScreensOf(path: string, signedIn: boolean): Promise<unkno
   ]);
 }
 
-/** A signed-in page load: the replica starts opening before the first render (replica-provider.tsx). */
-export function prepareReplicaOf(uid: string): Promise<void> {
+/**
+ * A signed-in page load: the replica starts opening before the first render (replica-provider.tsx).
+ * Settles once it is open, or failed to.
+ */
+export function prepareReplicaOf(uid: string): Promise<unknown> {
   return loadReplicaProvider().then((module) => module.prepareReplica(uid));
 }
 

@@ -96,3 +96,33 @@ export function countReplica(options: { dbName: string; stores: string[] }): Pro
     };
   });
 }
+
+/**
+ * Where one load's time went, in page time: the HTML's last byte, the last script in before the
+ * first row, and the app's own steps (web/src/load-steps.ts, `hirestream:<step>` marks).
+ */
+export interface LoadSteps {
+  htmlMs: number | null;
+  scriptsMs: number | null;
+  steps: Record<string, number>;
+}
+
+export function readLoadSteps(firstRowMs: number): LoadSteps {
+  const entries = performance.getEntries();
+  const ends = (type: string) =>
+    entries
+      .filter((entry) => entry.entryType === type && (type !== "resource" || entry.name.endsWith(".js")))
+      .flatMap((entry) => ("responseEnd" in entry && typeof entry.responseEnd === "number" ? [entry.responseEnd] : []))
+      .filter((end) => end <= firstRowMs);
+  const steps: Record<string, number> = {};
+  for (const mark of entries) {
+    if (mark.entryType === "mark" && mark.name.startsWith("hirestream:"))
+      steps[mark.name.slice("hirestream:".length)] ??= mark.startTime;
+  }
+  const scripts = ends("resource");
+  return {
+    htmlMs: ends("navigation")[0] ?? null,
+    scriptsMs: scripts.length > 0 ? Math.max(...scripts) : null,
+    steps,
+  };
+}

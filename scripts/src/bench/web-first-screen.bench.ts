@@ -7,7 +7,9 @@ import {
   type FirstRowProbe,
   firstRowShown,
   installFirstRowProbe,
+  type LoadSteps,
   readFirstRow,
+  readLoadSteps,
 } from "./web-first-screen-probes.ts";
 import { REPLICA_DB } from "./web-first-sync.ts";
 import { startBrowserBench } from "./web-server.ts";
@@ -40,6 +42,8 @@ export interface FirstScreenResult {
   board: FreshLoad;
   /** Reloads with the whole share in the replica: first-row times per screen (after one unmeasured load). */
   warm: Record<ListScreen, number[]>;
+  /** The same loads' steps, where their time went. */
+  warmSteps: Record<ListScreen, LoadSteps[]>;
 }
 
 export interface FirstScreenOptions {
@@ -102,6 +106,20 @@ async function signIn(profile: string, baseUrl: string, seeded: SeededDesignShar
   return { context, page, load: { probe, replicaFullMs } };
 }
 
+/** One load's steps in page time, in the order they came: "html 12, scripts 80, start 95, …". */
+export function describeSteps(steps: LoadSteps): string {
+  const named: [string, number | null][] = [
+    ["html", steps.htmlMs],
+    ["scripts", steps.scriptsMs],
+    ...Object.entries(steps.steps),
+  ];
+  return named
+    .flatMap(([name, at]) => (at === null ? [] : [[name, at] as const]))
+    .sort((a, b) => a[1] - b[1])
+    .map(([name, at]) => `${name} ${at.toFixed(0)}`)
+    .join(", ");
+}
+
 /** Loads each list screen again and again in a profile whose replica holds the whole share. */
 async function warmLoads(context: BrowserContext, seeded: SeededDesignShare, loads: number) {
   const [projectId] = seeded.projectIds;
@@ -112,6 +130,7 @@ async function warmLoads(context: BrowserContext, seeded: SeededDesignShare, loa
     board: `/workspaces/${seeded.workspaceId}/project/${projectId}`,
   };
   const warm: Record<ListScreen, number[]> = { projects: [], talentPool: [], workspacePeople: [], board: [] };
+  const warmSteps: Record<ListScreen, LoadSteps[]> = { projects: [], talentPool: [], workspacePeople: [], board: [] };
   for (const screen of Object.keys(urls) as ListScreen[]) {
     const page = await context.newPage();
     await page.addInitScript(installFirstRowProbe, { rowSelector: rowSelectors[screen], credentials: null });
@@ -119,13 +138,16 @@ async function warmLoads(context: BrowserContext, seeded: SeededDesignShare, loa
     for (let load = 0; load <= loads; load++) {
       await page.goto(urls[screen]);
       const { firstRowMs } = await waitForFirstRow(page, errors);
-      if (load > 0 && firstRowMs !== null) warm[screen].push(firstRowMs);
+      if (load > 0 && firstRowMs !== null) {
+        warm[screen].push(firstRowMs);
+        warmSteps[screen].push(await page.evaluate(readLoadSteps, firstRowMs));
+      }
       // Lets the sync catch-up of the reload (nothing new: changes only) finish before the next.
       await pause(300);
     }
     await page.close();
   }
-  return warm;
+  return { warm, warmSteps };
 }
 
 /**
@@ -177,9 +199,10 @@ export async function benchFirstScreen(databaseUrl: string, options: FirstScreen
     try {
       await pause(2000);
       await signedIn.page.close();
-      const warm = await warmLoads(signedIn.context, seeded, options.warmLoads);
+      const { warm, warmSteps } = await warmLoads(signedIn.context, seeded, options.warmLoads);
       for (const [screen, times] of Object.entries(warm)) {
         log(`  warm ${screen}: ${times.map((ms) => ms.toFixed(0)).join(", ")} ms`);
+        for (const steps of warmSteps[screen as ListScreen]) log(`    ${describeSteps(steps)}`);
       }
       return {
         chromium,
@@ -191,6 +214,7 @@ export async function benchFirstScreen(databaseUrl: string, options: FirstScreen
         talentPool: poolLoad.load,
         board: board.load,
         warm,
+        warmSteps,
       };
     } finally {
       await signedIn.context.close();

@@ -1,5 +1,6 @@
 import { type Figure, formatCount, formatMs } from "./results.ts";
-import type { FirstScreenResult, FreshLoad, ListScreen } from "./web-first-screen.bench.ts";
+import { describeSteps, type FirstScreenResult, type FreshLoad, type ListScreen } from "./web-first-screen.bench.ts";
+import type { LoadSteps } from "./web-first-screen-probes.ts";
 import { percentile } from "./web-sync.figures.ts";
 
 // DESIGN.md's "sign-in to a usable screen" and issue 16's warm start, as numbers.
@@ -20,6 +21,22 @@ function background(load: FreshLoad): string {
     `the whole share in the replica at ${ms(load.replicaFullMs)}; main-thread tasks over 50 ms until then: ` +
     `${long.length}${long.length > 0 ? `, longest ${formatMs(Math.max(...long))}` : ""}`
   );
+}
+
+/** Each step's median over the loads that reached it. */
+function medianSteps(loads: readonly LoadSteps[]): LoadSteps {
+  const median = (values: number[]) => (values.length > 0 ? percentile(values, 50) : null);
+  const names = new Set(loads.flatMap((load) => Object.keys(load.steps)));
+  const steps: Record<string, number> = {};
+  for (const name of names) {
+    const at = median(loads.flatMap((load) => load.steps[name] ?? []));
+    if (at !== null) steps[name] = at;
+  }
+  return {
+    htmlMs: median(loads.flatMap((load) => load.htmlMs ?? [])),
+    scriptsMs: median(loads.flatMap((load) => load.scriptsMs ?? [])),
+    steps,
+  };
 }
 
 export function firstScreenFigures(result: FirstScreenResult): Figure[] {
@@ -60,7 +77,9 @@ export function firstScreenFigures(result: FirstScreenResult): Figure[] {
       pass: times.length > 0 && median <= firstScreenBudgets.warmFirstRowMedianMs,
       note:
         `${times.length} loads (page.goto, after one unmeasured), navigation start to the first row in the DOM; ` +
-        `the profile that signed in above, its replica holding the whole share; ${result.chromium}, on-disk profile`,
+        `the profile that signed in above, its replica holding the whole share; ${result.chromium}, on-disk profile. ` +
+        `Where the time goes (medians, ms from navigation start; web/src/load-steps.ts): ` +
+        describeSteps(medianSteps(result.warmSteps[screen])),
     });
   }
   return figures;

@@ -4,7 +4,7 @@ import { useSnapshot } from "valtio";
 import { useLocation } from "wouter";
 import { NAVBAR_HEIGHT_PX } from "../constants.ts";
 import { useCurrentUser } from "../hooks/use-current-user.ts";
-import { useMyWorkspaces } from "../hooks/use-workspaces.ts";
+import { SharedWorkspacesProvider, useReadMyWorkspaces } from "../hooks/use-workspaces.ts";
 import { newId } from "../ids/new-id.ts";
 import { screen } from "../lazy-screen.ts";
 import { createWorkspace } from "../pages/workspaces/workspace-commands.ts";
@@ -28,7 +28,8 @@ const NameDialog = screen(() => import("./dialogs/name-dialog.tsx").then((m) => 
 export function AppLayout({ children }: { children: ReactNode }) {
   const runtime = useReplica();
   const user = useCurrentUser();
-  const workspaces = useMyWorkspaces(user?.id) ?? [];
+  const read = useReadMyWorkspaces(user?.id);
+  const workspaces = read ?? [];
   const { sidebarExpanded } = useSnapshot(ui);
   const [location, navigate] = useLocation();
   const [creating, setCreating] = useState(false);
@@ -71,7 +72,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AppShell.Navbar>
         <LeftNavigation workspaces={workspaces} onNewWorkspace={() => setCreating(true)} />
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <SharedWorkspacesProvider userId={user?.id} workspaces={read}>
+          {children}
+        </SharedWorkspacesProvider>
+      </AppShell.Main>
       {createdOnce && (
         <ModalSuspense>
           <NameDialog

@@ -9,7 +9,6 @@ import {
   type OutboxEntry,
   type ReplicaDb,
   type ReplicaRows,
-  replicaTransaction,
   type TableName,
   type WriteMethod,
 } from "./replica-db.ts";
@@ -50,7 +49,10 @@ export async function mutate(
 ): Promise<string> {
   const id = newId();
   const now = clock.now();
-  await replicaTransaction(db, async () => {
+  // Over the outbox and the tables the command touches only: a transaction over every table waits
+  // for whatever reads or writes any of them (a list's live query, a sync message) to finish first.
+  const tables = [...new Set(command.optimistic.map((change) => db.rowTables[change.table]))];
+  await db.transaction("rw", [db.outbox, ...tables], async () => {
     const view = await OutboxView.load(db);
     const beforeImages = noBeforeImages();
     for (const change of command.optimistic) await applyOptimistic(db, view, beforeImages, change);

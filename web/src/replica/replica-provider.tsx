@@ -1,9 +1,10 @@
 import { Dexie } from "dexie";
-import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { API_BASE, expireSession, sessionHeaders } from "../api/api-client.ts";
 import { readCredentials } from "../api/session-credentials.ts";
 import { LoadingScreen } from "../components/loading-screen.tsx";
 import { StorageNotice } from "../components/shell/storage-notice.tsx";
+import { markLoadStep } from "../load-steps.ts";
 import { showErrorToasts } from "../notifications/toasts.ts";
 import { connection, watchNetwork } from "../state/connection-state.ts";
 import { hasPendingWrites } from "./outbox.ts";
@@ -55,20 +56,37 @@ function openRuntime(uid: string): Promise<ReplicaRuntime> {
   });
 }
 
-/** A replica opening before React renders its provider: see `prepareReplica`. */
-let prepared: { uid: string; runtime: Promise<ReplicaRuntime> } | null = null;
+/** A replica opening before React renders its provider, and once open, itself: see `prepareReplica`. */
+let prepared: { uid: string; runtime: Promise<ReplicaRuntime>; opened: ReplicaRuntime | null } | null = null;
 
 /**
  * Starts opening the signed-in user's replica, and so its sync, as soon as this code has loaded
  * (main.tsx), rather than once React has rendered the provider: on a fresh profile, creating the
- * database and connecting overlap the first render.
+ * database and connecting overlap the first render. Settles once the replica is open (or failed).
  */
-export function prepareReplica(uid: string): void {
-  if (prepared || active) return;
+export function prepareReplica(uid: string): Promise<unknown> {
+  if (prepared || active) return prepared?.runtime ?? Promise.resolve();
   const runtime = openRuntime(uid);
-  // Reported where it is taken (ReplicaProvider), or never wanted.
-  runtime.catch(() => undefined);
-  prepared = { uid, runtime };
+  const entry = { uid, runtime, opened: null as ReplicaRuntime | null };
+  runtime.then(
+    (opened) => {
+      entry.opened = opened;
+    },
+    // Reported where it is taken (ReplicaProvider), or never wanted.
+    () => undefined,
+  );
+  prepared = entry;
+  return runtime;
+}
+
+/**
+ * The prepared replica when it is this user's and already open: the provider's first render then
+ * shows the screens, rather than a loader followed by an effect, a wait and a second render.
+ */
+function takeOpenedRuntime(uid: string): ReplicaRuntime | null {
+  const opened = prepared?.uid === uid ? prepared.opened : null;
+  if (opened) prepared = null;
+  return opened;
 }
 
 /** The prepared replica when it is this user's; another user's is closed unused. */
@@ -129,29 +147,33 @@ export async function activePendingWrites(): Promise<number> {
 
 /** Opens the replica for the signed-in user and keeps it in step with the server while mounted. */
 export function ReplicaProvider({ uid, children }: { uid: string; children: ReactNode }) {
-  const [runtime, setRuntime] = useState<ReplicaRuntime | null>(null);
+  const [runtime, setRuntime] = useState<ReplicaRuntime | null>(() => takeOpenedRuntime(uid));
+  // The runtime the first render took, for the first effect to adopt; any later one opens its own.
+  const unclaimed = useRef(runtime);
   useEffect(() => watchNetwork(), []);
   useEffect(() => {
     let opened: ReplicaRuntime | null = null;
     let cancelled = false;
-    takeRuntime(uid).then(
-      (started) => {
-        if (cancelled) {
-          started.close();
-          return;
-        }
-        opened = started;
-        active = started;
-        setRuntime(started);
-        // Signed in with the replica open: ask the browser to keep it (a no-op where it cannot be asked).
-        void started.requestPersistence();
-      },
-      (error: unknown) => {
+    const adopt = (started: ReplicaRuntime) => {
+      if (cancelled) {
+        started.close();
+        return;
+      }
+      opened = started;
+      active = started;
+      setRuntime(started);
+      // Signed in with the replica open: ask the browser to keep it (a no-op where it cannot be asked).
+      void started.requestPersistence();
+    };
+    const taken = unclaimed.current;
+    unclaimed.current = null;
+    if (taken) adopt(taken);
+    else
+      takeRuntime(uid).then(adopt, (error: unknown) => {
         // IndexedDB refused (private mode, disk full): say so rather than show an empty app.
         console.error("replica failed to open", error);
         showErrorToasts(["This browser refused to store data for offline use."]);
-      },
-    );
+      });
     return () => {
       cancelled = true;
       setRuntime(null);
@@ -162,6 +184,7 @@ export function ReplicaProvider({ uid, children }: { uid: string; children: Reac
   if (!runtime) {
     return <LoadingScreen label="Opening your data" fullHeight />;
   }
+  markLoadStep("screens");
   return (
     <ReplicaContext.Provider value={runtime}>
       {children}

@@ -1,6 +1,9 @@
+import type { UserRow } from "@hirestream/contracts/accounts/rows.ts";
+import { markLoadStep } from "../load-steps.ts";
 import type { RejectedError } from "./http-answer.ts";
 import { type Command, mutate, OutboxFlusher, wipeReplica } from "./outbox.ts";
-import { ReplicaDb } from "./replica-db.ts";
+import { ReplicaDb, type Stored } from "./replica-db.ts";
+import { readSignedInUser } from "./signed-in-user.ts";
 import { type Persistence, requestPersistentStorage, type StorageManagerLike } from "./storage/persistent-storage.ts";
 import { forgetReplicaRecord, type RecordStore } from "./storage/replica-record.ts";
 import { StorageGuard } from "./storage/storage-guard.ts";
@@ -53,6 +56,11 @@ interface Leadership {
  */
 export class ReplicaRuntime {
   readonly db: ReplicaDb;
+  /**
+   * The signed-in user's row as the replica held it when it opened: the screens' first render
+   * knows who is signed in without waiting for a read of its own (use-current-user.ts).
+   */
+  openedUser: Stored<UserRow> | undefined = undefined;
   readonly #options: ReplicaRuntimeOptions;
   readonly #storage: StorageGuard;
   /** Null without Web Locks (an insecure page): this tab then syncs on its own. */
@@ -122,6 +130,7 @@ export class ReplicaRuntime {
     const name = options.dbName ?? REPLICA_DB_NAME;
     let db = new ReplicaDb(name);
     const owner = await db.meta.get("owner");
+    markLoadStep("replica-open");
     if (owner && owner.value !== options.uid) {
       await db.delete();
       // Replaced on purpose: the other user's record must not read as an eviction later.
@@ -131,8 +140,13 @@ export class ReplicaRuntime {
     // Written only when new: on a full disk, the replica already held still opens.
     if (owner?.value !== options.uid) await db.meta.put({ key: "owner", value: options.uid });
     const runtime = new ReplicaRuntime(db, options);
-    await runtime.#storage.start(owner?.key === "owner" ? owner.value : undefined);
+    const [user] = await Promise.all([
+      readSignedInUser(db, options.uid),
+      runtime.#storage.start(owner?.key === "owner" ? owner.value : undefined),
+    ]);
+    runtime.openedUser = user;
     runtime.#start();
+    markLoadStep("replica-ready");
     return runtime;
   }
 

@@ -33,6 +33,10 @@ export function AssignBar({ selectedIds, workspaceId, workspaces, onAssigned }: 
   const user = useCurrentUser();
   const choice = useProjectChoice(user?.id, workspaceId ?? null);
   const [confirming, setConfirming] = useState(false);
+  // The question's modal mounts when first asked, then stays so it closes as it opened: a list's
+  // first render carries no modal.
+  const [asked, setAsked] = useState(false);
+  if (confirming && !asked) setAsked(true);
   const [assigning, setAssigning] = useState(false);
   const { chosen } = choice;
   const ready = chosen !== undefined && selectedIds.length > 0;
@@ -59,20 +63,22 @@ export function AssignBar({ selectedIds, workspaceId, workspaces, onAssigned }: 
       <Button disabled={!ready} onClick={() => setConfirming(true)}>
         Assign
       </Button>
-      <Modal opened={confirming && ready} onClose={() => setConfirming(false)} title="Assign People" centered>
-        <Text mb="lg">
-          Assign {peopleCount(selectedIds.length)} to {chosen?.project.name}? They start in the stage{" "}
-          {chosen?.firstStage.name}.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button onClick={() => void assign()} loading={assigning} data-autofocus>
-            Assign
-          </Button>
-        </Group>
-      </Modal>
+      {asked && (
+        <Modal opened={confirming && ready} onClose={() => setConfirming(false)} title="Assign People" centered>
+          <Text mb="lg">
+            Assign {peopleCount(selectedIds.length)} to {chosen?.project.name}? They start in the stage{" "}
+            {chosen?.firstStage.name}.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button onClick={() => void assign()} loading={assigning} data-autofocus>
+              Assign
+            </Button>
+          </Group>
+        </Modal>
+      )}
     </Group>
   );
 }

@@ -67,13 +67,19 @@ export function PeopleListView({
               selectable ? { selected: view.selected, onToggle: view.toggle, onTogglePage: view.togglePage } : undefined
             }
           />
-          <ListPager
-            noun={{ one: "person", many: "people" }}
-            page={view.page}
-            pageSize={view.pageSize}
-            onPage={view.setPage}
-            onPageSize={view.setPageSize}
-          />
+          {view.counted ? (
+            <ListPager
+              noun={{ one: "person", many: "people" }}
+              page={view.page}
+              pageSize={view.pageSize}
+              onPage={view.setPage}
+              onPageSize={view.setPageSize}
+            />
+          ) : (
+            <Group justify="flex-start">
+              <Loader size="xs" aria-label="Counting people" />
+            </Group>
+          )}
         </>
       )}
     </Stack>

@@ -31,8 +31,11 @@ export function searchWords(searchBy: string): string[] {
     .slice(0, MAX_WORDS);
 }
 
-/** Joined with spaces, so a word (which has none) never matches across two fields. */
-function searchText(person: SearchablePerson): string {
+/**
+ * What a search looks in, lower-cased: the searched fields joined with spaces, so a word (which
+ * has none) never matches across two fields.
+ */
+export function searchTextOf(person: SearchablePerson): string {
   return searchedFields
     .map((field) => person[field])
     .filter((value): value is string => value !== null)
@@ -40,10 +43,14 @@ function searchText(person: SearchablePerson): string {
     .toLowerCase();
 }
 
+/** Whether a person's search text (`searchTextOf`) holds every word. */
+export function textHoldsWords(text: string, words: readonly string[]): boolean {
+  return words.every((word) => text.includes(word));
+}
+
 export function matchesWords(person: SearchablePerson, words: readonly string[]): boolean {
   if (words.length === 0) return true;
-  const text = searchText(person);
-  return words.every((word) => text.includes(word));
+  return textHoldsWords(searchTextOf(person), words);
 }
 
 /** Last name, then first name, case aside, digits as numbers, blank names last, then the id (people-order.ts). */

@@ -1,9 +1,11 @@
-import { useMemo, useState } from "react";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useMemo, useRef, useState } from "react";
 import { PAGE_SIZE_DEFAULT } from "../../constants.ts";
 import { useLiveValue } from "../../hooks/use-live-value.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { pageWindow } from "../pipeline/pipeline-paging.ts";
-import type { PeopleSource } from "./people-source.ts";
+import { findInList, readSearchList } from "./people-search-list.ts";
+import { type ListPage, listPage, type PeopleSource, readListRows } from "./people-source.ts";
 import { type Page, pageOf, searchPeople, searchWords } from "./person-search.ts";
 import type { PersonListRow } from "./use-people.ts";
 
@@ -15,10 +17,15 @@ export interface PeopleView {
   searchBy: string;
   runSearch: () => void;
   clearSearch: () => void;
-  /** Everyone the list holds, before the search. */
+  /** Everyone the list holds, before the search; while not `counted`, at least this many. */
   total: number;
   /** The page shown; its total counts the people the search found. */
   page: Page<PersonListRow>;
+  /**
+   * Whether the page's total and pages are known: a long list's count comes after its first rows,
+   * and until then the pager waits.
+   */
+  counted: boolean;
   setPage: (page: number) => void;
   pageSize: number;
   setPageSize: (size: number) => void;
@@ -98,6 +105,7 @@ export function usePeopleView(people: readonly PersonListRow[], options: ViewOpt
     ...choices,
     total: people.length,
     page,
+    counted: true,
     selectedIds,
     selectedCount: selectedIds.length,
     togglePage: () => choices.togglePage(page.items),
@@ -105,39 +113,59 @@ export function usePeopleView(people: readonly PersonListRow[], options: ViewOpt
 }
 
 /**
- * A people table read from the replica page by page: without a search, the count and the page
- * come from the list's indexes and nothing else is read; a search reads the list whole. Undefined
- * while the first page is read.
+ * A people table read from the replica page by page: without a search, the page comes from the
+ * list's index and nothing else is read, and the count, read apart, follows (people-source.ts). A
+ * search runs over the list held in memory (people-search-list.ts), read as the user starts typing
+ * one and kept while the box or the search holds text. Undefined while the first page is read.
  */
 export function useIndexedPeopleView(source: PeopleSource, options: ViewOptions = {}): PeopleView | undefined {
   const { db } = useReplica();
   const choices = useChoices(options);
-  const { searchBy, pageNumber, pageSize, selected } = choices;
+  const { input, searchBy, pageNumber, pageSize, selected } = choices;
+  const words = useMemo(() => searchWords(searchBy), [searchBy]);
+  const searching = words.length > 0;
+  // While searching, the unfiltered list stays on its first page, where clearing the search lands.
+  const rowsPage = searching ? 1 : pageNumber;
+  // The source is named by its key: a new object for the same list reads nothing again.
+  const rows = useLiveValue(() => readListRows(db, source, rowsPage, pageSize), [db, source.key, rowsPage, pageSize]);
+  // Asked once the first rows are in: IndexedDB answers a store's reads one transaction after
+  // another, and the count must not hold the rows back.
+  const read = rows !== undefined;
+  const count = useLiveQuery(() => (read ? source.count(db) : Promise.resolve(undefined)), [db, source.key, read]);
+  // A page past the end of a list that shrank: its last page.
+  const lastPage = count === undefined ? rowsPage : pageWindow(count, rowsPage, pageSize).page;
+  if (!searching && lastPage !== pageNumber) choices.setPage(lastPage);
+  const holdList = searching || searchWords(input).length > 0;
+  const list = useLiveQuery(
+    () => (holdList ? readSearchList(db, source) : Promise.resolve(null)),
+    [db, source.key, holdList],
+  );
+  const found = useMemo(() => (searching && list ? findInList(list, words) : null), [searching, list, words]);
   const selectedKey = [...selected].sort().join(",");
-  const read = useLiveValue(async () => {
-    const chosen = selectedKey === "" ? [] : await db.people.bulkGet(selectedKey.split(","));
-    const selectedIds = chosen.flatMap((person) => (person && source.holds(person) ? [person.id] : []));
-    if (searchWords(searchBy).length === 0) {
-      const total = await source.count(db);
-      const window = pageWindow(total, pageNumber, pageSize);
-      const items = await source.page(db, window.offset, pageSize);
-      return { total, page: { items, page: window.page, pages: window.pages, total }, selectedIds };
-    }
-    const everyone = await source.all(db);
-    return {
-      total: everyone.length,
-      page: pageOf(searchPeople(everyone, searchBy), pageNumber, pageSize),
-      selectedIds,
-    };
-    // The source is named by its key: a new object for the same list reads nothing again.
-  }, [db, source.key, searchBy, pageNumber, pageSize, selectedKey]);
-  if (!read) return undefined;
+  const held = useLiveValue(async () => {
+    if (selectedKey === "") return [];
+    const chosen = await db.people.bulkGet(selectedKey.split(","));
+    return chosen.flatMap((person) => (person && source.holds(person) ? [person.id] : []));
+  }, [db, source.key, selectedKey]);
+  // Until the list is read, a search just run shows what was on screen before it.
+  const shown = useRef<ListPage | null>(null);
+  const unfiltered = rows && listPage(rows, rowsPage, pageSize, count);
+  if (!unfiltered) return undefined;
+  const page = !searching
+    ? unfiltered
+    : found
+      ? { ...pageOf(found, pageNumber, pageSize), counted: true }
+      : (shown.current ?? unfiltered);
+  shown.current = page;
+  // One just unselected leaves at once; one just selected counts once read.
+  const selectedIds = (held ?? []).filter((personId) => selected.has(personId));
   return {
     ...choices,
-    total: read.total,
-    page: read.page,
-    selectedIds: read.selectedIds,
-    selectedCount: read.selectedIds.length,
-    togglePage: () => choices.togglePage(read.page.items),
+    total: unfiltered.total,
+    page,
+    counted: page.counted,
+    selectedIds,
+    selectedCount: selectedIds.length,
+    togglePage: () => choices.togglePage(page.items),
   };
 }

@@ -7,6 +7,7 @@ import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts
 import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import type { PersonRow } from "@hirestream/contracts/people/rows.ts";
 import { Dexie } from "dexie";
+import { markLoadStep } from "../../load-steps.ts";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
 import { matchesWords, type Page, searchWords } from "../people/person-search.ts";
 import { pageWindow } from "./pipeline-paging.ts";
@@ -163,5 +164,7 @@ async function readPipelinePage(
   const total = (query.stageId === null ? counts?.all : counts?.by_stage[query.stageId]) ?? 0;
   const window = pageWindow(total, query.page, query.pageSize);
   const candidacies = await inStage(db, query).offset(window.offset).limit(query.pageSize).toArray();
-  return { items: await withPeople(db, candidacies), page: window.page, pages: window.pages, total, query, searchBy };
+  const items = await withPeople(db, candidacies);
+  markLoadStep("rows-read");
+  return { items, page: window.page, pages: window.pages, total, query, searchBy };
 }

@@ -5,6 +5,7 @@ import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { useLiveQuery } from "dexie-react-hooks";
+import { markLoadStep } from "../../load-steps.ts";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { byNameThenId } from "../natural-order.ts";
@@ -72,6 +73,7 @@ export function useProjectScope(workspaceId: string, userId: string | undefined)
         .toArray(),
       projectRolesOf(db, userId),
     ]);
+    markLoadStep("rows-read");
     return {
       projects: projects.flatMap((project) => {
         const workspace = byId.get(project.workspace_id);

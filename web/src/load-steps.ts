@@ -1,0 +1,18 @@
+// Where a page load's time goes: each step is a User Timing mark (`hirestream:<step>`) at its first
+// occurrence in the load, for the browser's performance tools and the bench's warm-start figures.
+
+/**
+ * A signed-in load's steps: the entry's code runs (`start`), the replica opens (`replica-open`: the
+ * database, `replica-ready`: the runtime over it), the first screen's code is in (and the replica
+ * ready) and React's first render starts (`code`), the screens render over the open replica
+ * (`screens`), and a list's first rows are read (`rows-read`).
+ */
+export type LoadStep = "start" | "code" | "replica-open" | "replica-ready" | "screens" | "rows-read";
+
+const marked = new Set<LoadStep>();
+
+export function markLoadStep(step: LoadStep): void {
+  if (marked.has(step)) return;
+  marked.add(step);
+  performance.mark(`hirestream:${step}`);
+}

@@ -1,10 +1,15 @@
 import type { Page, WebSocket } from "playwright-core";
 
+/** Sync sockets that sent their hello. */
+const spoke = new WeakSet<WebSocket>();
+
 /** The sync sockets a page opens, from now on, as the page's own events report them. */
 export function syncSockets(page: Page): WebSocket[] {
   const sockets: WebSocket[] = [];
   page.on("websocket", (socket) => {
-    if (new URL(socket.url()).pathname === "/api/v1/sync") sockets.push(socket);
+    if (new URL(socket.url()).pathname !== "/api/v1/sync") return;
+    sockets.push(socket);
+    socket.once("framesent", () => spoke.add(socket));
   });
   return sockets;
 }
@@ -14,7 +19,12 @@ export function syncSockets(page: Page): WebSocket[] {
  * socket's close late on a busy machine.
  */
 export const socketsSettle = { timeout: 10_000 };
-export const openSockets = (sockets: WebSocket[]) => sockets.filter((socket) => !socket.isClosed()).length;
+/**
+ * The sockets open and syncing. One a page began just as it navigated away never speaks, and its
+ * close may never be reported: it is no connection to the server's sync.
+ */
+export const openSockets = (sockets: WebSocket[]) =>
+  sockets.filter((socket) => spoke.has(socket) && !socket.isClosed()).length;
 
 /** The workspaces screen's row of the workspace `name`. */
 export const workspaceRow = (page: Page, name: string) =>

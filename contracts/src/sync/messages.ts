@@ -21,8 +21,12 @@ import { scopePattern } from "./scopes.ts";
  *      messages). The client answers each snapshot part it has applied with `applied`; the server
  *      keeps only a few parts unanswered, so a new focus reorders what is still to send. A version
  *      5 client would never answer, and the catch-up would stall.
+ *   7: a snapshot row in full may name, in `also`, other scopes of the catch-up that hold it as of
+ *      the same change; their snapshots then leave it out, so the replica writes a person in the
+ *      owner's pool and in a workspace once rather than once per scope. A version 6 client would
+ *      hold the row in one scope only.
  */
-export const SYNC_PROTOCOL_VERSION = 6;
+export const SYNC_PROTOCOL_VERSION = 7;
 
 /** Rows per snapshot part: about a megabyte of people-sized rows, applied in one transaction each. */
 export const SNAPSHOT_PART_ROWS = 1000;
@@ -95,9 +99,13 @@ export interface SyncRow {
   data: Record<string, unknown> | null;
 }
 
-/** A row of a snapshot: in full, or the same as an earlier snapshot of this catch-up sent in full. */
+/**
+ * A row of a snapshot: in full, or the same as an earlier snapshot of this catch-up sent in full.
+ * A row in full may name other scopes of the catch-up that hold it too (`also`): their snapshots
+ * do not send it again.
+ */
 export type SnapshotRow =
-  | { entity: string; id: string; data: Record<string, unknown> }
+  | { entity: string; id: string; data: Record<string, unknown>; also?: string[] }
   | { entity: string; id: string; same: true };
 
 export type ServerMessage =

@@ -1,8 +1,14 @@
 import { type Hello, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
-import { applyChanges, applyReady, applySnapshot, dropScope } from "./apply-sync.ts";
+import { applyChanges, applyReady, applySnapshots, dropScope } from "./apply-sync.ts";
 import { backoffDelay, type Clock, systemClock } from "./clock.ts";
 import type { ReplicaDb } from "./replica-db.ts";
-import { coalesceMessages, type ParsedServerMessage, parseServerMessage } from "./server-message.ts";
+import {
+  coalesceMessages,
+  type ParsedServerMessage,
+  parseServerMessage,
+  type SnapshotMessage,
+  type SyncStep,
+} from "./server-message.ts";
 import { type CatchUp, readSyncState, writeCatchUp } from "./sync-state.ts";
 
 /** `refused`: the server answers but will not sync with a page from this address (close 4403). */
@@ -73,6 +79,14 @@ interface Connection {
    * together. Each is read as it arrives, while the replica still writes the ones before it.
    */
   inbox: (ParsedServerMessage | null)[];
+  /** A drain of the inbox is queued and has not yet taken what it holds. */
+  drainQueued: boolean;
+  /**
+   * The scopes of the catch-up under way whose first part (their few rows) has not arrived: until
+   * every one has, those that did wait in `framing`, to be written together in one transaction.
+   */
+  unframed: Set<string>;
+  framing: SnapshotMessage[];
   stopHeartbeat: (() => void) | null;
   /** The hello went out: a new focus is sent on its own from now on. */
   greeted: boolean;
@@ -81,7 +95,7 @@ interface Connection {
 /**
  * Keeps the replica in step with the server over one WebSocket at a time. Every (re)connect
  * resumes from the stored cursor and scopes, so a drop costs a catch-up, not a reload. Messages
- * are applied one at a time, in arrival order, each in its own transaction.
+ * are applied in arrival order; those that piled up meanwhile go in together (`coalesceMessages`).
  */
 export class SyncClient {
   readonly #options: SyncClientOptions;
@@ -165,6 +179,9 @@ export class SyncClient {
       heard: true,
       stopHeartbeat: null,
       inbox: [],
+      drainQueued: false,
+      unframed: new Set(),
+      framing: [],
       greeted: false,
     };
     this.#connection = connection;
@@ -174,9 +191,16 @@ export class SyncClient {
     };
     socket.onmessage = (event) => {
       connection.heard = true;
-      connection.inbox.push(parseServerMessage(typeof event.data === "string" ? event.data : ""));
+      const message = parseServerMessage(typeof event.data === "string" ? event.data : "");
+      if (this.#holds(connection, message) && message?.type === "snapshot") {
+        connection.framing.push(message);
+        return;
+      }
+      connection.inbox.push(...connection.framing.splice(0), message);
+      if (connection.drainQueued) return;
       // One drain per pile: frames arriving while earlier ones are applied join the next drain.
-      if (connection.inbox.length === 1) this.#enqueue(connection, () => this.#drain(connection));
+      connection.drainQueued = true;
+      this.#enqueue(connection, () => this.#drain(connection));
     };
     socket.onclose = (event) => this.#closed(connection, event.code);
   }
@@ -204,30 +228,51 @@ export class SyncClient {
   }
 
   /**
+   * Whether `message` waits for more before anything is applied: a catch-up's first parts (every
+   * scope's few rows, sent back to back before any scope's many) go in together, in one transaction.
+   * The `syncing` before them goes in at once: the screens learn at once what is coming again.
+   */
+  #holds(connection: Connection, message: ParsedServerMessage | null): boolean {
+    if (message?.type === "syncing") {
+      connection.unframed = new Set(message.scopes);
+      return false;
+    }
+    if (message?.type === "snapshot" && message.part === 0 && connection.unframed.delete(message.scope))
+      return connection.unframed.size > 0;
+    // Anything else ends the wait: what waited goes first, in the order it came.
+    connection.unframed.clear();
+    return false;
+  }
+
+  /**
    * Applies every frame received so far. Under a burst of live changes, one transaction (and one
    * re-render of the screens) per pile instead of one per frame keeps the replica from falling behind.
    */
   async #drain(connection: Connection): Promise<void> {
+    connection.drainQueued = false;
     const messages = connection.inbox.splice(0).map((message) => {
       if (!message) throw new Error("unreadable sync message");
       return message;
     });
-    for (const message of coalesceMessages(messages)) await this.#apply(message);
+    for (const step of coalesceMessages(messages)) await this.#apply(step);
     // The server sends more once parts are in: one answer per part it sent, joined or not.
     for (const message of messages) {
       if (message.type === "snapshot") connection.socket.send(JSON.stringify({ type: "applied" }));
     }
   }
 
-  async #apply(message: ParsedServerMessage): Promise<void> {
+  async #apply(message: SyncStep): Promise<void> {
     const { db } = this.#options;
     switch (message.type) {
       case "syncing":
         this.#catchUp = { coming: [...message.scopes], unframed: [...message.scopes] };
         return writeCatchUp(db, this.#catchUp);
+      case "snapshots":
+        await applySnapshots(db, message.parts);
+        return this.#progress(message.parts);
       case "snapshot":
-        await applySnapshot(db, message);
-        return this.#progress(message.scope, message.part, message.last);
+        await applySnapshots(db, [message]);
+        return this.#progress([message]);
       case "changes":
         return applyChanges(db, message);
       case "drop-scope":
@@ -257,13 +302,15 @@ export class SyncClient {
     }
   }
 
-  /** A catch-up's scope got its few rows (part 0), or all of them (the last part). */
-  async #progress(scope: string, part: number, last: boolean): Promise<void> {
+  /** A catch-up's scopes got their few rows (part 0), or all of them (the last part). */
+  async #progress(parts: readonly SnapshotMessage[]): Promise<void> {
     const catchUp = this.#catchUp;
     if (!catchUp) return;
+    const held = new Set(parts.filter((part) => part.last).map((part) => part.scope));
+    const framed = new Set(parts.filter((part) => part.part === 0).map((part) => part.scope));
     const next: CatchUp = {
-      coming: last ? catchUp.coming.filter((held) => held !== scope) : catchUp.coming,
-      unframed: part === 0 ? catchUp.unframed.filter((framed) => framed !== scope) : catchUp.unframed,
+      coming: catchUp.coming.filter((scope) => !held.has(scope)),
+      unframed: catchUp.unframed.filter((scope) => !framed.has(scope)),
     };
     if (next.coming.length === catchUp.coming.length && next.unframed.length === catchUp.unframed.length) return;
     this.#catchUp = next;

@@ -398,3 +398,52 @@ test("knows which scopes a catch-up still sends and when every scope's few rows 
   await client.idle();
   expect(await readScopeProgress(db)).toEqual({ held: new Set([me]), outlined: false });
 });
+
+test("a catch-up's first parts wait for one another and go in together, in one transaction", async () => {
+  const { db, server, client } = setup();
+  client.start();
+  const socket = server.latest();
+  socket.open();
+  await client.idle();
+  const transactions = new Set<unknown>();
+  const seen = (_key: unknown, _row: unknown, transaction: unknown) => {
+    transactions.add(transaction);
+  };
+  db.users.hook("creating", seen);
+  db.workspaces.hook("creating", seen);
+  const answers = () => socket.sent.filter((sent) => JSON.stringify(sent) === '{"type":"applied"}').length;
+
+  socket.receive({ type: "syncing", scopes: [me, wsScope] });
+  socket.receive({
+    type: "snapshot",
+    part: 0,
+    last: false,
+    scope: me,
+    position: 5,
+    rows: [{ entity: "user", id: alice, data: user(alice) }],
+  });
+  await client.idle();
+  expect(await db.users.count()).toBe(0);
+  expect(answers()).toBe(0);
+
+  socket.receive({
+    type: "snapshot",
+    part: 0,
+    last: false,
+    scope: wsScope,
+    position: 5,
+    rows: [{ entity: "workspace", id: ws1, data: workspace(ws1) }],
+  });
+  await client.idle();
+  expect(await db.users.count()).toBe(1);
+  expect(await db.workspaces.count()).toBe(1);
+  expect(transactions.size).toBe(1);
+  expect(answers()).toBe(2);
+  expect(await readScopeProgress(db)).toEqual({ held: new Set(), outlined: true });
+
+  // The many rows go in as they come.
+  socket.receive({ type: "snapshot", part: 1, last: true, scope: me, position: 5, rows: [] });
+  await client.idle();
+  expect(answers()).toBe(3);
+  expect((await readSyncState(db)).scopes).toEqual([me]);
+});

@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SnapshotKey } from "./change-feed.ts";
 import { type PlannedRow, SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
 
@@ -70,4 +70,51 @@ it("sends a row an earlier snapshot of the catch-up sent as of the same change a
     { entity: "person", id: "p1", data: { n: "p1" } },
   ]);
   expect(reads).toEqual(["p1"]);
+});
+
+describe("a row several scopes of the catch-up hold", () => {
+  const pool = "user:00000000-0000-4000-8000-0000000000b1";
+
+  it("goes once, in full, naming the other scopes whose keys are known, which then leave it out", () => {
+    const sent = new SnapshotRows();
+    const shared = keys(4);
+    sent.holds(scope, shared);
+    sent.holds(pool, shared.slice(1));
+    const first = sent.planPart(scope, shared, 0, 3);
+    expect(first).toEqual({
+      rows: [
+        { ...shared[0], same: false },
+        { ...shared[1], same: false, also: [pool] },
+        { ...shared[2], same: false, also: [pool] },
+      ],
+      next: 3,
+      last: false,
+    });
+    // The pool's part holds only what the workspace's has not sent yet, naming it back.
+    expect(sent.planPart(pool, shared.slice(1), 0, 3)).toEqual({
+      rows: [{ ...shared[3], same: false, also: [scope] }],
+      next: 3,
+      last: true,
+    });
+    expect(sent.planPart(scope, shared, 3, 3)).toEqual({ rows: [], next: 4, last: true });
+  });
+
+  it("goes as the same row to a scope whose keys were read after it went, and anew when it changed since", () => {
+    const sent = new SnapshotRows();
+    const shared = keys(2);
+    sent.holds(scope, shared);
+    expect(sent.planPart(scope, shared, 0, 2).rows).toEqual(shared.map((key) => ({ ...key, same: false })));
+    const moved = { entity: "person", id: "p1", position: 50, seq: 0 };
+    const [held] = shared;
+    if (!held) throw new Error("no key");
+    sent.holds(pool, [held, moved]);
+    expect(sent.planPart(pool, [held, moved], 0, 5)).toEqual({
+      rows: [
+        { ...held, same: true },
+        { ...moved, same: false },
+      ],
+      next: 2,
+      last: true,
+    });
+  });
 });

@@ -3,32 +3,91 @@ import type { SnapshotKey, SnapshotSource } from "./change-feed.ts";
 
 type SnapshotMessage = Extract<ServerMessage, { type: "snapshot" }>;
 
-/** A snapshot row to send: in full (its data still to be read), or as `same`. */
-export type PlannedRow = SnapshotKey & { same: boolean };
+/**
+ * A snapshot row to send: in full (its data still to be read), or as `same`. One in full may name
+ * the other scopes of the catch-up that hold it as of the same change (`also`).
+ */
+export type PlannedRow = SnapshotKey & { same: boolean; also?: string[] };
+
+/** A row as sent in full: as of which change, and the scopes it was sent for. */
+interface SentRow {
+  position: number;
+  scopes: Set<string>;
+}
+
+/** The next part of a scope's many rows, and where the part after it starts. */
+export interface PlannedPart {
+  rows: PlannedRow[];
+  next: number;
+  last: boolean;
+}
 
 /**
  * The rows of one catch-up's snapshots as they go out: a row an earlier snapshot of the same
  * catch-up sent in full, as of the same change, goes as `same` (the owner's people are in their
- * pool's scope and in each of their workspaces'), and its data is not read again.
+ * pool's scope and in each of their workspaces'), and its data is not read again. Better still,
+ * a row goes once for every scope whose keys are known when it goes (`holds`): in full, naming
+ * the others (`also`), which then leave it out; the replica writes it once rather than once each.
  */
 export class SnapshotRows {
-  readonly #sent = new Map<string, number>();
+  readonly #sent = new Map<string, SentRow>();
+  /** Row → the catch-up's scopes whose keys hold it, and as of which change. */
+  readonly #holders = new Map<string, { scope: string; position: number }[]>();
 
   plan(keys: readonly SnapshotKey[]): PlannedRow[] {
     return keys.map((key) => {
       const sentAs = `${key.entity}:${key.id}`;
-      if (this.#sent.get(sentAs) === key.position) return { ...key, same: true };
-      this.#sent.set(sentAs, key.position);
+      if (this.#sent.get(sentAs)?.position === key.position) return { ...key, same: true };
+      this.#sent.set(sentAs, { position: key.position, scopes: new Set() });
       return { ...key, same: false };
     });
+  }
+
+  /** A scope of the catch-up whose many keys are read: its rows may go with another scope's. */
+  holds(scope: string, keys: readonly SnapshotKey[]): void {
+    for (const { entity, id, position } of keys) {
+      const sentAs = `${entity}:${id}`;
+      const holders = this.#holders.get(sentAs);
+      if (holders) holders.push({ scope, position });
+      else this.#holders.set(sentAs, [{ scope, position }]);
+    }
+  }
+
+  /**
+   * Up to `size` rows of `scope` from `offset` in its keys: those sent for it already (named in an
+   * earlier row's `also`) are passed over, those sent in full for another scope go as `same`, and
+   * the rest go in full, naming the other known scopes holding them as of the same change.
+   */
+  planPart(scope: string, keys: readonly SnapshotKey[], offset: number, size: number): PlannedPart {
+    const rows: PlannedRow[] = [];
+    let next = offset;
+    for (; next < keys.length && rows.length < size; next++) {
+      const key = keys[next];
+      if (!key) continue;
+      const sentAs = `${key.entity}:${key.id}`;
+      const sent = this.#sent.get(sentAs);
+      if (sent?.position === key.position) {
+        if (sent.scopes.has(scope)) continue;
+        sent.scopes.add(scope);
+        rows.push({ ...key, same: true });
+        continue;
+      }
+      const also = (this.#holders.get(sentAs) ?? []).flatMap((holder) =>
+        holder.scope !== scope && holder.position === key.position ? [holder.scope] : [],
+      );
+      this.#sent.set(sentAs, { position: key.position, scopes: new Set([scope, ...also]) });
+      rows.push(also.length > 0 ? { ...key, same: false, also } : { ...key, same: false });
+    }
+    return { rows, next, last: next >= keys.length };
   }
 
   /** Rows already read with their data (a catch-up's phases, snapshot-phases.ts), as they go out. */
   rowsOf(sources: readonly SnapshotSource[]): SnapshotRow[] {
     return sources.map(({ entity, id, position, data }) => {
       const sentAs = `${entity}:${id}`;
-      if (this.#sent.get(sentAs) === position) return { entity, id, same: true };
-      this.#sent.set(sentAs, position);
+      const sent = this.#sent.get(sentAs);
+      if (sent?.position === position) return { entity, id, same: true };
+      this.#sent.set(sentAs, { position, scopes: new Set() });
       return { entity, id, data };
     });
   }
@@ -71,6 +130,8 @@ export function partRows(planned: readonly PlannedRow[], data: readonly Record<s
     if (row.same) return { entity: row.entity, id: row.id, same: true };
     const rowData = data[next++];
     if (!rowData) throw new Error("a snapshot row's data is missing");
-    return { entity: row.entity, id: row.id, data: rowData };
+    return row.also
+      ? { entity: row.entity, id: row.id, data: rowData, also: row.also }
+      : { entity: row.entity, id: row.id, data: rowData };
   });
 }

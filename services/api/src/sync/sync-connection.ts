@@ -134,7 +134,11 @@ export class SyncConnection {
       const keysOf = (scope: string): Promise<SnapshotKey[]> => {
         let load = many.get(scope);
         if (!load) {
-          load = manyKeysOf(client, scope, upTo);
+          load = manyKeysOf(client, scope, upTo).then((keys) => {
+            // Rows of this scope sent from now on for another go once, naming this one too.
+            snapshotRows.holds(scope, keys);
+            return keys;
+          });
           many.set(scope, load);
         }
         return load;
@@ -182,17 +186,15 @@ export class SyncConnection {
       if (this.#closed || scope === undefined) return;
       const keys = await keysOf(scope);
       const { offset, part } = sent.get(scope) ?? { offset: 0, part: 1 };
-      const slice = keys.slice(offset, offset + (offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS));
-      const next = offset + slice.length;
-      const last = next >= keys.length;
-      const planned = snapshotRows.plan(slice);
+      const planned = snapshotRows.planPart(scope, keys, offset, offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS);
+      const { next, last } = planned;
       // By key, outside the catch-up's transaction: a change-log entry never changes once written.
       const data = await changeDataOf(
         this.#ports.pool,
-        planned.filter((row) => !row.same),
+        planned.rows.filter((row) => !row.same),
       );
       if (this.#closed) return;
-      this.#sendPart({ type: "snapshot", scope, position, part, last, rows: partRows(planned, data) });
+      this.#sendPart({ type: "snapshot", scope, position, part, last, rows: partRows(planned.rows, data) });
       sent.set(scope, { offset: next, part: part + 1 });
       if (last) order.finish(scope);
     }

@@ -24,7 +24,10 @@ import { scopePattern } from "./scopes.ts";
  *   7: a snapshot row in full may name, in `also`, other scopes of the catch-up that hold it as of
  *      the same change; their snapshots then leave it out, so the replica writes a person in the
  *      owner's pool and in a workspace once rather than once per scope. A version 6 client would
- *      hold the row in one scope only.
+ *      hold the row in one scope only. And a scope's few rows, when there are more than a part's
+ *      worth, take several parts from part 0, each but the last marked `more`, so the client
+ *      writes the first while the server reads the rest; the many follow from the next part. A
+ *      version 6 client would take the scope's few rows as in after its part 0.
  */
 export const SYNC_PROTOCOL_VERSION = 7;
 
@@ -117,6 +120,7 @@ export type ServerMessage =
   /**
    * Every row the scope holds as of `position`, in parts numbered from 0: part 0 replaces the
    * scope's rows, later parts add to them, and the scope counts as held once the `last` part is in.
+   * Its few rows are in once a part of it without `more` is.
    */
   | {
       type: "snapshot";
@@ -124,6 +128,8 @@ export type ServerMessage =
       position: number;
       part: number;
       last: boolean;
+      /** More of the scope's few rows follow in its next part (only on its first parts). */
+      more?: true;
       rows: SnapshotRow[];
     }
   /** Rows in position order; after applying them the client's cursor is `cursor`. */

@@ -5,7 +5,14 @@ import { isRowOf, tableOfEntity } from "./replica-db.ts";
 // The contract declares ServerMessage as a type only; the browser parses what arrives instead of trusting it.
 
 const position = z.number().int().min(0);
-const rowData = z.record(z.string(), z.unknown());
+/**
+ * A row's data: a JSON object, which its table's schema reads in full (rowsAreReadable). Checked
+ * here without copying it: a record schema would copy every key of every row, thousands a part.
+ */
+const rowData = z.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  { error: "not a row" },
+);
 
 const syncRow = z.object({
   position,
@@ -22,6 +29,7 @@ const snapshot = z.object({
   position,
   part: z.number().int().min(0),
   last: z.boolean(),
+  more: z.literal(true).exactOptional(),
   rows: z.array(
     z.union([
       z.object({ entity: z.string(), id: z.string(), data: rowData, also: z.array(scope).exactOptional() }),

@@ -1,4 +1,4 @@
-import { type Hello, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
+import { type Hello, SNAPSHOT_PART_ROWS, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
 import { applyChanges, applyReady, applySnapshots, dropScope } from "./apply-sync.ts";
 import { backoffDelay, type Clock, systemClock } from "./clock.ts";
 import type { ReplicaDb } from "./replica-db.ts";
@@ -229,19 +229,23 @@ export class SyncClient {
 
   /**
    * Whether `message` waits for more before anything is applied: a catch-up's first parts (every
-   * scope's few rows, sent back to back before any scope's many) go in together, in one transaction.
-   * The `syncing` before them goes in at once: the screens learn at once what is coming again.
+   * scope's few rows, sent back to back before any scope's many) go in together, in one transaction,
+   * unless they come to a part's worth of rows, which goes in while the rest arrive. The `syncing`
+   * before them goes in at once: the screens learn at once what is coming again.
    */
   #holds(connection: Connection, message: ParsedServerMessage | null): boolean {
     if (message?.type === "syncing") {
       connection.unframed = new Set(message.scopes);
       return false;
     }
-    if (message?.type === "snapshot" && message.part === 0 && connection.unframed.delete(message.scope))
-      return connection.unframed.size > 0;
-    // Anything else ends the wait: what waited goes first, in the order it came.
-    connection.unframed.clear();
-    return false;
+    if (message?.type !== "snapshot" || !connection.unframed.has(message.scope)) {
+      // Anything else ends the wait: what waited goes first, in the order it came.
+      connection.unframed.clear();
+      return false;
+    }
+    if (!message.more) connection.unframed.delete(message.scope);
+    const waiting = connection.framing.reduce((rows, part) => rows + part.rows.length, message.rows.length);
+    return connection.unframed.size > 0 && waiting < SNAPSHOT_PART_ROWS;
   }
 
   /**
@@ -302,12 +306,12 @@ export class SyncClient {
     }
   }
 
-  /** A catch-up's scopes got their few rows (part 0), or all of them (the last part). */
+  /** A catch-up's scopes got their few rows (a first part without `more`), or all of them (the last part). */
   async #progress(parts: readonly SnapshotMessage[]): Promise<void> {
     const catchUp = this.#catchUp;
     if (!catchUp) return;
     const held = new Set(parts.filter((part) => part.last).map((part) => part.scope));
-    const framed = new Set(parts.filter((part) => part.part === 0).map((part) => part.scope));
+    const framed = new Set(parts.filter((part) => !part.more).map((part) => part.scope));
     const next: CatchUp = {
       coming: catchUp.coming.filter((scope) => !held.has(scope)),
       unframed: catchUp.unframed.filter((scope) => !framed.has(scope)),

@@ -13,6 +13,7 @@ import type { Database } from "../database.ts";
 import {
   changeDataOf,
   changesOf,
+  changeTextOf,
   checkpointOf,
   type Queryable,
   type SnapshotKey,
@@ -20,7 +21,7 @@ import {
   snapshotKeysOf,
 } from "./change-feed.ts";
 import { SnapshotOrder } from "./snapshot-order.ts";
-import { partRows, SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
+import { type PlannedPart, partFrame, SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
 import { fewRowsOf, manyKeysOf } from "./snapshot-phases.ts";
 
 const PAGE = 500;
@@ -32,7 +33,17 @@ export interface ConnectionPorts {
   /** Builds queries that `pool` (or one of its clients) runs. */
   db: Kysely<Database>;
   send(message: ServerMessage): void;
+  /** A message already in its wire form (a snapshot part: snapshot-parts.ts, partFrame). */
+  sendFrame(text: string): void;
   close(code: number, reason: string): void;
+}
+
+/** A snapshot part planned and read, to send once there is room. */
+interface PreparedPart {
+  scope: string;
+  part: number;
+  planned: PlannedPart;
+  texts: string[];
 }
 
 /**
@@ -110,10 +121,14 @@ export class SyncConnection {
       const wanted = allowed.filter((scope) => !held.has(scope));
       const snapshotRows = new SnapshotRows();
       if (wanted.length > 0) this.#send({ type: "syncing", scopes: wanted });
-      // What every screen needs to show anything: one part per scope, before any scope's many.
+      // What every screen needs to show anything: every scope's few rows, before any scope's many.
+      // A scope with more than a part's worth sends them in several, which the client writes while
+      // the rest are read.
+      const manyFrom = new Map<string, number>();
       for (const scope of wanted) {
-        const rows = snapshotRows.rowsOf(await fewRowsOf(client, scope, upTo));
-        this.#sendPart({ type: "snapshot", scope, position: upTo, part: 0, last: false, rows });
+        const parts = snapshotRows.fewParts(scope, upTo, await fewRowsOf(client, scope, upTo));
+        for (const frame of parts) this.#sendFrame(frame);
+        manyFrom.set(scope, parts.length);
       }
       let after = { position: cursor, seq: AFTER_EVERY_SEQ };
       while (held.size > 0) {
@@ -149,7 +164,7 @@ export class SyncConnection {
       })();
       // Awaited in `finally`; a failure here must not go unhandled while the sending waits.
       loaded.catch(() => undefined);
-      await this.#sendMany(order, keysOf, upTo, snapshotRows);
+      await this.#sendMany(order, keysOf, upTo, snapshotRows, manyFrom);
       await loaded;
       this.#order = null;
       this.#scopes = new Set(allowed);
@@ -171,38 +186,52 @@ export class SyncConnection {
   /**
    * The many rows, a part at a time, never more than SNAPSHOT_PARTS_AHEAD unanswered: what is not
    * sent yet follows the focus, however it changes. A scope's first part is small, so a screen's
-   * first page lands before a megabyte has.
+   * first page lands before a megabyte has. Each part is planned and read while the one before it
+   * waits for room, so the client never waits on the database; a new focus that overtakes a part
+   * read ahead has it planned anew.
    */
   async #sendMany(
     order: SnapshotOrder,
     keysOf: (scope: string) => Promise<SnapshotKey[]>,
     position: number,
     snapshotRows: SnapshotRows,
+    manyFrom: ReadonlyMap<string, number>,
   ): Promise<void> {
     const sent = new Map<string, { offset: number; part: number }>();
-    for (;;) {
-      await this.#room();
+    const prepare = async (): Promise<PreparedPart | null> => {
       const scope = order.next();
-      if (this.#closed || scope === undefined) return;
+      if (scope === undefined) return null;
       const keys = await keysOf(scope);
-      const { offset, part } = sent.get(scope) ?? { offset: 0, part: 1 };
+      const { offset, part } = sent.get(scope) ?? { offset: 0, part: manyFrom.get(scope) ?? 1 };
       const planned = snapshotRows.planPart(scope, keys, offset, offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS);
-      const { next, last } = planned;
       // By key, outside the catch-up's transaction: a change-log entry never changes once written.
-      const data = await changeDataOf(
+      const texts = await changeTextOf(
         this.#ports.pool,
         planned.rows.filter((row) => !row.same),
       );
-      if (this.#closed) return;
-      this.#sendPart({ type: "snapshot", scope, position, part, last, rows: partRows(planned.rows, data) });
-      sent.set(scope, { offset: next, part: part + 1 });
-      if (last) order.finish(scope);
+      return { scope, part, planned, texts };
+    };
+    let next = prepare();
+    for (;;) {
+      // Awaited below; one read ahead when the sending stops must not go unhandled.
+      next.catch(() => undefined);
+      let prepared = await next;
+      await this.#room();
+      if (!this.#closed && prepared && prepared.scope !== order.next()) prepared = await prepare();
+      if (this.#closed || !prepared) return;
+      const { scope, part, planned, texts } = prepared;
+      snapshotRows.sent(scope, planned.rows);
+      sent.set(scope, { offset: planned.next, part: part + 1 });
+      if (planned.last) order.finish(scope);
+      next = prepare();
+      this.#sendFrame(partFrame({ scope, position, part, last: planned.last }, planned.rows, texts));
     }
   }
 
-  #sendPart(message: Extract<ServerMessage, { type: "snapshot" }>): void {
+  /** A snapshot part, in its wire form: one more for the client to answer. */
+  #sendFrame(frame: string): void {
     this.#ahead += 1;
-    this.#send(message);
+    if (!this.#closed) this.#ports.sendFrame(frame);
   }
 
   async #room(): Promise<void> {

@@ -29,8 +29,15 @@ import { scopePattern } from "./scopes.ts";
  *      held from its part 0 until its last part, so a catch-up cut short resumes with only the
  *      scopes not yet in full. A version 6 client kept a scope as held through its part 0 and
  *      would, resuming with the cursor a change moved, skip the rest of that scope's snapshot.
+ *   8: a snapshot row in full may name, in `also`, other scopes of the catch-up that hold it as of
+ *      the same change; their snapshots then leave it out, so the replica writes a person in the
+ *      owner's pool and in a workspace once rather than once per scope. A version 7 client would
+ *      hold the row in one scope only. And a scope's few rows, when there are more than a part's
+ *      worth, take several parts from part 0, each but the last marked `more`, so the client
+ *      writes the first while the server reads the rest; the many follow from the next part. A
+ *      version 7 client would take the scope's few rows as in after its part 0.
  */
-export const SYNC_PROTOCOL_VERSION = 7;
+export const SYNC_PROTOCOL_VERSION = 8;
 
 /** Rows per snapshot part: about a megabyte of people-sized rows, applied in one transaction each. */
 export const SNAPSHOT_PART_ROWS = 1000;
@@ -103,9 +110,13 @@ export interface SyncRow {
   data: Record<string, unknown> | null;
 }
 
-/** A row of a snapshot: in full, or the same as an earlier snapshot of this catch-up sent in full. */
+/**
+ * A row of a snapshot: in full, or the same as an earlier snapshot of this catch-up sent in full.
+ * A row in full may name other scopes of the catch-up that hold it too (`also`): their snapshots
+ * do not send it again.
+ */
 export type SnapshotRow =
-  | { entity: string; id: string; data: Record<string, unknown> }
+  | { entity: string; id: string; data: Record<string, unknown>; also?: string[] }
   | { entity: string; id: string; same: true };
 
 export type ServerMessage =
@@ -117,8 +128,9 @@ export type ServerMessage =
   /**
    * Every row the scope holds as of `position`, in parts numbered from 0: part 0 replaces the
    * scope's rows, later parts add to them, and the scope counts as held once the `last` part is in
-   * (not from part 0 to then). Changes after `position` may come between the parts; a later part
-   * never holds a row such a change brought.
+   * (not from part 0 to then). Its few rows are in once a part of it without `more` is. Changes
+   * after `position` may come between the parts; a later part never holds a row such a change
+   * brought.
    */
   | {
       type: "snapshot";
@@ -126,6 +138,8 @@ export type ServerMessage =
       position: number;
       part: number;
       last: boolean;
+      /** More of the scope's few rows follow in its next part (only on its first parts). */
+      more?: true;
       rows: SnapshotRow[];
     }
   /**

@@ -1,6 +1,6 @@
 import path from "node:path";
-import type { BrowserContext } from "playwright-core";
-import { type FirstSyncProbe, installFirstSyncProbe } from "./browser/page-probes.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { type FirstSyncProbe, installFirstSyncProbe, readFirstSyncProbe } from "./browser/page-probes.ts";
 import { waitForReplica } from "./people-render.bench.ts";
 import {
   installTalentPoolLoadProbe,
@@ -41,7 +41,19 @@ export interface PipelineBenchOptions {
   log: (line: string) => void;
 }
 
-/** Opens the board in the fresh profile and waits for the replica to hold every candidacy. */
+/** The first catch-up's end (the probe's `caughtUpMs`), after the replica holds every candidacy. */
+async function waitForCaughtUp(page: Page, errors: string[]): Promise<FirstSyncProbe> {
+  const deadline = performance.now() + 120_000;
+  for (;;) {
+    const probe = await page.evaluate(readFirstSyncProbe);
+    if (probe && probe.caughtUpMs !== null) return probe;
+    if (performance.now() > deadline)
+      throw new Error(`the first catch-up had not ended after 120 s; page errors: ${errors.join(" / ")}`);
+    await pause(100);
+  }
+}
+
+/** Opens the board in the fresh profile and waits for the project to be synced whole, people and candidacies. */
 async function firstLoad(context: BrowserContext, seeded: SeededPipeline, candidates: number) {
   const page = await firstPage(context);
   await page.addInitScript(installFirstSyncProbe, {
@@ -49,12 +61,14 @@ async function firstLoad(context: BrowserContext, seeded: SeededPipeline, candid
     dbName: REPLICA_DB,
     table: "candidacies",
     expectedRows: candidates,
+    untilCaughtUp: true,
   });
   await page.addInitScript(installTalentPoolLoadProbe, STAGE_ROW);
   const errors = pageErrors(page);
   const profiler = await profileIfAsked(page);
   await page.goto(`/workspaces/${seeded.workspaceId}/project/${seeded.projectId}`);
-  const firstSync = await waitForReplica(page, candidates, errors);
+  await waitForReplica(page, candidates, errors);
+  const firstSync = await waitForCaughtUp(page, errors);
   if (profiler) for (const line of await profiler.stop()) console.log(`  ${line}`);
   await page.waitForFunction(talentPoolLoaded, undefined, { timeout: 30_000, polling: 50 });
   const load = await page.evaluate(readTalentPoolLoad);
@@ -119,7 +133,7 @@ export async function benchPipeline(databaseUrl: string, options: PipelineBenchO
       log(
         `  first load: socket ${loaded.firstSync.socketMs?.toFixed(0)} ms, first frame ` +
           `${loaded.firstSync.firstFrameMs?.toFixed(0)} ms, first row ${loaded.firstLoad.firstRowMs?.toFixed(0)} ms, ` +
-          `replica full ${loaded.firstSync.replicaFullMs?.toFixed(0)} ms`,
+          `candidacies in ${loaded.firstSync.replicaFullMs?.toFixed(0)} ms, caught up ${loaded.firstSync.caughtUpMs?.toFixed(0)} ms`,
       );
       const raw = await rawReference(context);
       log(`  raw IndexedDB: ${raw.rows} rows in ${raw.rounds.map((ms) => ms.toFixed(0)).join(", ")} ms`);

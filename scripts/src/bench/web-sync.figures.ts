@@ -105,10 +105,13 @@ export function webSyncFigures(result: WebSyncBenchResult): Figure[] {
       pass: syncRatio >= webBudgets.replicaWriteRatio,
       note:
         `replica's time: ${ms(firstFrameMs)} from the socket opening to the first snapshot part in the page (hello, ` +
-        "the server's sort of the scope's keys and the first part's data, JSON over the WebSocket), then " +
+        "the server's read of the scope's rows, JSON over the WebSocket), then " +
         `${formatMs(writingMs)} to the last part committed (each message parsed and its rows checked by their ` +
         "schemas as it arrives, while the one before is written; reads of rows already held; Dexie writes and commit, " +
-        "one transaction per part or pile of parts up to 5,000 rows), the server reading each next part meanwhile; " +
+        "one transaction per part or pile of parts up to 5,000 rows), the server reading each next part meanwhile: " +
+        "the scope's 10,001 rows are few-kind rows (workspaces), which until the fix went in one 11 MB part 0 the page " +
+        "could only start writing once the server had read and printed all of it; now they go in parts of 1,000 " +
+        "(`more`), their JSON spliced in as Postgres holds it; " +
         "raw: IndexedDB puts of ready objects only (the next figure's page). Before issue 16 (bench/RESULTS.md of " +
         "2026-11-25, `npm run bench`): 0.54 of raw, the server reading and serialising the whole scope before sending " +
         "any of it (the first frames came about 0.9 s after the socket opened), every row read back before its write",

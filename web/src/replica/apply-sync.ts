@@ -16,12 +16,13 @@ import type { ChangesMessage, ReadyMessage, SnapshotMessage } from "./server-mes
 import { readSyncState, writeCursor, writeScopes } from "./sync-state.ts";
 
 /**
- * One server row for one scope: its data, null when the scope no longer holds it, or SAME when
- * the scope holds the row as an earlier snapshot of this catch-up sent it.
+ * One server row for some scopes (one, or a snapshot row's scope and those it names `also`): its
+ * data, null when the scopes no longer hold it, or SAME when they hold the row as an earlier
+ * snapshot of this catch-up sent it.
  */
 interface ServerUpdate<T extends TableName> {
   id: string;
-  scope: string;
+  scopes: readonly string[];
   row: ReplicaRows[T] | null | typeof SAME;
 }
 const SAME = "same";
@@ -34,22 +35,37 @@ type Updates = { [T in TableName]: ServerUpdate<T>[] };
  * no scope already in. The cursor stays: the server's changes move it.
  */
 export function applySnapshot(db: ReplicaDb, message: SnapshotMessage): Promise<void> {
+  return applySnapshots(db, [message]);
+}
+
+/**
+ * Snapshot parts, of one scope or several, in one transaction: the same as one after another
+ * (each part 0 still replaces its scope's rows before the rows after it are added), but a row that
+ * several of them carry is read and written once, and the whole pile costs one commit.
+ */
+export function applySnapshots(db: ReplicaDb, messages: readonly SnapshotMessage[]): Promise<void> {
   return replicaTransaction(db, async () => {
     const view = await OutboxView.load(db);
-    const updates = message.part === 0 ? await scopeEmptied(db, view, message.scope) : emptyUpdates();
-    for (const row of message.rows) {
-      addUpdate(updates, row.entity, row.id, message.scope, "same" in row ? SAME : row.data);
+    const updates = emptyUpdates();
+    for (const message of messages) {
+      if (message.part === 0) appendUpdates(updates, await scopeEmptied(db, view, message.scope));
+      for (const row of message.rows) {
+        if ("same" in row) addUpdate(updates, row.entity, row.id, [message.scope], SAME);
+        else
+          addUpdate(updates, row.entity, row.id, row.also ? [message.scope, ...row.also] : [message.scope], row.data);
+      }
     }
     await writeUpdates(db, view, updates);
-    if (message.part > 0 && !message.last) return;
+    // In the order the parts came: a part 0 takes its scope out of those held, its last part puts it back.
+    const moved = messages.filter((message) => message.part === 0 || message.last);
+    if (moved.length === 0) return;
     const { scopes } = await readSyncState(db);
-    const held = scopes.includes(message.scope);
-    if (message.last && !held) await writeScopes(db, [...scopes, message.scope]);
-    if (!message.last && held)
-      await writeScopes(
-        db,
-        scopes.filter((other) => other !== message.scope),
-      );
+    let held = scopes;
+    for (const { scope, last } of moved) {
+      if (last && !held.includes(scope)) held = [...held, scope];
+      if (!last && held.includes(scope)) held = held.filter((other) => other !== scope);
+    }
+    if (held !== scopes) await writeScopes(db, held);
   });
 }
 
@@ -59,7 +75,7 @@ export function applyChanges(db: ReplicaDb, message: ChangesMessage): Promise<vo
     const view = await OutboxView.load(db);
     const updates = emptyUpdates();
     for (const { entity, id, scope, op, data } of message.rows) {
-      addUpdate(updates, entity, id, scope, op === "put" ? data : null);
+      addUpdate(updates, entity, id, [scope], op === "put" ? data : null);
     }
     await writeUpdates(db, view, updates);
     await writeCursor(db, message.cursor);
@@ -118,6 +134,7 @@ function emptyUpdates(): Updates {
 /** Updates taking every row the scope holds out of it; later updates for the same rows win. */
 async function scopeEmptied(db: ReplicaDb, view: OutboxView, scope: string): Promise<Updates> {
   const updates = emptyUpdates();
+  const scopes = [scope];
   // Asked all at once: every catch-up opens with a part 0 per scope, before any screen has rows,
   // and one read after another would cost a round trip per table each.
   const held = await Promise.all(
@@ -125,32 +142,42 @@ async function scopeEmptied(db: ReplicaDb, view: OutboxView, scope: string): Pro
   );
   tableNames.forEach((table, index) => {
     for (const id of new Set([...(held[index] ?? []), ...view.idsInScope(table, scope)])) {
-      updates[table].push({ id, scope, row: null });
+      updates[table].push({ id, scopes, row: null });
     }
   });
   return updates;
+}
+
+/** `more` after what `updates` holds, table by table. */
+function appendUpdates(updates: Updates, more: Updates): void {
+  for (const table of tableNames) appendTable(updates, more, table);
+}
+
+function appendTable<T extends TableName>(updates: Updates, more: Updates, table: T): void {
+  const list: ServerUpdate<T>[] = updates[table];
+  for (const update of more[table]) list.push(update);
 }
 
 function addUpdate(
   updates: Updates,
   entity: string,
   id: string,
-  scope: string,
+  scopes: readonly string[],
   data: Record<string, unknown> | null | typeof SAME,
 ): void {
   const table = tableOfEntity(entity);
   // A newer server may sync entities this client has no table for; they are not ours to keep.
-  if (table) pushUpdate(updates, table, id, scope, data);
+  if (table) pushUpdate(updates, table, id, scopes, data);
 }
 
 function pushUpdate<T extends TableName>(
   updates: Updates,
   table: T,
   id: string,
-  scope: string,
+  scopes: readonly string[],
   data: Record<string, unknown> | null | typeof SAME,
 ): void {
-  updates[table].push({ id, scope, row: data === null || data === SAME ? data : parseRow(table, data) });
+  updates[table].push({ id, scopes, row: data === null || data === SAME ? data : parseRow(table, data) });
 }
 
 async function writeUpdates(db: ReplicaDb, view: OutboxView, updates: Updates): Promise<void> {
@@ -183,7 +210,7 @@ async function writeTable<T extends TableName>(
   }
   const shown = new Map(ids.map((id, index) => [id, loaded[index] ?? null]));
   for (const update of updates) {
-    const { id, scope } = update;
+    const { id, scopes } = update;
     const current = shown.get(id) ?? null;
     const base = view.baseOf(table, id);
     // The same as held: the stored row stands for the server's (its scopes are set anew below).
@@ -191,10 +218,10 @@ async function writeTable<T extends TableName>(
     // Nothing held to be the same as (it cannot happen within one catch-up): the next changes bring it.
     if (update.row === SAME && row === null) continue;
     if (!base) {
-      shown.set(id, serverRow(table, current, scope, row));
+      shown.set(id, serverRow(table, current, scopes, row));
       continue;
     }
-    const server = serverRow(table, base.row, scope, row);
+    const server = serverRow(table, base.row, scopes, row);
     view.rebase(table, id, server);
     if (current) shown.set(id, { ...current, scopes: server?.scopes ?? [] });
   }
@@ -236,15 +263,15 @@ async function storedRows<R>(store: Table<R, string>, ids: readonly string[]): P
   return ids.map((id) => byId.get(id));
 }
 
-/** The server's row after one update from `scope`: gone once no held scope has it. */
+/** The server's row after one update from `scopes`: gone once no held scope has it. */
 function serverRow<T extends TableName>(
   table: T,
   current: Stored<ReplicaRows[T]> | null,
-  scope: string,
+  scopes: readonly string[],
   row: ReplicaRows[T] | null,
 ): Stored<ReplicaRows[T]> | null {
-  const others = (current?.scopes ?? []).filter((held) => held !== scope);
-  if (row) return withScopeFields(table, { ...row, scopes: [...others, scope], _pending: 0 });
+  const others = (current?.scopes ?? []).filter((held) => !scopes.includes(held));
+  if (row) return withScopeFields(table, { ...row, scopes: [...others, ...scopes], _pending: 0 });
   if (!current || others.length === 0) return null;
   return withScopeFields(table, { ...current, scopes: others });
 }

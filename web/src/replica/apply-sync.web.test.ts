@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { person } from "../components/pipeline/testing/pipeline-rows.ts";
-import { applyChanges, applyReady, applySnapshot, dropScope } from "./apply-sync.ts";
+import { applyChanges, applyReady, applySnapshot, applySnapshots, dropScope } from "./apply-sync.ts";
 import { type Command, mutate } from "./outbox.ts";
 import { settleEntry } from "./outbox-settle.ts";
 import type { SnapshotMessage, SyncRow } from "./server-message.ts";
@@ -82,6 +82,73 @@ describe("snapshot", () => {
     expect(await db.people.where("workspace_ids").equals(ws2).primaryKeys()).toEqual([sent.id]);
     await dropScope(db, wsScope(ws1));
     expect((await db.people.get(sent.id))?.workspace_ids).toEqual([ws2]);
+  });
+
+  test("a row in full naming other scopes is held by all of them, in one write", async () => {
+    const { db } = openTestDb();
+    const { scopes: _scopes, _pending, workspace_ids: _named, ...sent } = person(1);
+    let writes = 0;
+    db.people.hook("creating", () => {
+      writes += 1;
+    });
+    db.people.hook("updating", () => {
+      writes += 1;
+    });
+    const part = (scope: string, index: number, rows: SnapshotMessage["rows"]) =>
+      applySnapshot(db, { type: "snapshot", part: index, last: index > 0, scope, position: 7, rows });
+    await part(me, 0, []);
+    await part(wsScope(ws1), 0, []);
+    await part(me, 1, [{ entity: "person", id: sent.id, data: sent, also: [wsScope(ws1)] }]);
+    expect(await db.people.get(sent.id)).toMatchObject({ scopes: [me, wsScope(ws1)], workspace_ids: [ws1] });
+    expect(await db.people.where("workspace_ids").equals(ws1).primaryKeys()).toEqual([sent.id]);
+    expect(writes).toBe(1);
+    // The workspace's own snapshot leaves it out; it stays held by both until one lets go.
+    await part(wsScope(ws1), 1, []);
+    expect((await readSyncState(db)).scopes).toEqual([me, wsScope(ws1)]);
+    await dropScope(db, me);
+    expect(await db.people.get(sent.id)).toMatchObject({ scopes: [wsScope(ws1)], workspace_ids: [ws1] });
+  });
+
+  test("parts of several scopes in one transaction end as they would one after another, a row they share written once", async () => {
+    const { db } = openTestDb();
+    await applySnapshot(db, {
+      type: "snapshot",
+      part: 0,
+      last: true,
+      scope: wsScope(ws2),
+      position: 3,
+      rows: [{ entity: "workspace_member", id: `${ws2}:${bob}`, data: member(ws2, bob) }],
+    });
+    const { scopes: _scopes, _pending, workspace_ids: _named, ...sent } = person(1);
+    let writes = 0;
+    db.people.hook("creating", () => {
+      writes += 1;
+    });
+    db.people.hook("updating", () => {
+      writes += 1;
+    });
+    const part = (scope: string, index: number, last: boolean, rows: SnapshotMessage["rows"]): SnapshotMessage => ({
+      type: "snapshot",
+      part: index,
+      last,
+      scope,
+      position: 7,
+      rows,
+    });
+    await applySnapshots(db, [
+      part(me, 0, false, [{ entity: "user", id: alice, data: user(alice) }]),
+      // A fresh part 0 of a scope held before replaces its rows.
+      part(wsScope(ws2), 0, false, [{ entity: "workspace", id: ws2, data: workspace(ws2) }]),
+      part(me, 1, true, [{ entity: "person", id: sent.id, data: sent }]),
+      part(wsScope(ws2), 1, true, [{ entity: "person", id: sent.id, same: true }]),
+    ]);
+    expect(await db.users.get(alice)).toMatchObject({ scopes: [me] });
+    expect(await db.workspace_members.count()).toBe(0);
+    expect(await db.workspaces.get(ws2)).toMatchObject({ scopes: [wsScope(ws2)] });
+    expect(await db.people.get(sent.id)).toMatchObject({ scopes: [me, wsScope(ws2)], workspace_ids: [ws2] });
+    expect(writes).toBe(1);
+    // The part 0 took the workspace out of the scopes held; its last part put it back, after mine.
+    expect((await readSyncState(db)).scopes).toEqual([me, wsScope(ws2)]);
   });
 
   test("replaces the rows of its scope and leaves other scopes alone", async () => {

@@ -43,3 +43,26 @@ test("moves nothing across a scope's first part, the catch-up's start or its end
   ];
   expect(changesFirst(messages)).toEqual(messages);
 });
+
+test("takes out of a row's `also` the scopes a change moved ahead of it brought the row in, and keeps a change it would split after the part", () => {
+  const shared = (id: string, also: string[]): SnapshotMessage => ({
+    ...part(1, []),
+    rows: [{ entity: "candidacy", id, data: { id, stage_id: "old" }, also }],
+  });
+  const [first, second] = changesFirst([shared("a", [other]), change("a", 31, other)]);
+  expect(first?.type).toBe("changes");
+  expect(second).toMatchObject({ rows: [{ id: "a", data: { id: "a", stage_id: "old" } }] });
+  expect(second?.type === "snapshot" && second.rows[0] && "also" in second.rows[0]).toBe(false);
+  // Brought in the part's scope but not in the other it names: the part goes first, whole.
+  const kept = changesFirst([shared("b", [other]), change("b", 32)]);
+  expect(kept.map((message) => message.type)).toEqual(["snapshot", "changes"]);
+  expect(ids(kept[0] ?? { type: "pong" })).toEqual(["b"]);
+  // Brought in both: left out, the change first.
+  const both: ChangesMessage = {
+    ...change("c", 33),
+    rows: [...change("c", 33).rows, ...change("c", 33, other).rows],
+  };
+  const gone = changesFirst([shared("c", [other]), both]);
+  expect(gone.map((message) => message.type)).toEqual(["changes", "snapshot"]);
+  expect(ids(gone[1] ?? { type: "pong" })).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { drainPile, LIVE_SLICE_ROWS } from "./drain-pile.ts";
-import type { ChangesMessage, ParsedServerMessage, SnapshotMessage } from "./server-message.ts";
+import type { ChangesMessage, ParsedServerMessage, SnapshotMessage, SyncStep } from "./server-message.ts";
 
 const scope = "ws:00000000-0000-4000-8000-0000000000a1";
 const ids = (count: number, from = 0) => Array.from({ length: count }, (_, n) => `p${from + n}`);
@@ -20,7 +20,7 @@ const change = (id: string, position: number): ChangesMessage => ({
 
 /** A drain over scripted arrivals: each `take` hands out the next batch. */
 async function drain(arrivals: ParsedServerMessage[][], live: boolean) {
-  const applied: ParsedServerMessage[] = [];
+  const applied: SyncStep[] = [];
   const parts = await drainPile({
     take: () => arrivals.shift() ?? [],
     live: () => live,
@@ -30,12 +30,15 @@ async function drain(arrivals: ParsedServerMessage[][], live: boolean) {
   });
   return { applied, parts };
 }
-const shape = (message: ParsedServerMessage) =>
-  message.type === "snapshot"
-    ? `part ${message.part}${message.last ? " last" : ""}: ${message.rows.length}`
-    : message.type === "changes"
-      ? `changes ${message.cursor}`
-      : message.type;
+const partShape = (message: SnapshotMessage) =>
+  `part ${message.part}${message.last ? " last" : ""}: ${message.rows.length}`;
+const shape = (step: SyncStep) =>
+  step.type === "snapshots"
+    ? step.parts.map(partShape).join(" + ")
+    : step.type === "changes"
+      ? `changes ${step.cursor}`
+      : step.type;
+const partsOf = (steps: SyncStep[]) => steps.flatMap((step) => (step.type === "snapshots" ? step.parts : []));
 
 test("while changes arrive, writes a big part in slices and applies a change received meanwhile between two of them", async () => {
   const rows = ids(3 * LIVE_SLICE_ROWS);
@@ -48,7 +51,7 @@ test("while changes arrive, writes a big part in slices and applies a change rec
     `part 1 last: ${LIVE_SLICE_ROWS - 1}`,
   ]);
   // The rest of the part no longer holds the row the change brought.
-  const rest = applied.slice(2).flatMap((message) => (message.type === "snapshot" ? message.rows : []));
+  const rest = partsOf(applied.slice(2)).flatMap((message) => message.rows);
   expect(rest.map((row) => row.id)).not.toContain(late);
   expect(parts).toBe(1);
 });
@@ -60,6 +63,20 @@ test("a part 0 sliced replaces the scope's rows with its first slice only", asyn
 
 test("with no change lately, writes parts whole, joined", async () => {
   const { applied, parts } = await drain([[part(1, ids(3 * LIVE_SLICE_ROWS)), part(2, ids(10, 900), true)]], false);
-  expect(applied.map(shape)).toEqual([`part 1 last: ${3 * LIVE_SLICE_ROWS + 10}`]);
+  expect(applied.map(shape)).toEqual([`part 1: ${3 * LIVE_SLICE_ROWS} + part 2 last: 10`]);
+  expect(parts).toBe(2);
+});
+
+test("while changes arrive, slices parts joined in a pile across their bounds, a part cut short not yet holding its few rows", async () => {
+  const other = "ws:00000000-0000-4000-8000-0000000000a2";
+  const small = { ...part(1, ids(LIVE_SLICE_ROWS - 10)), scope: other };
+  const { applied, parts } = await drain([[small, part(2, ids(LIVE_SLICE_ROWS, 500), true)]], true);
+  expect(applied.map(shape)).toEqual([
+    `part 1: ${LIVE_SLICE_ROWS - 10} + part 2: 10`,
+    `part 2 last: ${LIVE_SLICE_ROWS - 10}`,
+  ]);
+  const cutShort = partsOf(applied.slice(0, 1)).at(-1);
+  expect(cutShort?.more).toBe(true);
+  expect(partsOf(applied.slice(1))[0]?.more).toBeUndefined();
   expect(parts).toBe(2);
 });

@@ -1,5 +1,7 @@
 import { changesFirst } from "./changes-first.ts";
-import { coalesceMessages, type ParsedServerMessage, type SnapshotMessage } from "./server-message.ts";
+import { coalesceMessages, type ParsedServerMessage, type SnapshotMessage, type SyncStep } from "./server-message.ts";
+
+type SnapshotsStep = Extract<SyncStep, { type: "snapshots" }>;
 
 /** Rows of a snapshot part written in one transaction while live changes are arriving. */
 export const LIVE_SLICE_ROWS = 200;
@@ -10,17 +12,18 @@ export interface PileSource {
   take(): ParsedServerMessage[];
   /** Changes from other users arrived lately: parts are then written a slice at a time. */
   live(): boolean;
-  apply(message: ParsedServerMessage): Promise<void>;
+  apply(step: SyncStep): Promise<void>;
 }
 
 /**
  * Applies what was received, and what arrives meanwhile, in order, changes ahead of the snapshot
- * parts waiting before them (changes-first.ts); answers how many snapshot messages it took. A
- * part of a thousand rows is a transaction of a fifth of a second or more on a busy machine, and a
- * move made by another user while a first sync still runs would wait for it, and for the part
- * joined to it: while changes are arriving, a part goes in slices of LIVE_SLICE_ROWS rows, each
- * its own transaction, and the changes received meanwhile are applied between two slices. With no
- * change lately, parts go whole: fewer transactions, and fewer re-reads of the screens' queries.
+ * parts waiting before them (changes-first.ts), parts that piled up joined into one step
+ * (coalesceMessages); answers how many snapshot messages it took. A part of a thousand rows is a
+ * transaction of a fifth of a second or more on a busy machine, and a move made by another user
+ * while a first sync still runs would wait for it, and for the parts joined to it: while changes
+ * are arriving, a step of parts goes in slices of LIVE_SLICE_ROWS rows, each its own transaction,
+ * and the changes received meanwhile are applied between two slices. With no change lately, parts
+ * go whole and joined: fewer transactions, and fewer re-reads of the screens' queries.
  */
 export async function drainPile(source: PileSource): Promise<number> {
   let parts = 0;
@@ -29,25 +32,54 @@ export async function drainPile(source: PileSource): Promise<number> {
     return messages;
   };
   let pending = coalesceMessages(changesFirst(taken(source.take())));
-  for (let message = pending.shift(); message; message = pending.shift()) {
-    if (message.type === "snapshot" && message.rows.length > LIVE_SLICE_ROWS && source.live()) {
-      const [slice, rest] = sliced(message);
+  for (let step = pending.shift(); step; step = pending.shift()) {
+    if (step.type === "snapshots" && rowsOf(step) > LIVE_SLICE_ROWS && source.live()) {
+      const [slice, rest] = sliced(step);
       await source.apply(slice);
       pending.unshift(rest);
-    } else await source.apply(message);
+    } else await source.apply(step);
     const more = taken(source.take());
-    if (more.length > 0) pending = coalesceMessages(changesFirst([...pending, ...more]));
+    if (more.length > 0) pending = coalesceMessages(changesFirst([...messagesOf(pending), ...more]));
   }
   return parts;
 }
 
-/**
- * A part's first slice, and the rest as a later part of the same scope: the first one replaces the
- * scope's rows if the part did (part 0), and the rest carries its `last`.
- */
-function sliced(part: SnapshotMessage): [SnapshotMessage, SnapshotMessage] {
+const rowsOf = (step: SnapshotsStep) => step.parts.reduce((rows, part) => rows + part.rows.length, 0);
+
+/** Steps as the messages they were made of, to be ordered and joined again with those arriving. */
+function messagesOf(steps: readonly SyncStep[]): ParsedServerMessage[] {
+  return steps.flatMap((step) => (step.type === "snapshots" ? step.parts : [step]));
+}
+
+/** A step's first LIVE_SLICE_ROWS rows, and the rest: a part cut in two goes on in both. */
+function sliced(step: SnapshotsStep): [SnapshotsStep, SnapshotsStep] {
+  const first: SnapshotMessage[] = [];
+  const rest: SnapshotMessage[] = [];
+  let room = LIVE_SLICE_ROWS;
+  for (const part of step.parts) {
+    if (room <= 0) rest.push(part);
+    else if (part.rows.length <= room) first.push(part);
+    else {
+      const [head, tail] = cut(part, room);
+      first.push(head);
+      rest.push(tail);
+    }
+    room -= part.rows.length;
+  }
   return [
-    { ...part, last: false, rows: part.rows.slice(0, LIVE_SLICE_ROWS) },
-    { ...part, part: Math.max(part.part, 1), rows: part.rows.slice(LIVE_SLICE_ROWS) },
+    { type: "snapshots", parts: first },
+    { type: "snapshots", parts: rest },
+  ];
+}
+
+/**
+ * A part's first `rows`, and the rest as a later part of the same scope: the first one replaces the
+ * scope's rows if the part did (part 0), the rest carries its `last`, and the scope's few rows are
+ * not in (`more`) before the rest is.
+ */
+function cut(part: SnapshotMessage, rows: number): [SnapshotMessage, SnapshotMessage] {
+  return [
+    { ...part, last: false, more: true, rows: part.rows.slice(0, rows) },
+    { ...part, part: Math.max(part.part, 1), rows: part.rows.slice(rows) },
   ];
 }

@@ -12,7 +12,9 @@ test("reads each message the hub sends", () => {
       last: true,
       scope,
       position: 3,
-      rows: [{ entity: "workspace", id: ws1, data: workspace(ws1) }],
+      rows: [
+        { entity: "workspace", id: ws1, data: workspace(ws1), also: ["user:00000000-0000-4000-8000-0000000000b1"] },
+      ],
     },
     { type: "changes", cursor: 4, rows: [{ position: 4, scope, entity: "workspace", id: "w", op: "del", data: null }] },
     { type: "drop-scope", scope },
@@ -28,6 +30,18 @@ test("refuses what is not a message of this protocol", () => {
   expect(parseServerMessage("{")).toBeNull();
   expect(parseServerMessage(JSON.stringify({ type: "hello" }))).toBeNull();
   expect(parseServerMessage(JSON.stringify({ type: "drop-scope", scope: "project:1" }))).toBeNull();
+  expect(
+    parseServerMessage(
+      JSON.stringify({
+        type: "snapshot",
+        part: 1,
+        last: true,
+        scope,
+        position: 3,
+        rows: [{ entity: "workspace", id: ws1, data: workspace(ws1), also: ["project:1"] }],
+      }),
+    ),
+  ).toBeNull();
   expect(parseServerMessage(JSON.stringify({ type: "changes", cursor: -1, rows: [] }))).toBeNull();
   expect(
     parseServerMessage(
@@ -74,7 +88,7 @@ test("coalesces runs of changes into one, keeping order and the last cursor", ()
   expect(coalesceMessages([dropped, { type: "pong" }])).toEqual([dropped, { type: "pong" }]);
 });
 
-test("joins runs of one snapshot's parts, up to a transaction's worth of rows", () => {
+test("joins runs of snapshot parts, of one scope or several, up to a transaction's worth of rows", () => {
   const rows = (count: number, from: number) =>
     Array.from({ length: count }, (_, n) => ({ entity: "workspace", id: `w${from + n}`, data: {} }));
   const part = (index: number, last: boolean, count: number, of = scope) => ({
@@ -86,15 +100,27 @@ test("joins runs of one snapshot's parts, up to a transaction's worth of rows", 
     rows: rows(count, index * 10_000),
   });
   const other = "ws:00000000-0000-4000-8000-0000000000a2";
-  expect(coalesceMessages([part(0, false, 2), part(1, false, 2), part(2, true, 1), part(0, true, 1, other)])).toEqual([
-    { ...part(0, true, 0), rows: [...rows(2, 0), ...rows(2, 10_000), ...rows(1, 20_000)] },
-    part(0, true, 1, other),
+  const dropped = { type: "drop-scope" as const, scope };
+  expect(
+    coalesceMessages([part(0, false, 2), part(0, false, 1, other), part(1, false, 2), part(2, true, 1), dropped]),
+  ).toEqual([
+    { type: "snapshots", parts: [part(0, false, 2), part(0, false, 1, other), part(1, false, 2), part(2, true, 1)] },
+    dropped,
   ]);
-  // A new part 0 starts the scope over: never joined to what came before.
-  expect(coalesceMessages([part(0, false, 1), part(0, true, 1)])).toEqual([part(0, false, 1), part(0, true, 1)]);
+  // Anything else between parts ends the run.
+  expect(coalesceMessages([part(0, true, 1), dropped, part(0, true, 1)])).toEqual([
+    { type: "snapshots", parts: [part(0, true, 1)] },
+    dropped,
+    { type: "snapshots", parts: [part(0, true, 1)] },
+  ]);
   const big = JOINED_PART_ROWS - 1;
   expect(coalesceMessages([part(0, false, big), part(1, false, 2), part(2, true, 1)])).toEqual([
-    part(0, false, big),
-    { ...part(1, true, 0), rows: [...rows(2, 10_000), ...rows(1, 20_000)] },
+    { type: "snapshots", parts: [part(0, false, big)] },
+    { type: "snapshots", parts: [part(1, false, 2), part(2, true, 1)] },
+  ]);
+  // A part bigger than a run's worth goes alone.
+  expect(coalesceMessages([part(0, false, JOINED_PART_ROWS + 1), part(1, true, 1)])).toEqual([
+    { type: "snapshots", parts: [part(0, false, JOINED_PART_ROWS + 1)] },
+    { type: "snapshots", parts: [part(1, true, 1)] },
   ]);
 });

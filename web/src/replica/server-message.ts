@@ -5,7 +5,14 @@ import { isRowOf, tableOfEntity } from "./replica-db.ts";
 // The contract declares ServerMessage as a type only; the browser parses what arrives instead of trusting it.
 
 const position = z.number().int().min(0);
-const rowData = z.record(z.string(), z.unknown());
+/**
+ * A row's data: a JSON object, which its table's schema reads in full (rowsAreReadable). Checked
+ * here without copying it: a record schema would copy every key of every row, thousands a part.
+ */
+const rowData = z.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  { error: "not a row" },
+);
 
 const syncRow = z.object({
   position,
@@ -22,9 +29,10 @@ const snapshot = z.object({
   position,
   part: z.number().int().min(0),
   last: z.boolean(),
+  more: z.literal(true).exactOptional(),
   rows: z.array(
     z.union([
-      z.object({ entity: z.string(), id: z.string(), data: rowData }),
+      z.object({ entity: z.string(), id: z.string(), data: rowData, also: z.array(scope).exactOptional() }),
       z.object({ entity: z.string(), id: z.string(), same: z.literal(true) }),
     ]),
   ),
@@ -86,16 +94,21 @@ function rowsAreReadable(message: ParsedServerMessage): boolean {
 /** Most rows a run of snapshot parts is joined into: one transaction's worth, a few megabytes. */
 export const JOINED_PART_ROWS = 5000;
 
+/** What the client applies in one go: a message, or a run of snapshot parts in one transaction. */
+export type SyncStep = ParsedServerMessage | { type: "snapshots"; parts: SnapshotMessage[] };
+
 /**
  * Runs of consecutive `changes` messages become one: rows in order, the last cursor. Applying
- * them together is the same as one after another, as the cursor only moves once all are in. So do
- * runs of parts of one scope's snapshot, up to JOINED_PART_ROWS rows: the first part's number
- * (a part 0 still replaces the scope's rows before the rest are added) and the last one's mark.
- * Parts pile up when the replica writes slower than they arrive; one transaction for the pile
- * costs one commit and one re-run of the screens' queries instead of several.
+ * them together is the same as one after another, as the cursor only moves once all are in. Runs
+ * of snapshot parts, of one scope or several, up to JOINED_PART_ROWS rows (or one bigger part),
+ * become one step applied in one transaction, in order: the same as one after another.
+ * Parts pile up when the replica writes slower than they arrive, and a catch-up's first parts (every
+ * scope's few rows) are held until all are in; one transaction for the pile costs one commit and
+ * one re-run of the screens' queries instead of several, and writes a row several parts carry once.
  */
-export function coalesceMessages(messages: readonly ParsedServerMessage[]): ParsedServerMessage[] {
-  const result: ParsedServerMessage[] = [];
+export function coalesceMessages(messages: readonly ParsedServerMessage[]): SyncStep[] {
+  const result: SyncStep[] = [];
+  let joinedRows = 0;
   for (const message of messages) {
     const previous = result.at(-1);
     if (message.type === "changes" && previous?.type === "changes") {
@@ -106,14 +119,14 @@ export function coalesceMessages(messages: readonly ParsedServerMessage[]): Pars
       };
     } else if (
       message.type === "snapshot" &&
-      previous?.type === "snapshot" &&
-      !previous.last &&
-      message.part > 0 &&
-      previous.scope === message.scope &&
-      previous.position === message.position &&
-      previous.rows.length + message.rows.length <= JOINED_PART_ROWS
+      previous?.type === "snapshots" &&
+      joinedRows + message.rows.length <= JOINED_PART_ROWS
     ) {
-      result[result.length - 1] = { ...previous, last: message.last, rows: [...previous.rows, ...message.rows] };
+      previous.parts.push(message);
+      joinedRows += message.rows.length;
+    } else if (message.type === "snapshot") {
+      result.push({ type: "snapshots", parts: [message] });
+      joinedRows = message.rows.length;
     } else {
       result.push(message);
     }

@@ -1,9 +1,9 @@
-import { type Hello, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
-import { applyChanges, applyReady, applySnapshot, dropScope } from "./apply-sync.ts";
+import { type Hello, SNAPSHOT_PART_ROWS, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
+import { applyChanges, applyReady, applySnapshots, dropScope } from "./apply-sync.ts";
 import { backoffDelay, type Clock, systemClock } from "./clock.ts";
 import { drainPile } from "./drain-pile.ts";
 import { type ReplicaDb, replicaTransaction } from "./replica-db.ts";
-import { type ParsedServerMessage, parseServerMessage } from "./server-message.ts";
+import { type ParsedServerMessage, parseServerMessage, type SnapshotMessage, type SyncStep } from "./server-message.ts";
 import { type CatchUp, readSyncState, writeCatchUp } from "./sync-state.ts";
 
 /** `refused`: the server answers but will not sync with a page from this address (close 4403). */
@@ -76,6 +76,14 @@ interface Connection {
    * together. Each is read as it arrives, while the replica still writes the ones before it.
    */
   inbox: (ParsedServerMessage | null)[];
+  /** A drain of the inbox is queued and has not yet taken what it holds. */
+  drainQueued: boolean;
+  /**
+   * The scopes of the catch-up under way whose first part (their few rows) has not arrived: until
+   * every one has, those that did wait in `framing`, to be written together in one transaction.
+   */
+  unframed: Set<string>;
+  framing: SnapshotMessage[];
   stopHeartbeat: (() => void) | null;
   /** The hello went out: a new focus is sent on its own from now on. */
   greeted: boolean;
@@ -86,7 +94,7 @@ interface Connection {
 /**
  * Keeps the replica in step with the server over one WebSocket at a time. Every (re)connect
  * resumes from the stored cursor and scopes, so a drop costs a catch-up, not a reload. Messages
- * are applied one at a time, in arrival order, each in its own transaction.
+ * are applied in arrival order; those that piled up meanwhile go in together (drain-pile.ts).
  */
 export class SyncClient {
   readonly #options: SyncClientOptions;
@@ -170,6 +178,9 @@ export class SyncClient {
       heard: true,
       stopHeartbeat: null,
       inbox: [],
+      drainQueued: false,
+      unframed: new Set(),
+      framing: [],
       greeted: false,
       liveAt: Number.NEGATIVE_INFINITY,
     };
@@ -182,9 +193,15 @@ export class SyncClient {
       connection.heard = true;
       const message = parseServerMessage(typeof event.data === "string" ? event.data : "");
       if (message?.type === "changes" && message.rows.length > 0) connection.liveAt = this.#clock.now();
-      connection.inbox.push(message);
+      if (this.#holds(connection, message) && message?.type === "snapshot") {
+        connection.framing.push(message);
+        return;
+      }
+      connection.inbox.push(...connection.framing.splice(0), message);
+      if (connection.drainQueued) return;
       // One drain per pile: frames arriving while earlier ones are applied join the next drain.
-      if (connection.inbox.length === 1) this.#enqueue(connection, () => this.#drain(connection));
+      connection.drainQueued = true;
+      this.#enqueue(connection, () => this.#drain(connection));
     };
     socket.onclose = (event) => this.#closed(connection, event.code);
   }
@@ -212,11 +229,34 @@ export class SyncClient {
   }
 
   /**
+   * Whether `message` waits for more before anything is applied: a catch-up's first parts (every
+   * scope's few rows, sent back to back before any scope's many) go in together, in one transaction,
+   * unless they come to a part's worth of rows, which goes in while the rest arrive. The `syncing`
+   * before them goes in at once: the screens learn at once what is coming again.
+   */
+  #holds(connection: Connection, message: ParsedServerMessage | null): boolean {
+    if (message?.type === "syncing") {
+      connection.unframed = new Set(message.scopes);
+      return false;
+    }
+    if (message?.type !== "snapshot" || !connection.unframed.has(message.scope)) {
+      // Anything else ends the wait: what waited goes first, in the order it came.
+      connection.unframed.clear();
+      return false;
+    }
+    if (!message.more) connection.unframed.delete(message.scope);
+    const waiting = connection.framing.reduce((rows, part) => rows + part.rows.length, message.rows.length);
+    return connection.unframed.size > 0 && waiting < SNAPSHOT_PART_ROWS;
+  }
+
+  /**
    * Applies every frame received so far, and those arriving meanwhile, changes ahead of the snapshot
-   * parts waiting before them (drain-pile.ts). Under a burst of live changes, one transaction (and
-   * one re-render of the screens) per pile instead of one per frame keeps the replica from falling behind.
+   * parts waiting before them and parts that piled up joined (drain-pile.ts). Under a burst of live
+   * changes, one transaction (and one re-render of the screens) per pile instead of one per frame
+   * keeps the replica from falling behind.
    */
   async #drain(connection: Connection): Promise<void> {
+    connection.drainQueued = false;
     const parts = await drainPile({
       // Stopped, the replica is about to be wiped or closed: what is still in the inbox stays there.
       take: () =>
@@ -225,24 +265,22 @@ export class SyncClient {
           return message;
         }),
       live: () => this.#clock.now() - connection.liveAt < LIVE_LATELY_MS,
-      apply: (message) => this.#apply(message),
+      apply: (step) => this.#apply(step),
     });
     // The server sends more once parts are in: one answer per part it sent, joined or not.
     for (let part = 0; part < parts; part++) connection.socket.send(JSON.stringify({ type: "applied" }));
   }
 
-  async #apply(message: ParsedServerMessage): Promise<void> {
+  async #apply(message: SyncStep): Promise<void> {
     const { db } = this.#options;
     switch (message.type) {
       case "syncing":
         this.#catchUp = { coming: [...message.scopes], unframed: [...message.scopes] };
         return writeCatchUp(db, this.#catchUp);
+      case "snapshots":
+        return this.#applySnapshots(message.parts);
       case "snapshot":
-        // What the screens may say of the scope changes with its rows, in the same transaction.
-        return replicaTransaction(db, async () => {
-          await applySnapshot(db, message);
-          await this.#progress(message.scope, message.part, message.last);
-        });
+        return this.#applySnapshots([message]);
       case "changes":
         return applyChanges(db, message);
       case "drop-scope":
@@ -272,13 +310,23 @@ export class SyncClient {
     }
   }
 
-  /** A catch-up's scope got its few rows (part 0), or all of them (the last part). */
-  async #progress(scope: string, part: number, last: boolean): Promise<void> {
+  /** What the screens may say of the parts' scopes changes with their rows, in the same transaction. */
+  #applySnapshots(parts: readonly SnapshotMessage[]): Promise<void> {
+    return replicaTransaction(this.#options.db, async () => {
+      await applySnapshots(this.#options.db, parts);
+      await this.#progress(parts);
+    });
+  }
+
+  /** A catch-up's scopes got their few rows (a first part without `more`), or all of them (the last part). */
+  async #progress(parts: readonly SnapshotMessage[]): Promise<void> {
     const catchUp = this.#catchUp;
     if (!catchUp) return;
+    const held = new Set(parts.filter((part) => part.last).map((part) => part.scope));
+    const framed = new Set(parts.filter((part) => !part.more).map((part) => part.scope));
     const next: CatchUp = {
-      coming: last ? catchUp.coming.filter((held) => held !== scope) : catchUp.coming,
-      unframed: part === 0 ? catchUp.unframed.filter((framed) => framed !== scope) : catchUp.unframed,
+      coming: catchUp.coming.filter((scope) => !held.has(scope)),
+      unframed: catchUp.unframed.filter((scope) => !framed.has(scope)),
     };
     if (next.coming.length === catchUp.coming.length && next.unframed.length === catchUp.unframed.length) return;
     this.#catchUp = next;

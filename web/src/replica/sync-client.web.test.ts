@@ -1,10 +1,10 @@
-import { SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
+import { SNAPSHOT_PART_ROWS, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
 import { expect, test } from "vitest";
 import { HEARTBEAT_MS, SyncClient, type SyncStatus } from "./sync-client.ts";
 import { readScopeProgress, readSyncState, writeCursor, writeScopes } from "./sync-state.ts";
 import { fakeSockets } from "./testing/fake-socket.ts";
 import { ManualClock } from "./testing/manual-clock.ts";
-import { alice, user, workspace, ws1 } from "./testing/rows.ts";
+import { alice, member, user, workspace, ws1 } from "./testing/rows.ts";
 import { openTestDb } from "./testing/test-db.ts";
 
 const me = `user:${alice}`;
@@ -397,4 +397,86 @@ test("knows which scopes a catch-up still sends and when every scope's few rows 
   socket.receive({ type: "syncing", scopes: [wsScope] });
   await client.idle();
   expect(await readScopeProgress(db)).toEqual({ held: new Set([me]), outlined: false });
+});
+
+test("a catch-up's first parts wait for one another and go in together, in one transaction", async () => {
+  const { db, server, client } = setup();
+  client.start();
+  const socket = server.latest();
+  socket.open();
+  await client.idle();
+  const transactions = new Set<unknown>();
+  const seen = (_key: unknown, _row: unknown, transaction: unknown) => {
+    transactions.add(transaction);
+  };
+  db.users.hook("creating", seen);
+  db.workspaces.hook("creating", seen);
+  const answers = () => socket.sent.filter((sent) => JSON.stringify(sent) === '{"type":"applied"}').length;
+
+  socket.receive({ type: "syncing", scopes: [me, wsScope] });
+  socket.receive({
+    type: "snapshot",
+    part: 0,
+    last: false,
+    scope: me,
+    position: 5,
+    rows: [{ entity: "user", id: alice, data: user(alice) }],
+  });
+  await client.idle();
+  expect(await db.users.count()).toBe(0);
+  expect(answers()).toBe(0);
+
+  socket.receive({
+    type: "snapshot",
+    part: 0,
+    last: false,
+    scope: wsScope,
+    position: 5,
+    rows: [{ entity: "workspace", id: ws1, data: workspace(ws1) }],
+  });
+  await client.idle();
+  expect(await db.users.count()).toBe(1);
+  expect(await db.workspaces.count()).toBe(1);
+  expect(transactions.size).toBe(1);
+  expect(answers()).toBe(2);
+  expect(await readScopeProgress(db)).toEqual({ held: new Set(), outlined: true });
+
+  // The many rows go in as they come.
+  socket.receive({ type: "snapshot", part: 1, last: true, scope: me, position: 5, rows: [] });
+  await client.idle();
+  expect(answers()).toBe(3);
+  expect((await readSyncState(db)).scopes).toEqual([me]);
+});
+
+test("a scope's few rows in several parts go in as they come, and are in once a part without `more` is", async () => {
+  const { db, server, client } = setup();
+  client.start();
+  const socket = server.latest();
+  socket.open();
+  await client.idle();
+  const members = (from: number, count: number) =>
+    Array.from({ length: count }, (_, n) => {
+      const userId = `00000000-0000-4000-8000-${String(from + n).padStart(12, "0")}`;
+      return { entity: "workspace_member", id: `${ws1}:${userId}`, data: member(ws1, userId) };
+    });
+  socket.receive({ type: "syncing", scopes: [me, wsScope] });
+  socket.receive({ type: "snapshot", part: 0, last: false, scope: me, position: 5, rows: [] });
+  socket.receive({
+    type: "snapshot",
+    part: 0,
+    last: false,
+    more: true,
+    scope: wsScope,
+    position: 5,
+    rows: members(0, SNAPSHOT_PART_ROWS),
+  });
+  await client.idle();
+  // A part's worth waits for nothing, but the scope's few rows are not all in.
+  expect(await db.workspace_members.count()).toBe(SNAPSHOT_PART_ROWS);
+  expect(await readScopeProgress(db)).toEqual({ held: new Set(), outlined: false });
+
+  socket.receive({ type: "snapshot", part: 1, last: false, scope: wsScope, position: 5, rows: members(5000, 3) });
+  await client.idle();
+  expect(await db.workspace_members.count()).toBe(SNAPSHOT_PART_ROWS + 3);
+  expect(await readScopeProgress(db)).toEqual({ held: new Set(), outlined: true });
 });

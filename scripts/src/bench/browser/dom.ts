@@ -21,6 +21,7 @@ export interface IdbOpenRequest extends IdbRequest<IdbDatabase> {
 export interface IdbObjectStore {
   put(value: unknown): IdbRequest<unknown>;
   count(): IdbRequest<number>;
+  get(key: string): IdbRequest<unknown>;
   createIndex(name: string, keyPath: string, options?: { multiEntry?: boolean }): unknown;
 }
 

@@ -23,6 +23,11 @@ export interface FirstSyncProbe {
   /** The replica's workspaces table first counted `expectedRows`. */
   replicaFullMs: number | null;
   replicaRows: number;
+  /**
+   * With `untilCaughtUp`: the replica first held a cursor, which its first catch-up writes with
+   * `ready`, once every scope's rows are in (each row with every scope that holds it).
+   */
+  caughtUpMs: number | null;
 }
 
 /** Times of one snapshot applied by the replica's own code (replica-write.page.ts). */
@@ -78,6 +83,8 @@ export interface FirstSyncProbeOptions {
   dbName: string;
   table: string;
   expectedRows: number;
+  /** Watch on, after `expectedRows`, for the end of the first catch-up (`caughtUpMs`). */
+  untilCaughtUp?: boolean;
 }
 
 /**
@@ -97,6 +104,7 @@ export function installFirstSyncProbe(options: FirstSyncProbeOptions): void {
     largestFrameChars: 0,
     replicaFullMs: null,
     replicaRows: 0,
+    caughtUpMs: null,
   };
   window.hirestreamFirstSync = probe;
 
@@ -147,6 +155,17 @@ export function installFirstSyncProbe(options: FirstSyncProbeOptions): void {
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
+  // The replica's meta store (web/src/replica/sync-state.ts): the cursor, 0 until the first `ready`.
+  const cursorOf = (db: IdbDatabase) =>
+    new Promise<number>((resolve, reject) => {
+      const request = db.transaction("meta", "readonly").objectStore("meta").get("cursor");
+      request.onsuccess = () => {
+        const entry = request.result;
+        const value = typeof entry === "object" && entry !== null && "value" in entry ? entry.value : 0;
+        resolve(typeof value === "number" ? value : 0);
+      };
+      request.onerror = () => reject(request.error);
+    });
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const watchReplica = async () => {
     for (;;) {
@@ -156,9 +175,13 @@ export function installFirstSyncProbe(options: FirstSyncProbeOptions): void {
         try {
           // A count waits for the write transaction ahead of it, so it lands just after a commit.
           for (;;) {
-            probe.replicaRows = await count(db);
-            if (probe.replicaRows >= options.expectedRows) {
-              probe.replicaFullMs = performance.now();
+            if (probe.replicaFullMs === null) {
+              probe.replicaRows = await count(db);
+              if (probe.replicaRows >= options.expectedRows) probe.replicaFullMs = performance.now();
+            }
+            if (probe.replicaFullMs !== null && options.untilCaughtUp && (await cursorOf(db)) > 0)
+              probe.caughtUpMs = performance.now();
+            if (probe.replicaFullMs !== null && (!options.untilCaughtUp || probe.caughtUpMs !== null)) {
               db.close();
               return;
             }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PipelineFixtures, pipelineFixtures } from "../candidacies/testing/pipeline-fixtures.ts";
-import { connectSync } from "../testing/sync-client.ts";
+import { connectSync, rowsOf } from "../testing/sync-client.ts";
 import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { endpoints } from "./testing/endpoints.ts";
 import { type PermissionWorld, permissionWorld, type World } from "./testing/permission-world.ts";
@@ -127,10 +127,8 @@ describe("tenant isolation", () => {
     const toOutsider = JSON.stringify(outsider.messages);
     expect(toOutsider).toContain(w.personId);
     expect(toOutsider).not.toContain(w.workspaceId);
-    // The owner is in both: their browser holds the person in both scopes.
-    const personScopes = owner.messages.flatMap((m) =>
-      m.type === "snapshot" && m.rows.some((row) => row.id === w.personId) ? [m.scope] : [],
-    );
+    // The owner is in both: their browser holds the person in both scopes (sent once, naming the other).
+    const personScopes = rowsOf(owner.messages).flatMap((row) => (row.id === w.personId ? [row.scope] : []));
     expect(personScopes).toEqual(expect.arrayContaining([`ws:${w.workspaceId}`, `ws:${outsiderWorkspace}`]));
     for (const client of [outsider, owner]) client.socket.close();
   });

@@ -106,6 +106,27 @@ export async function changeDataOf(
   return rows.map((row) => row.data);
 }
 
+/**
+ * The data of change-log entries as JSON text, in the order of `entries`: a snapshot part's frame
+ * takes it as it is (snapshot-parts.ts, partFrame), so it is neither parsed nor printed again here.
+ */
+export async function changeTextOf(
+  db: Queryable,
+  entries: readonly { position: number; seq: number }[],
+): Promise<string[]> {
+  if (entries.length === 0) return [];
+  const { rows } = await db.query<{ data: string }>({
+    name: "sync-change-text",
+    text: `select c.data::text as data
+           from unnest($1::bigint[], $2::int[]) with ordinality as wanted(position, seq, ord)
+           join read.change_log c on c.position = wanted.position and c.seq = wanted.seq
+           order by wanted.ord`,
+    values: [entries.map((entry) => entry.position), entries.map((entry) => entry.seq)],
+  });
+  if (rows.length !== entries.length) throw new Error("a snapshot's change-log entry is gone");
+  return rows.map((row) => row.data);
+}
+
 /** Every live row of a scope as of `upTo`, with its data, in the order the snapshot sends them. */
 export async function snapshotOf(db: Queryable, scope: string, upTo: number): Promise<SnapshotSource[]> {
   const keys = await snapshotKeysOf(db, scope, upTo);

@@ -1,6 +1,6 @@
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SnapshotKey } from "./change-feed.ts";
-import { type PlannedRow, SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
+import { type PlannedRow, partFrame, partRows, SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
 
 const scope = "ws:00000000-0000-4000-8000-0000000000a1";
 const keys = (count: number): SnapshotKey[] =>
@@ -70,4 +70,96 @@ it("sends a row an earlier snapshot of the catch-up sent as of the same change a
     { entity: "person", id: "p1", data: { n: "p1" } },
   ]);
   expect(reads).toEqual(["p1"]);
+});
+
+describe("a row several scopes of the catch-up hold", () => {
+  const pool = "user:00000000-0000-4000-8000-0000000000b1";
+
+  it("goes once, in full, naming the other scopes whose keys are known, which then leave it out", () => {
+    const sent = new SnapshotRows();
+    const shared = keys(4);
+    sent.holds(scope, shared);
+    sent.holds(pool, shared.slice(1));
+    const first = sent.planPart(scope, shared, 0, 3);
+    sent.sent(scope, first.rows);
+    expect(first).toEqual({
+      rows: [
+        { ...shared[0], same: false },
+        { ...shared[1], same: false, also: [pool] },
+        { ...shared[2], same: false, also: [pool] },
+      ],
+      next: 3,
+      last: false,
+    });
+    // The pool's part holds only what the workspace's has not sent yet, naming it back.
+    const second = sent.planPart(pool, shared.slice(1), 0, 3);
+    sent.sent(pool, second.rows);
+    expect(second).toEqual({
+      rows: [{ ...shared[3], same: false, also: [scope] }],
+      next: 3,
+      last: true,
+    });
+    expect(sent.planPart(scope, shared, 3, 3)).toEqual({ rows: [], next: 4, last: true });
+  });
+
+  it("goes as the same row to a scope whose keys were read after it went, and anew when it changed since", () => {
+    const sent = new SnapshotRows();
+    const shared = keys(2);
+    sent.holds(scope, shared);
+    const first = sent.planPart(scope, shared, 0, 2);
+    // Planned, not sent: planned again, it is the same plan.
+    expect(sent.planPart(scope, shared, 0, 2)).toEqual(first);
+    sent.sent(scope, first.rows);
+    expect(first.rows).toEqual(shared.map((key) => ({ ...key, same: false })));
+    const moved = { entity: "person", id: "p1", position: 50, seq: 0 };
+    const [held] = shared;
+    if (!held) throw new Error("no key");
+    sent.holds(pool, [held, moved]);
+    expect(sent.planPart(pool, [held, moved], 0, 5)).toEqual({
+      rows: [
+        { ...held, same: true },
+        { ...moved, same: false },
+      ],
+      next: 2,
+      last: true,
+    });
+  });
+});
+
+it("writes a part's frame with its rows' data spliced in as held, the same message as its rows would print", () => {
+  const pool = "user:00000000-0000-4000-8000-0000000000b1";
+  const planned: PlannedRow[] = [
+    { entity: "person", id: "p0", position: 1, seq: 0, same: false, also: [pool] },
+    { entity: "person", id: "p1", position: 2, seq: 0, same: true },
+    { entity: "person", id: 'p"2', position: 3, seq: 0, same: false },
+  ];
+  const data = [{ name: 'Ada "A" ü' }, { nested: { list: [1, null, "x"] } }];
+  const texts = data.map((row) => JSON.stringify(row, null, 1));
+  const header = { scope, position: 9, part: 2, last: true };
+  expect(JSON.parse(partFrame(header, planned, texts))).toEqual({
+    type: "snapshot",
+    ...header,
+    rows: partRows(planned, data),
+  });
+  expect(partRows(planned, data)[0]).toEqual({ entity: "person", id: "p0", data: data[0], also: [pool] });
+  expect(() => partFrame(header, planned, texts.slice(1))).toThrow();
+});
+
+it("sends a scope's few rows in parts of at most a part's worth, each but the last marked as followed by more", () => {
+  const sent = new SnapshotRows();
+  const few = (count: number) => keys(count).map((key) => ({ ...key, entity: "workspace", text: `{"n":"${key.id}"}` }));
+  sent.plan(few(1));
+  const parts = sent.fewParts(scope, 99, few(7), 3).map((frame) => JSON.parse(frame));
+  expect(parts.map((part) => [part.part, part.last, part.more, part.rows.length])).toEqual([
+    [0, false, true, 3],
+    [1, false, true, 3],
+    [2, false, undefined, 1],
+  ]);
+  expect(parts[0].rows.slice(0, 2)).toEqual([
+    { entity: "workspace", id: "p0", same: true },
+    { entity: "workspace", id: "p1", data: { n: "p1" } },
+  ]);
+  expect(sent.fewParts(scope, 99, []).map((frame) => JSON.parse(frame))).toEqual([
+    { type: "snapshot", scope, position: 99, part: 0, last: false, rows: [] },
+  ]);
 });

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from "pg";
-import type { SnapshotKey, SnapshotSource } from "./change-feed.ts";
+import type { SnapshotKey } from "./change-feed.ts";
 
 type Queryable = Pick<Pool, "query"> | Pick<PoolClient, "query">;
 
@@ -13,16 +13,19 @@ export const MANY_ENTITIES = ["person", "candidacy", "payload", "message"] as co
 /** The entities that are not many, as SQL: written out, so the partial index on them serves the read. */
 const NOT_MANY = `entity not in (${MANY_ENTITIES.map((entity) => `'${entity}'`).join(", ")})`;
 
+/** A few row of a scope's snapshot: its change-log entry, and its data as JSON text (snapshot-parts.ts, partFrame). */
+export type FewRow = SnapshotKey & { text: string };
+
 /**
  * Every live few row of a scope as of `upTo`: the newest change-log entry per row, when it is a
  * put (change-feed.ts's snapshotOf, for the few alone). Frame rows first, as there. The index
  * change_log_scope_few (migration 2026_11_27_070000) holds exactly these entries.
  */
-export async function fewRowsOf(db: Queryable, scope: string, upTo: number): Promise<SnapshotSource[]> {
-  const { rows } = await db.query<Omit<SnapshotSource, "position"> & { position: string }>({
+export async function fewRowsOf(db: Queryable, scope: string, upTo: number): Promise<FewRow[]> {
+  const { rows } = await db.query<Omit<FewRow, "position"> & { position: string }>({
     name: "sync-snapshot-few",
-    text: `select entity, id, position, data from (
-             select distinct on (entity, id) entity, id, position, op, data from read.change_log
+    text: `select entity, id, position, seq, data::text as text from (
+             select distinct on (entity, id) entity, id, position, seq, op, data from read.change_log
              where scope = $1 and position <= $2 and ${NOT_MANY}
              order by entity, id, position desc, seq desc) latest
            where op = 'put'

@@ -1,5 +1,5 @@
 import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
-import type { ServerMessage } from "@hirestream/contracts/sync/messages.ts";
+import { FIRST_PART_ROWS, type ServerMessage } from "@hirestream/contracts/sync/messages.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   candidateUrl,
@@ -34,13 +34,13 @@ const snapshots = (messages: readonly ServerMessage[]): Snapshot[] =>
   messages.filter((m): m is Snapshot => m.type === "snapshot");
 const isReady = (m: ServerMessage) => m.type === "ready";
 
-/** A recruiter's workspace with six people, all candidates of one project. */
-async function recruiter(): Promise<{ user: SignedIn; project: PipelineProject; people: string[] }> {
+/** A recruiter's workspace with six people (or `count`), all candidates of one project. */
+async function recruiter(count = 6): Promise<{ user: SignedIn; project: PipelineProject; people: string[] }> {
   const user = await f.newUser();
   const ws = await f.createWorkspace(user);
   const project = await f.createProject(user, ws);
   const people: string[] = [];
-  for (let index = 0; index < 6; index++) {
+  for (let index = 0; index < count; index++) {
     people.push((await f.addPerson(user, { first_name: `Person ${index}`, email: `p${index}@example.com` }, ws)).id);
   }
   const { meta } = await f.assign(user, project, people);
@@ -125,6 +125,30 @@ describe("live changes during a catch-up", () => {
   });
 });
 
+describe("a part read ahead", () => {
+  it("leaves out a row a change brought after the part was read and before it went", async () => {
+    // More candidates than a first part holds: the board's first part goes, the rest is read ahead.
+    const { user, project, people } = await recruiter(FIRST_PART_ROWS + 4);
+    const projectScope = `proj:${project.id}`;
+    const client = await heldCatchUp(user, [projectScope]);
+    await client.until((m) => m.type === "snapshot" && m.scope === projectScope && m.part > 0);
+    // A candidate the board's first part left for the next one, which is read while the client waits.
+    const firstPart = new Set(rowsOf(snapshots(client.messages).filter((m) => m.part > 0)).map((row) => row.id));
+    const later = people.find((person) => !firstPart.has(candidacyIdOf(project.id, person)));
+    const oldest = await move(user, project, later ?? "", 2);
+    await client.until(carries(oldest.id, oldest.stageId));
+    await answerUntilReady(client);
+    client.socket.close();
+
+    const changedAt = client.messages.findIndex(carries(oldest.id, oldest.stageId));
+    const sentAfter = rowsOf(client.messages.slice(changedAt + 1)).filter((row) => row.id === oldest.id);
+    expect(sentAfter).toEqual([]);
+    const held = fold(client.messages);
+    expect(held.rows.get(`candidacy:${oldest.id}`)).toMatchObject({ stage_id: oldest.stageId });
+    expect(heldRows(held)).toEqual(await freshHolding(user));
+  });
+});
+
 describe("an interrupted first sync", () => {
   it("resumes with the scopes not yet in full and the changes since, never the scopes held", async () => {
     const { user, project, people } = await recruiter();
@@ -132,9 +156,10 @@ describe("an interrupted first sync", () => {
     const syncing = first.messages.find((m) => m.type === "syncing");
     const planned = syncing?.type === "syncing" ? syncing.scopes : [];
     expect(planned).toHaveLength(3);
-    // Parts answered until two scopes' many rows are in full, then the connection is lost.
+    // Parts answered until a scope's many rows are in full, then the connection is lost. (Not two:
+    // the workspace's people go with the pool's, naming it, and its own last part follows at once.)
     const lastParts = () => snapshots(first.messages).filter((m) => m.last).length;
-    while (lastParts() < 2) {
+    while (lastParts() < 1) {
       const received = snapshots(first.messages).length;
       first.answer();
       await first.until(() => snapshots(first.messages).length > received);
@@ -146,6 +171,8 @@ describe("an interrupted first sync", () => {
       .map((m) => m.scope);
     const cursor = first.messages.reduce((at, m) => (m.type === "changes" ? m.cursor : at), 0);
     expect(cursor).toBeGreaterThan(0);
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.length).toBeLessThan(planned.length);
 
     const away = await move(user, project, people[2] ?? "", 2);
     await t.readModels.waitFor(away.position, 5000);

@@ -10,7 +10,7 @@ import type { Kysely } from "kysely";
 import type { Pool } from "pg";
 import type { Credentials } from "../auth/sessions.ts";
 import type { Database } from "../database.ts";
-import { partToSend, readPart, readStale, staleSame } from "./catch-up-part.ts";
+import { frameRows, partToSend, type ReadRow, readPart, readStale, staleSame } from "./catch-up-part.ts";
 import {
   changeDataOf,
   changesOf,
@@ -23,7 +23,7 @@ import {
 import { OvertakenRows } from "./overtaken-rows.ts";
 import { leadFirst, SnapshotLeads } from "./snapshot-lead.ts";
 import { SnapshotOrder } from "./snapshot-order.ts";
-import { SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
+import { type PlannedPart, partFrame, SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
 import { fewRowsOf, manyKeysOf } from "./snapshot-phases.ts";
 
 const PAGE = 500;
@@ -37,7 +37,19 @@ export interface ConnectionPorts {
   /** Builds queries that `pool` (or one of its clients) runs. */
   db: Kysely<Database>;
   send(message: ServerMessage): void;
+  /** A message already in its wire form (a snapshot part: snapshot-parts.ts, partFrame). */
+  sendFrame(text: string): void;
   close(code: number, reason: string): void;
+}
+
+/** A snapshot part planned and read, to send once there is room. */
+interface PreparedPart {
+  scope: string;
+  part: number;
+  planned: PlannedPart;
+  /** The scope's lead keys, when this is its first part (snapshot-lead.ts, firstKeys). */
+  first: SnapshotKey[];
+  rows: ReadRow[];
 }
 
 /**
@@ -145,11 +157,14 @@ export class SyncConnection {
       const leads = new SnapshotLeads(this.#ports.pool, upTo, () => order.focused());
       for (const scope of order.ordered().slice(0, LEADS_AHEAD)) void leads.of(scope);
       if (wanted.length > 0) this.#send({ type: "syncing", scopes: wanted });
-      // What every screen needs to show anything: one part per scope, before any scope's many.
+      // What every screen needs to show anything: every scope's few rows, before any scope's many.
+      // A scope with more than a part's worth sends them in several, which the client writes while
+      // the rest are read.
+      const manyFrom = new Map<string, number>();
       for (const scope of wanted) {
-        const rows = snapshotRows.rowsOf(await fewRowsOf(client, scope, upTo));
-        this.#fewAhead += 1;
-        this.#send({ type: "snapshot", scope, position: upTo, part: 0, last: false, rows });
+        const parts = snapshotRows.fewParts(scope, upTo, await fewRowsOf(client, scope, upTo));
+        for (const frame of parts) this.#sendFewFrame(frame);
+        manyFrom.set(scope, parts.length);
       }
       let after = { position: cursor, seq: AFTER_EVERY_SEQ };
       let reached = cursor;
@@ -178,7 +193,11 @@ export class SyncConnection {
       const keysOf = (scope: string): Promise<SnapshotKey[]> => {
         let load = many.get(scope);
         if (!load) {
-          load = manyKeysOf(client, scope, upTo);
+          load = manyKeysOf(client, scope, upTo).then((keys) => {
+            // Rows of this scope sent from now on for another go once, naming this one too.
+            snapshotRows.holds(scope, keys);
+            return keys;
+          });
           many.set(scope, load);
         }
         return load;
@@ -189,7 +208,7 @@ export class SyncConnection {
       })();
       // Awaited in `finally`; a failure here must not go unhandled while the sending waits.
       loaded.catch(() => undefined);
-      await this.#sendMany(order, keysOf, leads, upTo, snapshotRows);
+      await this.#sendMany(order, keysOf, leads, upTo, snapshotRows, manyFrom);
       await loaded;
       // On the live lane: `ready` carries the cursor of the last change sent, never an older one.
       await this.#enqueue(async () => {
@@ -214,7 +233,9 @@ export class SyncConnection {
    * The many rows, a part at a time, never more than SNAPSHOT_PARTS_AHEAD unanswered: what is not
    * sent yet follows the focus, however it changes. A scope's first part is small and holds the
    * rows its screen shows first (snapshot-lead.ts), so a screen's first page lands before a
-   * megabyte has. A row a live change has brought is left out.
+   * megabyte has. Each part is planned and read while the one before it waits for room, so the
+   * client never waits on the database; a new focus that overtakes a part read ahead has it
+   * planned anew. A row a live change has brought is left out as the part goes, not as it is read.
    */
   async #sendMany(
     order: SnapshotOrder,
@@ -222,6 +243,7 @@ export class SyncConnection {
     leads: SnapshotLeads,
     position: number,
     snapshotRows: SnapshotRows,
+    manyFrom: ReadonlyMap<string, number>,
   ): Promise<void> {
     const sent = new Map<string, { offset: number; part: number }>();
     /** Each scope's first part when its lead's keys were read by themselves (`firstKeys`). */
@@ -236,51 +258,80 @@ export class SyncConnection {
       }
       return keys;
     };
-    for (;;) {
-      await this.#room();
-      const scope = order.next();
-      const overtaken = this.#overtaken;
-      if (this.#closed || scope === undefined || !overtaken) return;
-      // A scope lost meanwhile (the live lane dropped it) gets no more of its rows.
-      if (!this.#scopes.has(scope)) {
-        order.finish(scope);
-        continue;
-      }
-      const { offset, part } = sent.get(scope) ?? { offset: 0, part: 1 };
-      let slice: SnapshotKey[];
-      let last: boolean;
-      const first = offset === 0 ? await leads.firstKeys(scope) : [];
-      if (first.length > 0) {
+    const prepare = async (): Promise<PreparedPart | null> => {
+      for (let scope = order.next(); scope !== undefined; scope = order.next()) {
+        // A scope lost meanwhile (the live lane dropped it) gets no more of its rows.
+        if (!this.#scopes.has(scope)) {
+          order.finish(scope);
+          continue;
+        }
+        const { offset, part } = sent.get(scope) ?? { offset: 0, part: manyFrom.get(scope) ?? 1 };
+        const first = offset === 0 ? await leads.firstKeys(scope) : [];
         // The keys of the rest, read meanwhile, come after it; a scope of no more ends with an empty part.
-        firsts.set(scope, first);
-        slice = first;
-        last = false;
-      } else {
-        const keys = await keysInOrder(scope);
-        slice = keys.slice(offset, offset + (offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS));
-        last = offset + slice.length >= keys.length;
+        const planned =
+          first.length > 0
+            ? { ...snapshotRows.planPart(scope, first, 0, first.length), last: false }
+            : snapshotRows.planPart(
+                scope,
+                await keysInOrder(scope),
+                offset,
+                offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS,
+              );
+        const overtaken = this.#overtaken;
+        const wanted = planned.rows.filter((row) => !overtaken?.overtook(scope, row));
+        // By key, outside the catch-up's transaction: a change-log entry never changes once written.
+        const rows = await readPart(this.#ports.pool, wanted);
+        return { scope, part, planned, first, rows };
       }
-      const next = offset + slice.length;
-      const wanted = slice.filter((key) => !overtaken.overtook(scope, key));
-      // By key, outside the catch-up's transaction: a change-log entry never changes once written.
-      let rows = await readPart(this.#ports.pool, wanted, snapshotRows);
+      return null;
+    };
+    let next = prepare();
+    for (;;) {
+      // Awaited below; one read ahead when the sending stops must not go unhandled.
+      next.catch(() => undefined);
+      let prepared = await next;
+      await this.#room();
+      if (!this.#closed && prepared && prepared.scope !== order.next()) prepared = await prepare();
+      const overtaken = this.#overtaken;
+      if (this.#closed || !prepared || !overtaken) return;
+      const { scope, part, planned, first } = prepared;
+      // Read ahead, the part may hold a row as `same` that a change has reached since.
+      let rows = prepared.rows;
       while (staleSame(rows, snapshotRows)) rows = await readStale(this.#ports.pool, rows, snapshotRows);
       // From here to the send, no await: a change the live lane sends meanwhile would go first.
       if (this.#closed) return;
-      sent.set(scope, { offset: next, part });
+      if (first.length > 0) {
+        // The rest of the scope's keys go after these, whatever lead they were first put in order by.
+        firsts.set(scope, first);
+        inOrder.delete(scope);
+      }
       order.begin(scope);
-      if (last) order.finish(scope);
-      if (!this.#scopes.has(scope)) continue;
-      const toSend = partToSend(scope, rows, overtaken);
-      if (toSend.length === 0 && !last) continue;
-      this.#sendPart({ type: "snapshot", scope, position, part, last, rows: toSend });
-      sent.set(scope, { offset: next, part: part + 1 });
+      if (planned.last) order.finish(scope);
+      const toSend = this.#scopes.has(scope) ? partToSend(scope, rows, overtaken, this.#scopes) : [];
+      const goes = this.#scopes.has(scope) && (toSend.length > 0 || planned.last);
+      sent.set(scope, { offset: planned.next, part: goes ? part + 1 : part });
+      if (goes)
+        snapshotRows.sent(
+          scope,
+          toSend.map((read) => read.row),
+        );
+      next = prepare();
+      if (!goes) continue;
+      const frame = frameRows(toSend);
+      this.#sendFrame(partFrame({ scope, position, part, last: planned.last }, frame.planned, frame.texts));
     }
   }
 
-  #sendPart(message: Extract<ServerMessage, { type: "snapshot" }>): void {
+  /** A snapshot part, in its wire form: one more for the client to answer. */
+  #sendFrame(frame: string): void {
     this.#ahead += 1;
-    this.#send(message);
+    if (!this.#closed) this.#ports.sendFrame(frame);
+  }
+
+  /** A part of a scope's few rows, in its wire form: answered like any, but paced apart (`#fewAhead`). */
+  #sendFewFrame(frame: string): void {
+    this.#fewAhead += 1;
+    if (!this.#closed) this.#ports.sendFrame(frame);
   }
 
   async #room(): Promise<void> {
@@ -375,7 +426,7 @@ export class SyncConnection {
   async #sendSnapshot(db: Queryable, scope: string, position: number, sent: SnapshotRows): Promise<void> {
     const planned = sent.plan(await snapshotKeysOf(db, scope, position));
     for await (const part of snapshotParts(scope, position, planned, (rows) => changeDataOf(db, rows))) {
-      this.#sendPart(part);
+      this.#sendFrame(JSON.stringify(part));
     }
   }
 

@@ -15,9 +15,10 @@ const HELLO_TIMEOUT_MS = 10_000;
 export function syncRoutes(app: FastifyInstance, deps: Deps, hub: SyncHub): void {
   const origins = originRule(deps.appUrl, deps.allowedOrigins);
   app.get("/sync", { websocket: true }, (socket, request) => {
-    const send = (message: ServerMessage) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    const sendFrame = (text: string) => {
+      if (socket.readyState === socket.OPEN) socket.send(text);
     };
+    const send = (message: ServerMessage) => sendFrame(JSON.stringify(message));
     const refuse = (code: number, errorCode: string, detail: string) => {
       send({ type: "error", code: errorCode, detail });
       // A close reason holds at most 123 bytes; the detail can be longer (it may quote the Origin).
@@ -88,6 +89,7 @@ export function syncRoutes(app: FastifyInstance, deps: Deps, hub: SyncHub): void
         pool: deps.pool,
         db: deps.db,
         send,
+        sendFrame,
         close: (code, reason) => socket.close(code, reason),
       });
       void connection.start(hello);

@@ -77,12 +77,22 @@ export interface ReceivedRow {
   data: Record<string, unknown> | null;
 }
 
-/** Every row the messages carry, with its scope; a snapshot's `same` row has `data: null` here. */
+/**
+ * Every row the messages carry, with its scope; a snapshot's `same` row has `data: null` here, and
+ * so has a row in full for each other scope it names (`also`), after it.
+ */
 export const rowsOf = (messages: ServerMessage[]): ReceivedRow[] =>
   messages.flatMap((m) =>
     m.type === "changes"
       ? m.rows.map((r) => ({ scope: r.scope, entity: r.entity, id: r.id, data: r.data }))
       : m.type === "snapshot"
-        ? m.rows.map((r) => ({ scope: m.scope, entity: r.entity, id: r.id, data: "data" in r ? r.data : null }))
+        ? m.rows.flatMap((r) =>
+            "data" in r
+              ? [
+                  { scope: m.scope, entity: r.entity, id: r.id, data: r.data },
+                  ...(r.also ?? []).map((scope) => ({ scope, entity: r.entity, id: r.id, data: null })),
+                ]
+              : [{ scope: m.scope, entity: r.entity, id: r.id, data: null }],
+          )
         : [],
   );

@@ -28,8 +28,11 @@ export function fold(messages: readonly ServerMessage[], into: Folded = emptyFol
       if (message.part === 0) scopes.set(message.scope, new Set());
       for (const row of message.rows) {
         const key = `${row.entity}:${row.id}`;
-        if ("data" in row) rows.set(key, row.data);
-        else if (!rows.has(key)) throw new Error(`${key} sent as the same row, but never sent in full`);
+        if ("data" in row) {
+          rows.set(key, row.data);
+          // Held by the other scopes it names too, whose snapshots leave it out.
+          for (const other of row.also ?? []) held(other).add(key);
+        } else if (!rows.has(key)) throw new Error(`${key} sent as the same row, but never sent in full`);
         held(message.scope).add(key);
       }
     } else if (message.type === "changes") {

@@ -31,14 +31,28 @@ function spawnProjector(): { child: ChildProcess; lines: string[] } {
 }
 
 /**
- * Kills the projector `ms` after it began its first batch: counted from its spawn instead, a kill
- * would land before the process even started whenever the machine is busy (another test file
- * beside this one), and never inside a batch.
+ * Kills the projector once it has worked `ms` past the start of its first batch, or (`ms` null)
+ * the moment it says a batch committed. Counted from its spawn instead, a kill would land before
+ * the process even started whenever the machine is busy (another test file beside this one), and
+ * never inside a batch; and a random moment almost never falls between two batches.
  */
-async function killAfter(ms: number, running: { child: ChildProcess; lines: string[] }): Promise<"inside" | "between"> {
+async function killAfter(
+  ms: number | null,
+  running: { child: ChildProcess; lines: string[] },
+): Promise<"inside" | "between"> {
   const exited = new Promise((resolve) => running.child.once("exit", resolve));
-  await Promise.race([new Promise((resolve) => running.child.stdout?.once("data", resolve)), exited]);
-  await new Promise((resolve) => setTimeout(resolve, ms));
+  const said = (what: (chunk: string) => boolean) =>
+    new Promise<void>((resolve) => {
+      const heard = (chunk: string) => {
+        if (!what(chunk)) return;
+        running.child.stdout?.off("data", heard);
+        resolve();
+      };
+      running.child.stdout?.on("data", heard);
+    });
+  await Promise.race([said(() => true), exited]);
+  if (ms === null) await Promise.race([said((chunk) => chunk.includes("commit")), exited]);
+  else await new Promise((resolve) => setTimeout(resolve, ms));
   const last = running.lines.at(-1) ?? "";
   running.child.kill("SIGKILL");
   await exited;
@@ -52,7 +66,7 @@ it("leaves read models identical to a clean rebuild after being killed between a
   const random = seededRandom(11);
   const kills = { inside: 0, between: 0 };
   for (let round = 0; round < 20 && (await checkpoint()) < head; round++) {
-    const where = await killAfter(Math.floor(random() * 400), spawnProjector());
+    const where = await killAfter(round % 3 === 2 ? null : Math.floor(random() * 400), spawnProjector());
     kills[where]++;
   }
   // The last run is left to finish.

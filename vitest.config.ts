@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // One project per kind of test, told apart by the file's suffix, so a run starts only what its
@@ -11,9 +12,11 @@ const postgres = "scripts/src/testing/global-setup.ts";
 export default defineConfig({
   test: {
     pool: "forks",
-    // Vitest's default: one file at a time on a 2-core machine. Two at a time takes CI from about 16
-    // to 11 minutes, but two tests still fail that way (tabs sharing one socket, the Postgres event
-    // store's read of $all from a position), so files stay one at a time until they are mended.
+    // At least two files at a time: Vitest's default (one fewer than the cores) runs one at a time
+    // on a 2-core machine, where much of a file's time is spent waiting (on Postgres, on a browser),
+    // and two at a time take CI there from about 16 to 11 minutes. So every test must pass beside
+    // any other file: no database shared between files, no timing that holds only when alone.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, WebSocket } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, onTestFinished } from "vitest";
 import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
 import { startHostRewritingProxy } from "./host-rewriting-proxy.ts";
@@ -10,6 +10,7 @@ import {
   openSockets,
   renameWorkspace,
   workspaceRow as row,
+  serverSyncSockets,
   socketsSettle,
   syncSockets,
 } from "./tab-screens.ts";
@@ -46,8 +47,9 @@ interface Tabs {
   context: BrowserContext;
   leader: Page;
   follower: Page;
-  leaderSockets: WebSocket[];
   followerSockets: WebSocket[];
+  /** The sync connections the server holds, opened from the leader's reload on. */
+  serverSockets: () => number;
   writes: string[];
 }
 
@@ -68,8 +70,10 @@ async function twoTabs(email: string, origin = e2e.baseUrl, synced = true): Prom
   const context = await e2e.newContext();
   const leader = await context.newPage();
   await signUpAt(leader, origin, email);
-  // Counted from the reload on: the socket of the page before it may report its close late.
-  const leaderSockets = syncSockets(leader);
+  // Counted at the server from the reload on: the page never reports the close of a socket its
+  // document before the reload opened, even one that said hello just before the reload.
+  const server = serverSyncSockets(e2e.app.app.server);
+  onTestFinished(server.stop);
   await leader.goto(`${origin}/workspaces`);
   if (synced) await leader.getByText("You have no workspaces yet.").waitFor();
   const follower = await context.newPage();
@@ -77,11 +81,11 @@ async function twoTabs(email: string, origin = e2e.baseUrl, synced = true): Prom
   const writes = workspaceWrites({ leader, follower });
   await follower.goto(`${origin}/workspaces`);
   if (synced) await follower.getByText("You have no workspaces yet.").waitFor();
-  return { context, leader, follower, leaderSockets, followerSockets, writes };
+  return { context, leader, follower, followerSockets, serverSockets: server.open, writes };
 }
 
 it("shares one sync socket between two tabs, and sends the second tab's write through the first", async () => {
-  const { context, leader, follower, leaderSockets, followerSockets, writes } = await twoTabs("two-tabs@example.com");
+  const { context, leader, follower, followerSockets, serverSockets, writes } = await twoTabs("two-tabs@example.com");
   await createWorkspace(follower, "Made in the second tab");
   await row(leader, "Made in the second tab").waitFor();
   await eventually(serverWorkspaceNames, (names) => names.includes("Made in the second tab"));
@@ -90,7 +94,7 @@ it("shares one sync socket between two tabs, and sends the second tab's write th
 
   expect(writes).toEqual(["leader POST"]);
   expect(followerSockets).toHaveLength(0);
-  await expect.poll(() => openSockets(leaderSockets), socketsSettle).toBe(1);
+  await expect.poll(serverSockets, socketsSettle).toBe(1);
   await context.close();
 });
 
@@ -187,12 +191,12 @@ it("shows a refused write's error in the tab that made it", async () => {
 });
 
 it("signs every tab out and deletes the replica when one tab signs out", async () => {
-  const { context, leader, follower, leaderSockets } = await twoTabs("sign-out-tabs@example.com");
+  const { context, leader, follower, serverSockets } = await twoTabs("sign-out-tabs@example.com");
   await follower.getByRole("button", { name: /^Account menu of/ }).click();
   await follower.getByRole("menuitem", { name: "Logout" }).click();
   await follower.waitForURL("**/sign_in");
   await leader.waitForURL("**/sign_in");
-  await expect.poll(() => openSockets(leaderSockets), socketsSettle).toBe(0);
+  await expect.poll(serverSockets, socketsSettle).toBe(0);
   const databases = () => leader.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
   await expect.poll(databases).not.toContain("hirestream-replica");
 
@@ -200,7 +204,7 @@ it("signs every tab out and deletes the replica when one tab signs out", async (
 });
 
 it("lets another user signing in lead, after a sign-out the server never heard of", async () => {
-  const { context, leader, follower, leaderSockets } = await twoTabs("offline-sign-out@example.com");
+  const { context, leader, follower, serverSockets } = await twoTabs("offline-sign-out@example.com");
   // Offline, the server's answer (which would clear the site's storage) never comes: the tabs let go themselves.
   await goOffline(leader, follower);
   await follower.getByRole("status", { name: /^Offline/ }).waitFor();
@@ -213,7 +217,8 @@ it("lets another user signing in lead, after a sign-out the server never heard o
   const next = syncSockets(follower);
   await signUpThroughScreens(follower, "next-user@example.com");
   await expect.poll(() => openSockets(next), socketsSettle).toBe(1);
-  expect(openSockets(leaderSockets)).toBe(0);
+  // The new user's tab holds the only one: the signed-out leader holds none.
+  await expect.poll(serverSockets, socketsSettle).toBe(1);
   await context.close();
 });
 

@@ -109,3 +109,63 @@ describe("postgres appends to several streams inside the caller's transaction", 
     ).rejects.toThrow(/at most 4096 events/);
   });
 });
+
+describe("postgres reads of $all beside transactions still running", () => {
+  let pool: pg.Pool;
+  let store: PostgresEventStore;
+  let otherDatabase: string;
+  beforeAll(async () => {
+    pool = new pg.Pool({ connectionString: await createTestDatabase(inject("postgresAdminUrl")), max: 4 });
+    store = new PostgresEventStore({ pool, pollIntervalMs: 5 });
+    otherDatabase = await createTestDatabase(inject("postgresAdminUrl"));
+  });
+  afterAll(async () => {
+    await store.close();
+    await pool.end();
+  });
+
+  const stream = () => `thing-${randomUUID()}`;
+  const read = async (after: number) =>
+    (await store.readAll({ after, limit: 100 })).map((event) => [event.streamId, event.revision]);
+
+  it("reads events past a transaction that another database of the same cluster keeps open", async () => {
+    const start = await store.headPosition();
+    // Another application's (or another test file's) database: none of this store's events can be in it.
+    const other = new pg.Client({ connectionString: otherDatabase });
+    await other.connect();
+    try {
+      await other.query("begin");
+      await other.query("select pg_current_xact_id()");
+      const id = stream();
+      const appended = await store.appendToStream(id, newEvents(2), { expectedRevision: "no_stream" });
+      expect(await read(start)).toEqual([
+        [id, 0],
+        [id, 1],
+      ]);
+      expect(await store.headPosition()).toBe(appended.position);
+    } finally {
+      await other.query("rollback");
+      await other.end();
+    }
+  });
+
+  it("holds $all back at an append of its own database still uncommitted, then reads both in position order", async () => {
+    const start = await store.headPosition();
+    const [slow, quick] = [stream(), stream()];
+    const client = await pool.connect();
+    try {
+      await client.query("begin");
+      await store.appendWith(client, slow, newEvents(1), { expectedRevision: "no_stream" });
+      await store.appendToStream(quick, newEvents(1), { expectedRevision: "no_stream" });
+      // The later append committed first: a reader taking it now would step past the slow one for good.
+      expect(await read(start)).toEqual([]);
+      await client.query("commit");
+    } finally {
+      client.release();
+    }
+    expect(await read(start)).toEqual([
+      [slow, 0],
+      [quick, 0],
+    ]);
+  });
+});

@@ -33,6 +33,21 @@ import {
  */
 export { EVENTS_PER_TRANSACTION };
 
+/**
+ * The first position readers may not take yet: that of the oldest transaction still running in
+ * this database, else of the next transaction to start. Transaction ids are the cluster's, but a
+ * transaction of another database (another application's, or a database being created from a
+ * template) can write no event here, so it must not hold readers back: the projector and live
+ * sync would otherwise stall behind any long transaction anywhere in the cluster. A running id
+ * whose database cannot be told (a prepared transaction, a backend just gone) still counts.
+ */
+const readableBelow = `(coalesce(
+    (select min(running::text::bigint) from pg_snapshot_xip(pg_current_snapshot()) as running
+     where running::text::bigint % 4294967296 not in (
+       select backend_xid::text::bigint from pg_stat_activity
+       where backend_xid is not null and datname <> current_database())),
+    pg_snapshot_xmax(pg_current_snapshot())::text::bigint) * ${EVENTS_PER_TRANSACTION})`;
+
 const readStreamSql = `
 select global_position, stream_id, stream_revision, event_id, type, data, metadata, recorded_at
 from events where stream_id = $1 and stream_revision >= $2 order by stream_revision`;
@@ -54,7 +69,7 @@ const readAllSql = `
 select global_position, stream_id, stream_revision, event_id, type, data, metadata, recorded_at
 from events
 where global_position > $1
-  and global_position < pg_snapshot_xmin(pg_current_snapshot())::text::bigint * ${EVENTS_PER_TRANSACTION}
+  and global_position < ${readableBelow}
 order by global_position
 limit $2`;
 
@@ -287,7 +302,7 @@ export class PostgresEventStore implements EventStore {
   async headPosition(): Promise<number> {
     const { rows } = await this.#pool.query<{ head: string | null }>(
       `select max(global_position) as head from events
-       where global_position < pg_snapshot_xmin(pg_current_snapshot())::text::bigint * ${EVENTS_PER_TRANSACTION}`,
+       where global_position < ${readableBelow}`,
     );
     return Number(rows[0]?.head ?? 0);
   }

@@ -1,33 +1,25 @@
 import { sequenceRow } from "@hirestream/contracts/sequences/rows.ts";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { connectSync, rowsOf } from "../testing/sync-client.ts";
-import { type SignedIn, signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { expect, it } from "vitest";
+import { syncTestApp } from "../sync/testing/sync-test-app.ts";
+import { rowsOf } from "../testing/sync-client.ts";
+import type { SignedIn } from "../testing/test-app.ts";
 
-let t: TestApp;
-let syncUrl: string;
-beforeAll(async () => {
-  t = await startTestApp({ now: new Date() });
-  const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
-  syncUrl = `${address.replace("http", "ws")}/api/v1/sync`;
-});
-afterAll(async () => {
-  await t.close();
-});
+const s = syncTestApp("sync-seq");
 
 async function post(user: SignedIn, url: string, payload: Record<string, unknown>) {
-  const response = await t.app.inject({ method: "POST", url, headers: user.headers, payload });
+  const response = await s.t.app.inject({ method: "POST", url, headers: user.headers, payload });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ data: { id: string }; meta: { position: number } }>();
 }
 
 it("sends a workspace's sequences to its members' browsers, as the replica's rows, and to no one else", async () => {
-  const ada = await signUpUser(t.app, "sync-seq-ada@example.com");
-  const bob = await signUpUser(t.app, "sync-seq-bob@example.com");
+  const ada = await s.f.newUser();
+  const bob = await s.f.newUser();
   const workspace = await post(ada, "/api/v1/workspaces", { name: "Ada's" });
   const bobs = await post(bob, "/api/v1/workspaces", { name: "Bob's" });
-  await t.readModels.waitFor(bobs.meta.position, 5000);
-  const adaSocket = connectSync(syncUrl, ada);
-  const bobSocket = connectSync(syncUrl, bob);
+  await s.t.readModels.waitFor(bobs.meta.position, 5000);
+  const adaSocket = s.connect(ada);
+  const bobSocket = s.connect(bob);
   await adaSocket.until((m) => m.type === "ready");
   await bobSocket.until((m) => m.type === "ready");
 

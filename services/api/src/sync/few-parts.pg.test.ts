@@ -1,37 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { type ServerMessage, SNAPSHOT_PART_ROWS } from "@hirestream/contracts/sync/messages.ts";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { connectSync } from "../testing/sync-client.ts";
-import { signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { SNAPSHOT_PART_ROWS } from "@hirestream/contracts/sync/messages.ts";
+import { expect, it } from "vitest";
 import { checkpointOf } from "./change-feed.ts";
+import { type Snapshot, snapshotsOf, syncTestApp } from "./testing/sync-test-app.ts";
 
 // A scope with more few rows than a part holds sends them in several parts, so the client writes
 // the first while the rest are read, and says which part ends them.
 
-let t: TestApp;
-let syncUrl: string;
-beforeAll(async () => {
-  t = await startTestApp({ now: new Date() });
-  const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
-  syncUrl = `${address.replace("http", "ws")}/api/v1/sync`;
-});
-afterAll(async () => {
-  await t.close();
-});
-
-type Snapshot = Extract<ServerMessage, { type: "snapshot" }>;
+const s = syncTestApp("few-parts");
 
 it("sends a scope's few rows in parts, each but the last marked `more`, before any scope's many", async () => {
-  const ada = await signUpUser(t.app, "few-parts-ada@example.com");
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/workspaces",
-    headers: ada.headers,
-    payload: { name: "Many workspaces' worth of rows" },
-  });
-  const { data, meta } = response.json<{ data: { id: string }; meta: { position: number } }>();
-  await t.readModels.waitFor(meta.position, 5000);
-  const scope = `ws:${data.id}`;
+  const ada = await s.f.newUser();
+  const workspaceId = await s.createWorkspace(ada, "Many workspaces' worth of rows");
+  const scope = `ws:${workspaceId}`;
   // Rows of the scope's log as the projector writes them, as of its checkpoint: far more than a part.
   const extra = SNAPSHOT_PART_ROWS + 200;
   const at = new Date().toISOString();
@@ -44,17 +25,17 @@ it("sends a scope's few rows in parts, each but the last marked `more`, before a
     created_at: at,
     updated_at: at,
   }));
-  await t.pool.query(
+  await s.t.pool.query(
     `insert into read.change_log (position, seq, scope, entity, id, op, data)
      select $1, 1000000 + ord::int, $2, 'workspace', id, 'put', data
      from unnest($3::text[], $4::jsonb[]) with ordinality as t(id, data, ord)`,
-    [await checkpointOf(t.pool), scope, rows.map((row) => row.id), rows.map((row) => JSON.stringify(row))],
+    [await checkpointOf(s.t.pool), scope, rows.map((row) => row.id), rows.map((row) => JSON.stringify(row))],
   );
 
-  const client = connectSync(syncUrl, ada);
+  const client = s.connect(ada);
   await client.until((m) => m.type === "ready");
   client.socket.close();
-  const parts = client.messages.filter((m): m is Snapshot => m.type === "snapshot");
+  const parts = snapshotsOf(client.messages);
   const ofScope = parts.filter((m) => m.scope === scope);
   expect(ofScope.slice(0, 2).map((m) => [m.part, m.more, m.rows.length])).toEqual([
     [0, true, SNAPSHOT_PART_ROWS],

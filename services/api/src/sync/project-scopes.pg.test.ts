@@ -1,28 +1,14 @@
 import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
 import { projectUserIdOf } from "@hirestream/contracts/projects/project-user-id.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PipelineFixtures, pipelineFixtures } from "../candidacies/testing/pipeline-fixtures.ts";
-import { connectSync, rowsOf, type SyncClient } from "../testing/sync-client.ts";
-import type { SignedIn, TestApp } from "../testing/test-app.ts";
-import { startTestApp } from "../testing/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { rowsOf, type SyncClient } from "../testing/sync-client.ts";
+import { syncTestApp } from "./testing/sync-test-app.ts";
 
 // A project's rows travel in a scope of the project's own, `proj:{id}`, held by exactly those the
 // permission table lets read it; an open socket gains and loses it the moment that changes.
 
-let t: TestApp;
-let f: PipelineFixtures;
-let syncUrl: string;
-beforeAll(async () => {
-  t = await startTestApp({ now: new Date() });
-  f = pipelineFixtures(t, "sync-scopes");
-  const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
-  syncUrl = `${address.replace("http", "ws")}/api/v1/sync`;
-});
-afterAll(async () => {
-  await t.close();
-});
+const s = syncTestApp("sync-scopes");
 
-const connect = (user: SignedIn) => connectSync(syncUrl, user);
 const ready = (client: SyncClient) => client.until((m) => m.type === "ready");
 
 /**
@@ -30,17 +16,17 @@ const ready = (client: SyncClient) => client.until((m) => m.type === "ready");
  * and one candidate: the three rows the project's scope carries.
  */
 async function pipelineOfAda(options: { visible: boolean; bobsRole: "manager" | "collaborator" }) {
-  const ada = await f.newUser();
-  const bob = await f.newUser();
-  const workspaceId = await f.createWorkspace(ada, "Shared search");
-  await f.join(workspaceId, bob, options.bobsRole);
-  const project = await f.createProject(ada, workspaceId, { name: "Quiet search", visible: options.visible });
-  const person = await f.addPerson(ada, { first_name: "Grace" }, workspaceId);
-  const { meta } = await f.assign(ada, project, [person.id]);
-  const shown = await f.read(ada, `/workspaces/${workspaceId}/projects/${project.id}`, meta.position);
+  const ada = await s.f.newUser();
+  const bob = await s.f.newUser();
+  const workspaceId = await s.f.createWorkspace(ada, "Shared search");
+  await s.f.join(workspaceId, bob, options.bobsRole);
+  const project = await s.f.createProject(ada, workspaceId, { name: "Quiet search", visible: options.visible });
+  const person = await s.f.addPerson(ada, { first_name: "Grace" }, workspaceId);
+  const { meta } = await s.f.assign(ada, project, [person.id]);
+  const shown = await s.f.read(ada, `/workspaces/${workspaceId}/projects/${project.id}`, meta.position);
   const copyId: string = shown.json().data.attributes.workflow_id;
   expect(copyId).toEqual(expect.any(String));
-  await t.readModels.waitFor(meta.position, 5000);
+  await s.t.readModels.waitFor(meta.position, 5000);
   const rows = [
     { entity: "project", id: project.id },
     { entity: "workflow", id: copyId },
@@ -67,7 +53,7 @@ const dropped = (scope: string) => (m: { type: string; scope?: string }) =>
 describe("a project's own sync scope", () => {
   it("carries the project, its copy, its candidates and its members, and only there", async () => {
     const { ada, rows, scope, project } = await pipelineOfAda({ visible: true, bobsRole: "manager" });
-    const adas = connect(ada);
+    const adas = s.connect(ada);
     expect(await ready(adas)).toMatchObject({ scopes: expect.arrayContaining([scope]) });
     expectSnapshotOf(adas, scope, [...rows, { entity: "project_user", id: projectUserIdOf(project.id, ada.userId) }]);
     const elsewhere = rowsOf(adas.messages).filter((row) => row.scope !== scope);
@@ -76,20 +62,20 @@ describe("a project's own sync scope", () => {
   });
 
   it("never reaches a workspace manager outside a hidden project, live or in a snapshot", async () => {
-    const ada = await f.newUser();
-    const bob = await f.newUser();
-    const workspaceId = await f.createWorkspace(ada, "Shared search");
-    await t.readModels.waitFor(await f.join(workspaceId, bob, "manager"), 5000);
-    const bobs = connect(bob);
+    const ada = await s.f.newUser();
+    const bob = await s.f.newUser();
+    const workspaceId = await s.f.createWorkspace(ada, "Shared search");
+    await s.t.readModels.waitFor(await s.f.join(workspaceId, bob, "manager"), 5000);
+    const bobs = s.connect(bob);
     await bobs.until((m) => m.type === "ready" && m.scopes.includes(`ws:${workspaceId}`));
 
-    const project = await f.createProject(ada, workspaceId, { name: "Quiet search", visible: false });
-    const person = await f.addPerson(ada, { first_name: "Grace" }, workspaceId);
-    const { meta } = await f.assign(ada, project, [person.id]);
-    await t.readModels.waitFor(meta.position, 5000);
-    const adas = connect(ada);
+    const project = await s.f.createProject(ada, workspaceId, { name: "Quiet search", visible: false });
+    const person = await s.f.addPerson(ada, { first_name: "Grace" }, workspaceId);
+    const { meta } = await s.f.assign(ada, project, [person.id]);
+    await s.t.readModels.waitFor(meta.position, 5000);
+    const adas = s.connect(ada);
     expect(await ready(adas)).toMatchObject({ scopes: expect.arrayContaining([`proj:${project.id}`]) });
-    const fresh = connect(bob);
+    const fresh = s.connect(bob);
     expect(await ready(fresh)).toMatchObject({ scopes: expect.not.arrayContaining([`proj:${project.id}`]) });
     for (const seen of [JSON.stringify(bobs.messages), JSON.stringify(fresh.messages)]) {
       expect(seen).not.toContain(project.id);
@@ -100,18 +86,18 @@ describe("a project's own sync scope", () => {
 
   it("leaves a workspace manager's open socket when hidden, and comes back in full when shown", async () => {
     const { ada, bob, workspaceId, project, rows, scope } = await pipelineOfAda({ visible: true, bobsRole: "manager" });
-    const bobs = connect(bob);
+    const bobs = s.connect(bob);
     expect(await ready(bobs)).toMatchObject({ scopes: expect.arrayContaining([scope]) });
     const url = `/workspaces/${workspaceId}/projects/${project.id}`;
 
-    expect((await f.send(ada, "PUT", url, { visible: false })).statusCode).toBe(200);
+    expect((await s.f.send(ada, "PUT", url, { visible: false })).statusCode).toBe(200);
     await bobs.until(dropped(scope));
     const afterHiding = bobs.messages.length;
-    const fresh = connect(bob);
+    const fresh = s.connect(bob);
     expect(await ready(fresh)).toMatchObject({ scopes: expect.not.arrayContaining([scope]) });
     expect(JSON.stringify(fresh.messages)).not.toContain(project.id);
 
-    expect((await f.send(ada, "PUT", url, { visible: true })).statusCode).toBe(200);
+    expect((await s.f.send(ada, "PUT", url, { visible: true })).statusCode).toBe(200);
     // The open socket's snapshot of the scope comes after the drop: the one before it does not count.
     for (const [client, from] of [
       [bobs, afterHiding],
@@ -128,45 +114,45 @@ describe("a project's own sync scope", () => {
 
   it("reaches a workspace collaborator only once they join the project, and leaves the moment they are removed", async () => {
     const { ada, bob, project, rows, scope } = await pipelineOfAda({ visible: true, bobsRole: "collaborator" });
-    const bobs = connect(bob);
+    const bobs = s.connect(bob);
     expect(await ready(bobs)).toMatchObject({ scopes: expect.not.arrayContaining([scope]) });
     expect(JSON.stringify(bobs.messages)).not.toContain(project.id);
 
-    await f.joinProject(project, bob, "collaborator");
+    await s.f.joinProject(project, bob, "collaborator");
     await bobs.until((m) => m.type === "snapshot" && m.scope === scope && m.last);
     expectSnapshotOf(bobs, scope, rows);
 
     const memberUrl = `/projects/${project.id}/project_users/${projectUserIdOf(project.id, bob.userId)}`;
-    const removal = await f.send(ada, "DELETE", memberUrl);
+    const removal = await s.f.send(ada, "DELETE", memberUrl);
     expect(removal.statusCode).toBe(200);
     await bobs.until(dropped(scope));
     // Nothing of the project follows the drop.
     const drop = bobs.messages.findIndex(dropped(scope));
     expect(rowsOf(bobs.messages.slice(drop)).filter((row) => row.scope === scope)).toEqual([]);
-    expect((await f.read(bob, `/projects/${project.id}/project_people`, removal.json().meta.position)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await s.f.read(bob, `/projects/${project.id}/project_people`, removal.json().meta.position)).statusCode,
+    ).toBe(404);
     bobs.socket.close();
   });
 
   it("leaves the socket of a member who leaves the workspace: the workspace's scope and every project's", async () => {
     const { bob, workspaceId, scope } = await pipelineOfAda({ visible: true, bobsRole: "manager" });
-    const own = await f.createProject(bob, workspaceId, { name: "Bob's search" });
-    await t.readModels.waitFor(own.position, 5000);
-    const bobs = connect(bob);
+    const own = await s.f.createProject(bob, workspaceId, { name: "Bob's search" });
+    await s.t.readModels.waitFor(own.position, 5000);
+    const bobs = s.connect(bob);
     expect(await ready(bobs)).toMatchObject({ scopes: expect.arrayContaining([scope, `proj:${own.id}`]) });
 
-    expect((await f.send(bob, "DELETE", `/workspaces/${workspaceId}`)).statusCode).toBe(200);
+    expect((await s.f.send(bob, "DELETE", `/workspaces/${workspaceId}`)).statusCode).toBe(200);
     for (const each of [`ws:${workspaceId}`, scope, `proj:${own.id}`]) await bobs.until(dropped(each));
     bobs.socket.close();
   });
 
   it("leaves the socket of a member the owner removes from the workspace, at once", async () => {
     const { ada, bob, workspaceId, scope } = await pipelineOfAda({ visible: true, bobsRole: "manager" });
-    const bobs = connect(bob);
+    const bobs = s.connect(bob);
     expect(await ready(bobs)).toMatchObject({ scopes: expect.arrayContaining([`ws:${workspaceId}`, scope]) });
 
-    const removal = await f.send(ada, "DELETE", `/workspaces/${workspaceId}/workspace_users/${bob.userId}`);
+    const removal = await s.f.send(ada, "DELETE", `/workspaces/${workspaceId}/workspace_users/${bob.userId}`);
     expect(removal.statusCode, removal.body).toBe(200);
     for (const each of [`ws:${workspaceId}`, scope]) await bobs.until(dropped(each));
     bobs.socket.close();

@@ -1,66 +1,24 @@
-import { randomUUID } from "node:crypto";
-import { FIRST_PART_ROWS, type ServerMessage } from "@hirestream/contracts/sync/messages.ts";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { connectSync } from "../testing/sync-client.ts";
-import { type SignedIn, signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { FIRST_PART_ROWS } from "@hirestream/contracts/sync/messages.ts";
+import { expect, it } from "vitest";
+import { snapshotsOf, syncTestApp } from "./testing/sync-test-app.ts";
 
 // The owner's people are in their pool's scope and in their workspace's: a fresh replica's
 // catch-up sends each of them in full once, naming the other scope, rather than once per scope.
 
-let t: TestApp;
-let syncUrl: string;
-beforeAll(async () => {
-  t = await startTestApp({ now: new Date() });
-  const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
-  syncUrl = `${address.replace("http", "ws")}/api/v1/sync`;
-});
-afterAll(async () => {
-  await t.close();
-});
-
-async function createWorkspace(user: SignedIn, name: string): Promise<string> {
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/workspaces",
-    headers: user.headers,
-    payload: { name },
-  });
-  expect(response.statusCode).toBe(201);
-  const { data, meta } = response.json<{ data: { id: string }; meta: { position: number } }>();
-  await t.readModels.waitFor(meta.position, 5000);
-  return data.id;
-}
-
-async function importPeople(user: SignedIn, workspaceId: string, count: number): Promise<void> {
-  const lines = Array.from({ length: count }, (_, n) => `Person,${n},person${n}@example.com`);
-  const csv = ["first_name,last_name,email", ...lines].join("\n");
-  const boundary = `----${randomUUID()}`;
-  const part = (name: string, value: string, filename?: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: text/csv` : ""}\r\n\r\n${value}\r\n`;
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/people/import_csv",
-    headers: { ...user.headers, "content-type": `multipart/form-data; boundary=${boundary}` },
-    payload: `${part("data[workspace_id]", workspaceId)}${part("data[file]", csv, "people.csv")}--${boundary}--\r\n`,
-  });
-  expect(response.statusCode).toBe(200);
-  await t.readModels.waitFor(response.json<{ meta: { position: number } }>().meta.position, 5000);
-}
-
-type Snapshot = Extract<ServerMessage, { type: "snapshot" }>;
+const s = syncTestApp("shared-rows");
 
 it("sends a person its owner's pool and workspace both hold in full once, naming the other scope", async () => {
-  const ada = await signUpUser(t.app, "shared-rows-ada@example.com");
-  const workspaceId = await createWorkspace(ada, "Ada's pool and workspace");
+  const ada = await s.f.newUser();
+  const workspaceId = await s.createWorkspace(ada, "Ada's pool and workspace");
   const people = FIRST_PART_ROWS + 150;
-  await importPeople(ada, workspaceId, people);
+  await s.importPeople(ada, workspaceId, people);
   const pool = `user:${ada.userId}`;
   const workspace = `ws:${workspaceId}`;
 
-  const client = connectSync(syncUrl, ada, { focus: [workspace] });
+  const client = s.connect(ada, { focus: [workspace] });
   await client.until((m) => m.type === "ready");
   client.socket.close();
-  const parts = client.messages.filter((m): m is Snapshot => m.type === "snapshot");
+  const parts = snapshotsOf(client.messages);
   const inFull = new Map<string, string[]>();
   const asSame = new Map<string, string[]>();
   for (const part of parts) {

@@ -11,50 +11,35 @@ const PEOPLE_ORDER = `lower(last_name) collate public.name_order asc nulls last,
                       lower(first_name) collate public.name_order asc nulls last, id`;
 const CANDIDATES_ORDER = "created_at desc, id desc";
 
-/** The first column of each row: the ids a query lists. */
-async function idsOf(db: Queryable, name: string, text: string, values: unknown[]): Promise<string[]> {
-  const { rows } = await db.query<[string]>({ name, text, values, rowMode: "array" });
-  return rows.map(([id]) => id);
+/**
+ * The lists a screen shows first, as the read models hold them: which rows (`where`, `$1` the
+ * scope's id) in which order, and the person each row is or names.
+ */
+const LEADS = {
+  /** The Talent Pool: the people the user owns. */
+  pool: { table: "read.people", person: "id", where: "owner_id = $1", order: PEOPLE_ORDER },
+  /** A workspace's People. */
+  workspace: { table: "read.people", person: "id", where: "workspace_ids @> array[$1]::uuid[]", order: PEOPLE_ORDER },
+  /** A project's People tab (All): its candidacies, each naming its person. */
+  board: { table: "read.candidacies", person: "person_id", where: "project_id = $1", order: CANDIDATES_ORDER },
+} as const;
+
+/** A row of a lead: its id, and the person it is (a person) or names (a candidacy). */
+interface LeadListed {
+  id: string;
+  person: string;
 }
 
-/** The first page of the Talent Pool, and more: the people the user owns, in list order. */
-function poolLead(db: Queryable, userId: string): Promise<string[]> {
-  return idsOf(
-    db,
-    "sync-lead-pool",
-    `select id from read.people where owner_id = $1 order by ${PEOPLE_ORDER} limit $2`,
-    [userId, FIRST_PART_ROWS],
-  );
-}
-
-/** The first page of a workspace's People, and more, in list order. */
-function workspaceLead(db: Queryable, workspaceId: string): Promise<string[]> {
-  return idsOf(
-    db,
-    "sync-lead-workspace",
-    `select id from read.people where workspace_ids @> array[$1]::uuid[] order by ${PEOPLE_ORDER} limit $2`,
-    [workspaceId, FIRST_PART_ROWS],
-  );
-}
-
-/** The first page of a project's People tab (All), and more: its candidacies in the board's order. */
-function boardLead(db: Queryable, projectId: string): Promise<string[]> {
-  return idsOf(
-    db,
-    "sync-lead-board",
-    `select id from read.candidacies where project_id = $1 order by ${CANDIDATES_ORDER} limit $2`,
-    [projectId, FIRST_PART_ROWS],
-  );
-}
-
-/** The people the board's first candidacies name, in the board's order. */
-function boardPeople(db: Queryable, projectId: string): Promise<string[]> {
-  return idsOf(
-    db,
-    "sync-lead-board-people",
-    `select person_id from read.candidacies where project_id = $1 order by ${CANDIDATES_ORDER} limit $2`,
-    [projectId, FIRST_PART_ROWS],
-  );
+/** The first page of a lead's list, and more: a first part's worth of rows, in the list's order. */
+async function listed(db: Queryable, lead: keyof typeof LEADS, id: string): Promise<LeadListed[]> {
+  const { table, person, where, order } = LEADS[lead];
+  const { rows } = await db.query<[string, string]>({
+    name: `sync-lead-${lead}`,
+    text: `select id, ${person} from ${table} where ${where} order by ${order} limit $2`,
+    values: [id, FIRST_PART_ROWS],
+    rowMode: "array",
+  });
+  return rows.map(([row, named]) => ({ id: row, person: named }));
 }
 
 const scopeParts = /^(user|ws|proj):(.+)$/;
@@ -92,33 +77,23 @@ function boardsBefore(scope: string, focus: readonly string[]): string[] {
 }
 
 /**
- * The many rows of `scope` that its screen shows first, in the screen's order: the Talent Pool's
- * first people for a user's scope, a workspace's People for a workspace's, the board's first
- * candidacies for a project's. A workspace's scope also holds the people a project's board names:
- * when the focus puts a project before it, the people of that board's first candidacies lead.
- * Read from the read models, outside the catch-up's snapshot: it only orders the scope's own keys,
- * so a row changed since is merely not first.
- */
-export async function leadRowsOf(db: Queryable, scope: string, focus: readonly string[]): Promise<LeadRow[]> {
-  const [, kind, id] = scopeParts.exec(scope) ?? [];
-  if (!id) return [];
-  if (kind === "user") return (await poolLead(db, id)).map((person) => `person:${person}`);
-  if (kind === "proj") return (await boardLead(db, id)).map((candidacy) => `candidacy:${candidacy}`);
-  const named = await Promise.all(boardsBefore(scope, focus).map((projectId) => boardPeople(db, projectId)));
-  const listed = await workspaceLead(db, id);
-  return [...named.flat(), ...listed].map((person) => `person:${person}`);
-}
-
-/**
  * Each scope's lead, read once, with the focus as it stands when first asked: the catch-up asks
  * for the first scopes' at its start, so they are read from the read models while the few rows
- * go out.
+ * go out. The lead of a scope is the many rows its screen shows first, in the screen's order:
+ * the Talent Pool's first people for a user's scope, a workspace's People for a workspace's, the
+ * board's first candidacies for a project's. A workspace's scope also holds the people a
+ * project's board names: when the focus puts a project before it, the people of that board's
+ * first candidacies lead (the board is read once for both). Read from the read models, outside
+ * the catch-up's snapshot: a lead only orders the scope's own keys, so a row changed since is
+ * merely not first.
  */
 export class SnapshotLeads {
   readonly #db: Queryable;
   readonly #upTo: number;
   readonly #focus: () => readonly string[];
   readonly #read = new Map<string, Promise<LeadRow[]>>();
+  /** Each board's first candidacies, by project: its scope's lead and its workspace's both need them. */
+  readonly #boards = new Map<string, Promise<LeadListed[]>>();
 
   constructor(db: Queryable, upTo: number, focus: () => readonly string[]) {
     this.#db = db;
@@ -144,12 +119,33 @@ export class SnapshotLeads {
     const key = `${scope} ${boardsBefore(scope, focus).join(" ")}`;
     let lead = this.#read.get(key);
     if (!lead) {
-      lead = leadRowsOf(this.#db, scope, focus);
+      lead = this.#rowsOf(scope, focus);
       // Awaited when the scope's first part goes; a catch-up that ends before must not leave it unhandled.
       lead.catch(() => undefined);
       this.#read.set(key, lead);
     }
     return lead;
+  }
+
+  async #rowsOf(scope: string, focus: readonly string[]): Promise<LeadRow[]> {
+    const [, kind, id] = scopeParts.exec(scope) ?? [];
+    if (!id) return [];
+    if (kind === "user") return (await listed(this.#db, "pool", id)).map((row) => `person:${row.id}`);
+    if (kind === "proj") return (await this.#board(id)).map((row) => `candidacy:${row.id}`);
+    const [named, own] = await Promise.all([
+      Promise.all(boardsBefore(scope, focus).map((projectId) => this.#board(projectId))),
+      listed(this.#db, "workspace", id),
+    ]);
+    return [...named.flat(), ...own].map((row) => `person:${row.person}`);
+  }
+
+  #board(projectId: string): Promise<LeadListed[]> {
+    let board = this.#boards.get(projectId);
+    if (!board) {
+      board = listed(this.#db, "board", projectId);
+      this.#boards.set(projectId, board);
+    }
+    return board;
   }
 }
 

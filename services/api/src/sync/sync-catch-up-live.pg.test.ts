@@ -1,57 +1,35 @@
 import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
 import { FIRST_PART_ROWS, type ServerMessage } from "@hirestream/contracts/sync/messages.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  candidateUrl,
-  type PipelineFixtures,
-  type PipelineProject,
-  pipelineFixtures,
-  stageOf,
-} from "../candidacies/testing/pipeline-fixtures.ts";
-import { connectSync, rowsOf, type SyncClient } from "../testing/sync-client.ts";
+import { describe, expect, it } from "vitest";
+import { candidateUrl, type PipelineProject, stageOf } from "../candidacies/testing/pipeline-fixtures.ts";
+import { rowsOf, type SyncClient } from "../testing/sync-client.ts";
 import { fold, heldRows } from "../testing/sync-fold.ts";
-import type { SignedIn, TestApp } from "../testing/test-app.ts";
-import { startTestApp } from "../testing/test-app.ts";
+import type { SignedIn } from "../testing/test-app.ts";
+import { isReady, snapshotsOf, syncTestApp } from "./testing/sync-test-app.ts";
 
 // A catch-up's snapshots go out paced by the client; changes committed meanwhile do not wait for
 // them, and never lose to an older snapshot row. A catch-up cut short resumes with what is missing.
 
-let t: TestApp;
-let f: PipelineFixtures;
-let syncUrl: string;
-beforeAll(async () => {
-  t = await startTestApp({ now: new Date() });
-  f = pipelineFixtures(t, "sync-live");
-  const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
-  syncUrl = `${address.replace("http", "ws")}/api/v1/sync`;
-});
-afterAll(async () => {
-  await t.close();
-});
-
-type Snapshot = Extract<ServerMessage, { type: "snapshot" }>;
-const snapshots = (messages: readonly ServerMessage[]): Snapshot[] =>
-  messages.filter((m): m is Snapshot => m.type === "snapshot");
-const isReady = (m: ServerMessage) => m.type === "ready";
+const s = syncTestApp("sync-live");
 
 /** A recruiter's workspace with six people (or `count`), all candidates of one project. */
 async function recruiter(count = 6): Promise<{ user: SignedIn; project: PipelineProject; people: string[] }> {
-  const user = await f.newUser();
-  const ws = await f.createWorkspace(user);
-  const project = await f.createProject(user, ws);
+  const user = await s.f.newUser();
+  const ws = await s.f.createWorkspace(user);
+  const project = await s.f.createProject(user, ws);
   const people: string[] = [];
   for (let index = 0; index < count; index++) {
-    people.push((await f.addPerson(user, { first_name: `Person ${index}`, email: `p${index}@example.com` }, ws)).id);
+    people.push((await s.f.addPerson(user, { first_name: `Person ${index}`, email: `p${index}@example.com` }, ws)).id);
   }
-  const { meta } = await f.assign(user, project, people);
-  await t.readModels.waitFor(meta.position, 5000);
+  const { meta } = await s.f.assign(user, project, people);
+  await s.t.readModels.waitFor(meta.position, 5000);
   return { user, project, people };
 }
 
 /** Moves the person's candidacy to the stage; its id and the stage's. */
 async function move(user: SignedIn, project: PipelineProject, person: string, stage: number) {
   const stageId = stageOf(project, stage).id;
-  const response = await f.send(user, "PUT", `${candidateUrl(project, person)}/move`, { stage_id: stageId });
+  const response = await s.f.send(user, "PUT", `${candidateUrl(project, person)}/move`, { stage_id: stageId });
   expect(response.statusCode).toBe(200);
   const position: number = response.json().meta.position;
   return { id: candidacyIdOf(project.id, person), stageId, position };
@@ -65,7 +43,7 @@ const carries = (id: string, stageId: string) => (m: ServerMessage) =>
  * the cursor has moved to the snapshots' position, none of the many rows yet.
  */
 async function heldCatchUp(user: SignedIn, focus: string[] = []): Promise<SyncClient> {
-  const client = connectSync(syncUrl, user, { holdAnswers: true, focus });
+  const client = s.connect(user, { holdAnswers: true, focus });
   await client.until((m) => m.type === "changes" && m.rows.length === 0);
   return client;
 }
@@ -73,15 +51,15 @@ async function heldCatchUp(user: SignedIn, focus: string[] = []): Promise<SyncCl
 /** Answers every part as it comes, until `ready`. */
 async function answerUntilReady(client: SyncClient): Promise<void> {
   while (!client.messages.some(isReady)) {
-    const received = snapshots(client.messages).length;
+    const received = snapshotsOf(client.messages).length;
     client.answer();
-    await client.until(() => snapshots(client.messages).length > received || client.messages.some(isReady));
+    await client.until(() => snapshotsOf(client.messages).length > received || client.messages.some(isReady));
   }
 }
 
 /** What a fresh replica of the user holds once caught up now. */
 async function freshHolding(user: SignedIn) {
-  const fresh = connectSync(syncUrl, user);
+  const fresh = s.connect(user);
   await fresh.until(isReady);
   fresh.socket.close();
   return heldRows(fold(fresh.messages));
@@ -96,7 +74,7 @@ describe("live changes during a catch-up", () => {
     await client.until(carries(moved.id, moved.stageId));
     expect(client.messages.some(isReady)).toBe(false);
     // Every scope's few rows are out and at most its first part of many: no scope is in full yet.
-    expect(snapshots(client.messages).some((m) => m.last)).toBe(false);
+    expect(snapshotsOf(client.messages).some((m) => m.last)).toBe(false);
     await answerUntilReady(client);
     client.socket.close();
   });
@@ -133,7 +111,7 @@ describe("a part read ahead", () => {
     const client = await heldCatchUp(user, [projectScope]);
     await client.until((m) => m.type === "snapshot" && m.scope === projectScope && m.part > 0);
     // A candidate the board's first part left for the next one, which is read while the client waits.
-    const firstPart = new Set(rowsOf(snapshots(client.messages).filter((m) => m.part > 0)).map((row) => row.id));
+    const firstPart = new Set(rowsOf(snapshotsOf(client.messages).filter((m) => m.part > 0)).map((row) => row.id));
     const later = people.find((person) => !firstPart.has(candidacyIdOf(project.id, person)));
     const oldest = await move(user, project, later ?? "", 2);
     await client.until(carries(oldest.id, oldest.stageId));
@@ -158,15 +136,15 @@ describe("an interrupted first sync", () => {
     expect(planned).toHaveLength(3);
     // Parts answered until a scope's many rows are in full, then the connection is lost. (Not two:
     // the workspace's people go with the pool's, naming it, and its own last part follows at once.)
-    const lastParts = () => snapshots(first.messages).filter((m) => m.last).length;
+    const lastParts = () => snapshotsOf(first.messages).filter((m) => m.last).length;
     while (lastParts() < 1) {
-      const received = snapshots(first.messages).length;
+      const received = snapshotsOf(first.messages).length;
       first.answer();
-      await first.until(() => snapshots(first.messages).length > received);
+      await first.until(() => snapshotsOf(first.messages).length > received);
     }
     first.socket.close();
     await first.closed;
-    const held = snapshots(first.messages)
+    const held = snapshotsOf(first.messages)
       .filter((m) => m.last)
       .map((m) => m.scope);
     const cursor = first.messages.reduce((at, m) => (m.type === "changes" ? m.cursor : at), 0);
@@ -175,13 +153,13 @@ describe("an interrupted first sync", () => {
     expect(held.length).toBeLessThan(planned.length);
 
     const away = await move(user, project, people[2] ?? "", 2);
-    await t.readModels.waitFor(away.position, 5000);
-    const second = connectSync(syncUrl, user, { cursor, scopes: held });
+    await s.t.readModels.waitFor(away.position, 5000);
+    const second = s.connect(user, { cursor, scopes: held });
     await second.until(isReady);
     second.socket.close();
     const missing = planned.filter((scope) => !held.includes(scope));
     expect(second.messages.find((m) => m.type === "syncing")).toEqual({ type: "syncing", scopes: missing });
-    expect([...new Set(snapshots(second.messages).map((m) => m.scope))]).toEqual(missing);
+    expect([...new Set(snapshotsOf(second.messages).map((m) => m.scope))]).toEqual(missing);
     expect(second.messages.some(carries(away.id, away.stageId))).toBe(true);
     expect(second.messages.find(isReady)).toMatchObject({ scopes: expect.arrayContaining(planned) });
     expect(heldRows(fold(second.messages, fold(first.messages)))).toEqual(await freshHolding(user));

@@ -1,36 +1,26 @@
-import {
-  FIRST_PART_ROWS,
-  type Hello,
-  type ServerMessage,
-  SNAPSHOT_PART_ROWS,
-  SNAPSHOT_PARTS_AHEAD,
-  type SyncRow,
-} from "@hirestream/contracts/sync/messages.ts";
+import { type Hello, type ServerMessage, SNAPSHOT_PARTS_AHEAD } from "@hirestream/contracts/sync/messages.ts";
 import type { Kysely } from "kysely";
 import type { Pool } from "pg";
 import type { Credentials } from "../auth/sessions.ts";
 import type { Database } from "../database.ts";
-import { frameRows, partToSend, type ReadRow, readPart, readStale, staleSame } from "./catch-up-part.ts";
 import {
   changeDataOf,
-  changesOf,
   checkpointOf,
   type Queryable,
   type SnapshotKey,
   scopesOf,
   snapshotKeysOf,
 } from "./change-feed.ts";
+import { changePages, withoutSeq } from "./change-pages.ts";
+import { sendManyParts } from "./many-parts.ts";
 import { OvertakenRows } from "./overtaken-rows.ts";
-import { leadFirst, SnapshotLeads } from "./snapshot-lead.ts";
+import { SnapshotLeads } from "./snapshot-lead.ts";
 import { SnapshotOrder } from "./snapshot-order.ts";
-import { type PlannedPart, partFrame, SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
+import { SnapshotRows, snapshotParts } from "./snapshot-parts.ts";
 import { fewRowsOf, manyKeysOf } from "./snapshot-phases.ts";
 
-const PAGE = 500;
 /** Scopes whose leads are read as a catch-up starts: a screen's focus names one or two. */
 const LEADS_AHEAD = 2;
-/** A cursor names the last position applied in full: start after all its rows. */
-const AFTER_EVERY_SEQ = 2_147_483_647;
 
 export interface ConnectionPorts {
   pool: Pool;
@@ -40,16 +30,6 @@ export interface ConnectionPorts {
   /** A message already in its wire form (a snapshot part: snapshot-parts.ts, partFrame). */
   sendFrame(text: string): void;
   close(code: number, reason: string): void;
-}
-
-/** A snapshot part planned and read, to send once there is room. */
-interface PreparedPart {
-  scope: string;
-  part: number;
-  planned: PlannedPart;
-  /** The scope's lead keys, when this is its first part (snapshot-lead.ts, firstKeys). */
-  first: SnapshotKey[];
-  rows: ReadRow[];
 }
 
 /**
@@ -166,24 +146,18 @@ export class SyncConnection {
         for (const frame of parts) this.#sendFewFrame(frame);
         manyFrom.set(scope, parts.length);
       }
-      let after = { position: cursor, seq: AFTER_EVERY_SEQ };
       let reached = cursor;
-      while (held.size > 0) {
-        const rows = await changesOf(client, [...held], after, upTo, PAGE);
-        if (rows.length > 0) {
-          reached = lastPosition(rows, upTo);
-          this.#send({ type: "changes", rows: rows.map(withoutSeq), cursor: reached });
-        }
-        const last = rows.at(-1);
-        if (!last || rows.length < PAGE) break;
-        after = { position: last.position, seq: last.seq };
+      for await (const page of changePages(client, [...held], cursor, upTo)) {
+        reached = page.cursor;
+        this.#send({ type: "changes", rows: withoutSeq(page.rows), cursor: reached });
       }
       // The scopes held are as of `upTo` now, and so is each snapshot once its last part is in:
       // the client's cursor says so, for a catch-up cut short to resume from there.
       if (reached < upTo) this.#send({ type: "changes", rows: [], cursor: upTo });
       this.#scopes = new Set(allowed);
       this.#cursor = upTo;
-      this.#overtaken = new OvertakenRows(snapshotRows);
+      const overtaken = new OvertakenRows(snapshotRows);
+      this.#overtaken = overtaken;
       openLive();
       // Their keys, one scope after another in the focus's order as it stands when each read starts
       // (a focus that changes meanwhile is read next), while the first parts already go out; the
@@ -208,7 +182,16 @@ export class SyncConnection {
       })();
       // Awaited in `finally`; a failure here must not go unhandled while the sending waits.
       loaded.catch(() => undefined);
-      await this.#sendMany(order, keysOf, leads, upTo, snapshotRows, manyFrom);
+      await sendManyParts(
+        { order, keysOf, leads, position: upTo, snapshotRows, overtaken, manyFrom },
+        {
+          db: this.#ports.pool,
+          room: () => this.#room(),
+          closed: () => this.#closed,
+          held: () => this.#scopes,
+          send: (frame) => this.#sendFrame(frame),
+        },
+      );
       await loaded;
       // On the live lane: `ready` carries the cursor of the last change sent, never an older one.
       await this.#enqueue(async () => {
@@ -226,99 +209,6 @@ export class SyncConnection {
         : false;
       if (!ended) await client.query("rollback").catch(() => undefined);
       client.release();
-    }
-  }
-
-  /**
-   * The many rows, a part at a time, never more than SNAPSHOT_PARTS_AHEAD unanswered: what is not
-   * sent yet follows the focus, however it changes. A scope's first part is small and holds the
-   * rows its screen shows first (snapshot-lead.ts), so a screen's first page lands before a
-   * megabyte has. Each part is planned and read while the one before it waits for room, so the
-   * client never waits on the database; a new focus that overtakes a part read ahead has it
-   * planned anew. A row a live change has brought is left out as the part goes, not as it is read.
-   */
-  async #sendMany(
-    order: SnapshotOrder,
-    keysOf: (scope: string) => Promise<SnapshotKey[]>,
-    leads: SnapshotLeads,
-    position: number,
-    snapshotRows: SnapshotRows,
-    manyFrom: ReadonlyMap<string, number>,
-  ): Promise<void> {
-    const sent = new Map<string, { offset: number; part: number }>();
-    /** Each scope's first part when its lead's keys were read by themselves (`firstKeys`). */
-    const firsts = new Map<string, SnapshotKey[]>();
-    const inOrder = new Map<string, Promise<SnapshotKey[]>>();
-    const keysInOrder = (scope: string): Promise<SnapshotKey[]> => {
-      let keys = inOrder.get(scope);
-      if (!keys) {
-        const first = (firsts.get(scope) ?? []).map((key) => `${key.entity}:${key.id}`);
-        keys = Promise.all([keysOf(scope), leads.of(scope)]).then(([all, lead]) => leadFirst(all, [...first, ...lead]));
-        inOrder.set(scope, keys);
-      }
-      return keys;
-    };
-    const prepare = async (): Promise<PreparedPart | null> => {
-      for (let scope = order.next(); scope !== undefined; scope = order.next()) {
-        // A scope lost meanwhile (the live lane dropped it) gets no more of its rows.
-        if (!this.#scopes.has(scope)) {
-          order.finish(scope);
-          continue;
-        }
-        const { offset, part } = sent.get(scope) ?? { offset: 0, part: manyFrom.get(scope) ?? 1 };
-        const first = offset === 0 ? await leads.firstKeys(scope) : [];
-        // The keys of the rest, read meanwhile, come after it; a scope of no more ends with an empty part.
-        const planned =
-          first.length > 0
-            ? { ...snapshotRows.planPart(scope, first, 0, first.length), last: false }
-            : snapshotRows.planPart(
-                scope,
-                await keysInOrder(scope),
-                offset,
-                offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS,
-              );
-        const overtaken = this.#overtaken;
-        const wanted = planned.rows.filter((row) => !overtaken?.overtook(scope, row));
-        // By key, outside the catch-up's transaction: a change-log entry never changes once written.
-        const rows = await readPart(this.#ports.pool, wanted);
-        return { scope, part, planned, first, rows };
-      }
-      return null;
-    };
-    let next = prepare();
-    for (;;) {
-      // Awaited below; one read ahead when the sending stops must not go unhandled.
-      next.catch(() => undefined);
-      let prepared = await next;
-      await this.#room();
-      if (!this.#closed && prepared && prepared.scope !== order.next()) prepared = await prepare();
-      const overtaken = this.#overtaken;
-      if (this.#closed || !prepared || !overtaken) return;
-      const { scope, part, planned, first } = prepared;
-      // Read ahead, the part may hold a row as `same` that a change has reached since.
-      let rows = prepared.rows;
-      while (staleSame(rows, snapshotRows)) rows = await readStale(this.#ports.pool, rows, snapshotRows);
-      // From here to the send, no await: a change the live lane sends meanwhile would go first.
-      if (this.#closed) return;
-      if (first.length > 0) {
-        // The rest of the scope's keys go after these, whatever lead they were first put in order by.
-        firsts.set(scope, first);
-        inOrder.delete(scope);
-      }
-      order.begin(scope);
-      if (planned.last) order.finish(scope);
-      const toSend = this.#scopes.has(scope) ? partToSend(scope, rows, overtaken, this.#scopes) : [];
-      const goes = this.#scopes.has(scope) && (toSend.length > 0 || planned.last);
-      sent.set(scope, { offset: planned.next, part: goes ? part + 1 : part });
-      if (goes)
-        snapshotRows.sent(
-          scope,
-          toSend.map((read) => read.row),
-        );
-      next = prepare();
-      if (!goes) continue;
-      const frame = frameRows(toSend);
-      this.#sendFrame(partFrame({ scope, position, part, last: planned.last }, frame.planned, frame.texts));
     }
   }
 
@@ -385,17 +275,11 @@ export class SyncConnection {
     if (this.#closed || (wanted <= this.#cursor && !this.#rescope)) return;
     const upTo = Math.max(wanted, this.#cursor);
     const joined = this.#rescope ? await this.#workOutScopes() : [];
-    let after = { position: this.#cursor, seq: AFTER_EVERY_SEQ };
-    while (this.#scopes.size > 0) {
-      const rows = await changesOf(this.#ports.pool, [...this.#scopes], after, upTo, PAGE);
+    for await (const page of changePages(this.#ports.pool, [...this.#scopes], this.#cursor, upTo)) {
       if (this.#closed) return;
       const overtaken = this.#overtaken;
-      if (overtaken) for (const row of rows) overtaken.changed(row);
-      if (rows.length > 0)
-        this.#send({ type: "changes", rows: rows.map(withoutSeq), cursor: lastPosition(rows, upTo) });
-      const last = rows.at(-1);
-      if (!last || rows.length < PAGE) break;
-      after = { position: last.position, seq: last.seq };
+      if (overtaken) for (const row of page.rows) overtaken.changed(row);
+      this.#send({ type: "changes", rows: withoutSeq(page.rows), cursor: page.cursor });
     }
     for (const scope of joined) {
       // A scope joined now: what the client holds is as of its cursor, so every row goes in full.
@@ -443,18 +327,4 @@ export class SyncConnection {
 /** The next scope whose keys nobody has asked for yet, most wanted first. */
 function unread(order: SnapshotOrder, many: ReadonlyMap<string, unknown>): string | undefined {
   return order.ordered().find((scope) => !many.has(scope));
-}
-
-function withoutSeq({ seq: _seq, ...row }: SyncRow & { seq: number }): SyncRow {
-  return row;
-}
-
-/**
- * A page that reaches the end carries the cursor to `upTo`. A full page may have cut a position's
- * rows in two, so its cursor stays just before that position: resuming there repeats a few rows
- * (puts and deletes are idempotent) rather than skipping any.
- */
-function lastPosition(rows: { position: number }[], upTo: number): number {
-  const last = rows.at(-1);
-  return rows.length < PAGE || !last ? upTo : last.position - 1;
 }

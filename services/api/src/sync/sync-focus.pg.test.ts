@@ -1,34 +1,18 @@
-import { FIRST_PART_ROWS, type ServerMessage, SNAPSHOT_PARTS_AHEAD } from "@hirestream/contracts/sync/messages.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type PipelineFixtures,
-  type PipelineProject,
-  pipelineFixtures,
-} from "../candidacies/testing/pipeline-fixtures.ts";
-import { connectSync, type SyncClient } from "../testing/sync-client.ts";
-import { type SignedIn, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { FIRST_PART_ROWS, SNAPSHOT_PARTS_AHEAD } from "@hirestream/contracts/sync/messages.ts";
+import { describe, expect, it } from "vitest";
+import type { PipelineProject } from "../candidacies/testing/pipeline-fixtures.ts";
+import type { SyncClient } from "../testing/sync-client.ts";
+import type { SignedIn } from "../testing/test-app.ts";
 import { MANY_ENTITIES } from "./snapshot-phases.ts";
+import { type Snapshot, snapshotsOf, syncTestApp } from "./testing/sync-test-app.ts";
 
 // What a screen needs first comes first: every scope's few rows, then the many rows of the scopes
 // the client focuses on, reordered when the focus moves; a focus never reaches past what the user
 // may read.
 
-let t: TestApp;
-let f: PipelineFixtures;
-let syncUrl: string;
-beforeAll(async () => {
-  t = await startTestApp({ now: new Date() });
-  f = pipelineFixtures(t, "sync-focus");
-  const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
-  syncUrl = `${address.replace("http", "ws")}/api/v1/sync`;
-});
-afterAll(async () => {
-  await t.close();
-});
+const s = syncTestApp("sync-focus");
 
-type Snapshot = Extract<ServerMessage, { type: "snapshot" }>;
-const snapshots = (client: SyncClient): Snapshot[] =>
-  client.messages.filter((m): m is Snapshot => m.type === "snapshot");
+const snapshots = (client: SyncClient) => snapshotsOf(client.messages);
 const many = new Set<string>(MANY_ENTITIES);
 /** The scopes of the parts carrying many rows, in the order they came, each once. */
 const manyOrder = (client: SyncClient): string[] => [
@@ -41,32 +25,32 @@ const manyOrder = (client: SyncClient): string[] => [
 
 /** A recruiter's workspace with its people and two projects, each with candidates of its own. */
 async function recruiter(): Promise<{ user: SignedIn; ws: string; first: PipelineProject; second: PipelineProject }> {
-  const user = await f.newUser();
-  const ws = await f.createWorkspace(user);
-  const first = await f.createProject(user, ws, { name: "First" });
-  const second = await f.createProject(user, ws, { name: "Second" });
+  const user = await s.f.newUser();
+  const ws = await s.f.createWorkspace(user);
+  const first = await s.f.createProject(user, ws, { name: "First" });
+  const second = await s.f.createProject(user, ws, { name: "Second" });
   const people = [];
   for (let index = 0; index < 6; index++) {
-    people.push(await f.addPerson(user, { first_name: `Person ${index}`, email: `p${index}@example.com` }, ws));
+    people.push(await s.f.addPerson(user, { first_name: `Person ${index}`, email: `p${index}@example.com` }, ws));
   }
-  await f.assign(
+  await s.f.assign(
     user,
     first,
     people.slice(0, 3).map((person) => person.id),
   );
-  const { meta } = await f.assign(
+  const { meta } = await s.f.assign(
     user,
     second,
     people.slice(3).map((person) => person.id),
   );
-  await t.readModels.waitFor(meta.position, 5000);
+  await s.t.readModels.waitFor(meta.position, 5000);
   return { user, ws, first, second };
 }
 
 describe("what the screen needs first", () => {
   it("announces the scopes to come, then sends every scope's few rows before any scope's many", async () => {
     const { user, ws, first, second } = await recruiter();
-    const client = connectSync(syncUrl, user);
+    const client = s.connect(user);
     const ready = await client.until((m) => m.type === "ready");
     const planned = [`user:${user.userId}`, `ws:${ws}`, `proj:${first.id}`, `proj:${second.id}`];
     expect(client.messages[0]).toEqual({ type: "syncing", scopes: expect.arrayContaining(planned) });
@@ -93,12 +77,12 @@ describe("what the screen needs first", () => {
 
   it("sends the many rows of the focused scopes first, in the focus's order", async () => {
     const { user, ws, first, second } = await recruiter();
-    const focused = connectSync(syncUrl, user, { focus: [`proj:${second.id}`, `ws:${ws}`] });
+    const focused = s.connect(user, { focus: [`proj:${second.id}`, `ws:${ws}`] });
     await focused.until((m) => m.type === "ready");
     expect(manyOrder(focused).slice(0, 2)).toEqual([`proj:${second.id}`, `ws:${ws}`]);
     focused.socket.close();
 
-    const other = connectSync(syncUrl, user, { focus: [`proj:${first.id}`] });
+    const other = s.connect(user, { focus: [`proj:${first.id}`] });
     await other.until((m) => m.type === "ready");
     expect(manyOrder(other)[0]).toBe(`proj:${first.id}`);
     other.socket.close();
@@ -106,7 +90,7 @@ describe("what the screen needs first", () => {
 
   it("waits for the client's answers, and reorders what is still to send when the focus moves", async () => {
     const { user, ws, second } = await recruiter();
-    const client = connectSync(syncUrl, user, { focus: [`ws:${ws}`], holdAnswers: true });
+    const client = s.connect(user, { focus: [`ws:${ws}`], holdAnswers: true });
     const syncing = await client.until((m) => m.type === "syncing");
     const planned = syncing.type === "syncing" ? syncing.scopes : [];
     // The parts of few rows take no room: the focus's first part of many comes without waiting for
@@ -144,14 +128,14 @@ describe("what the screen needs first", () => {
   it("sends nothing of a focused scope the user may not read", async () => {
     const { second: hidden } = await recruiter();
     const { user, ws } = await recruiter();
-    const client = connectSync(syncUrl, user, { focus: [`proj:${hidden.id}`, `ws:${hidden.workspaceId}`] });
+    const client = s.connect(user, { focus: [`proj:${hidden.id}`, `ws:${hidden.workspaceId}`] });
     const ready = await client.until((m) => m.type === "ready");
     const text = JSON.stringify(client.messages);
     expect(text).not.toContain(hidden.id);
     expect(text).not.toContain(hidden.workspaceId);
     expect(ready).toMatchObject({ scopes: expect.arrayContaining([`ws:${ws}`]) });
     // Also when the focus comes later.
-    const later = connectSync(syncUrl, user, { holdAnswers: true });
+    const later = s.connect(user, { holdAnswers: true });
     await later.until((m) => m.type === "syncing");
     later.focus([`proj:${hidden.id}`]);
     later.answer();
@@ -171,27 +155,27 @@ describe("what the screen needs first", () => {
 describe("each scope's first part of many holds what its screen shows first", () => {
   /** More people than a first part holds, named out of their ids' order, all on one board, added in three rounds. */
   async function bigBoard() {
-    const user = await f.newUser();
-    const ws = await f.createWorkspace(user);
-    const project = await f.createProject(user, ws, { name: "Big" });
+    const user = await s.f.newUser();
+    const ws = await s.f.createWorkspace(user);
+    const project = await s.f.createProject(user, ws, { name: "Big" });
     const count = FIRST_PART_ROWS + 50;
     // Names in an order of their own: neither the ids' nor the order they were added in.
     const ranks = Array.from({ length: count }, (_, index) => (index * 67) % count);
     const people: { id: string; rank: number }[] = [];
     for (const rank of ranks) {
-      const { id } = await f.addPerson(user, { first_name: "Ada", last_name: `Lee ${rank}` }, ws);
+      const { id } = await s.f.addPerson(user, { first_name: "Ada", last_name: `Lee ${rank}` }, ws);
       people.push({ id, rank });
     }
-    const started = t.clock.now.getTime();
+    const started = s.t.clock.now.getTime();
     let position = 0;
     for (let round = 0; round < 3; round++) {
-      t.clock.now = new Date(started + round * 60_000);
+      s.t.clock.now = new Date(started + round * 60_000);
       const batch = people.filter((_, index) => index % 3 === round).map((person) => person.id);
-      ({ position } = (await f.assign(user, project, batch)).meta);
+      ({ position } = (await s.f.assign(user, project, batch)).meta);
     }
-    t.clock.now = new Date(started);
-    await t.readModels.waitFor(position, 5000);
-    const { rows } = await t.pool.query<{ id: string; person_id: string }>(
+    s.t.clock.now = new Date(started);
+    await s.t.readModels.waitFor(position, 5000);
+    const { rows } = await s.t.pool.query<{ id: string; person_id: string }>(
       "select id, person_id from read.candidacies where project_id = $1",
       [project.id],
     );
@@ -210,7 +194,7 @@ describe("each scope's first part of many holds what its screen shows first", ()
 
   it("a board's first candidacies, newest added first, then the people they name, before the rest of either", async () => {
     const { user, ws, project, board } = await bigBoard();
-    const client = connectSync(syncUrl, user, { focus: [`proj:${project.id}`, `ws:${ws}`] });
+    const client = s.connect(user, { focus: [`proj:${project.id}`, `ws:${ws}`] });
     await client.until((m) => m.type === "ready");
     const [first, second] = manyParts(client);
     expect(first?.scope).toBe(`proj:${project.id}`);
@@ -225,7 +209,7 @@ describe("each scope's first part of many holds what its screen shows first", ()
 
   it("the Talent Pool's first people in its order, with no focus said", async () => {
     const { user, pool } = await bigBoard();
-    const client = connectSync(syncUrl, user);
+    const client = s.connect(user);
     await client.until((m) => m.type === "ready");
     const [first] = manyParts(client);
     expect(first?.scope).toBe(`user:${user.userId}`);
@@ -235,7 +219,7 @@ describe("each scope's first part of many holds what its screen shows first", ()
 
   it("a workspace's People in their order when the workspace is the focus", async () => {
     const { user, ws, pool } = await bigBoard();
-    const client = connectSync(syncUrl, user, { focus: [`ws:${ws}`] });
+    const client = s.connect(user, { focus: [`ws:${ws}`] });
     await client.until((m) => m.type === "ready");
     const [first] = manyParts(client);
     expect(first?.scope).toBe(`ws:${ws}`);

@@ -1,49 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PipelineFixtures, pipelineFixtures } from "../candidacies/testing/pipeline-fixtures.ts";
-import { connectSync, rowsOf, type SyncClient } from "../testing/sync-client.ts";
-import { type SignedIn, signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { rowsOf } from "../testing/sync-client.ts";
+import { syncTestApp } from "./testing/sync-test-app.ts";
 
-let t: TestApp;
-let f: PipelineFixtures;
-let syncUrl: string;
-let served: URL;
-beforeAll(async () => {
-  t = await startTestApp({ now: new Date() });
-  f = pipelineFixtures(t, "sync-pipeline");
-  const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
-  syncUrl = `${address.replace("http", "ws")}/api/v1/sync`;
-  served = new URL(address);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-type Client = SyncClient;
-
-const connect = (user: SignedIn, hello: { cursor?: number; scopes?: string[] } = {}, origin?: string): Client =>
-  connectSync(syncUrl, user, hello, origin);
-
-async function createWorkspace(user: SignedIn, name: string): Promise<string> {
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/workspaces",
-    headers: user.headers,
-    payload: { name },
-  });
-  expect(response.statusCode).toBe(201);
-  const { data, meta } = response.json<{ data: { id: string }; meta: { position: number } }>();
-  // Projected before the test goes on, as a client reading with x-min-position would see it.
-  await t.readModels.waitFor(meta.position, 5000);
-  return data.id;
-}
+const s = syncTestApp("sync-pipeline");
 
 describe("the sync socket", () => {
   it("sends a fresh replica a snapshot of each of its scopes, then live changes", async () => {
-    const ada = await signUpUser(t.app, "sync-ada@example.com");
-    const workspaceId = await createWorkspace(ada, "Ada's search");
-    const client = connect(ada);
+    const ada = await s.f.newUser();
+    const workspaceId = await s.createWorkspace(ada, "Ada's search");
+    const client = s.connect(ada);
     const ready = await client.until((m) => m.type === "ready");
     expect(ready).toMatchObject({ scopes: expect.arrayContaining([`user:${ada.userId}`, `ws:${workspaceId}`]) });
     const snapshots = client.messages.filter((m) => m.type === "snapshot" && m.last);
@@ -66,7 +33,7 @@ describe("the sync socket", () => {
     );
     expect(JSON.stringify(client.messages)).not.toContain("password_hash");
 
-    await t.app.inject({
+    await s.t.app.inject({
       method: "PUT",
       url: `/api/v1/workspaces/${workspaceId}`,
       headers: ada.headers,
@@ -79,11 +46,11 @@ describe("the sync socket", () => {
   });
 
   it("sends a row that two scopes of a fresh replica hold in full once, and as the same row after", async () => {
-    const ada = await signUpUser(t.app, "sync-same-ada@example.com");
-    const workspaceId = await createWorkspace(ada, "Ada's pool and workspace");
-    const person = await f.addPerson(ada, { first_name: "Grace", email: "grace@example.com" }, workspaceId);
-    await t.readModels.waitFor(person.position, 5000);
-    const client = connect(ada);
+    const ada = await s.f.newUser();
+    const workspaceId = await s.createWorkspace(ada, "Ada's pool and workspace");
+    const person = await s.f.addPerson(ada, { first_name: "Grace", email: "grace@example.com" }, workspaceId);
+    await s.t.readModels.waitFor(person.position, 5000);
+    const client = s.connect(ada);
     await client.until((m) => m.type === "ready");
     const sent = rowsOf(client.messages).filter((row) => row.entity === "person" && row.id === person.id);
     expect(sent.map((row) => row.scope).sort()).toEqual([`user:${ada.userId}`, `ws:${workspaceId}`].sort());
@@ -93,20 +60,20 @@ describe("the sync socket", () => {
   });
 
   it("never sends a row outside the user's scopes", async () => {
-    const ada = await signUpUser(t.app, "sync-private-ada@example.com");
-    const adas = await createWorkspace(ada, "Mine");
-    const client = connect(ada);
+    const ada = await s.f.newUser();
+    const adas = await s.createWorkspace(ada, "Mine");
+    const client = s.connect(ada);
     await client.until((m) => m.type === "ready");
-    const bob = await signUpUser(t.app, "sync-private-bob@example.com");
-    const bobs = await createWorkspace(bob, "Bob's secret search");
-    await t.app.inject({
+    const bob = await s.f.newUser();
+    const bobs = await s.createWorkspace(bob, "Bob's secret search");
+    await s.t.app.inject({
       method: "PUT",
       url: `/api/v1/workspaces/${bobs}`,
       headers: bob.headers,
       payload: { name: "Still secret" },
     });
     // Something of Ada's after Bob's writes, so we know the feed has gone past them.
-    await t.app.inject({
+    await s.t.app.inject({
       method: "PUT",
       url: `/api/v1/workspaces/${adas}`,
       headers: ada.headers,
@@ -123,21 +90,21 @@ describe("the sync socket", () => {
   });
 
   it("resumes from the cursor without snapshots for the scopes the client holds", async () => {
-    const ada = await signUpUser(t.app, "sync-resume@example.com");
-    const workspaceId = await createWorkspace(ada, "Before");
-    const first = connect(ada);
+    const ada = await s.f.newUser();
+    const workspaceId = await s.createWorkspace(ada, "Before");
+    const first = s.connect(ada);
     const ready = await first.until((m) => m.type === "ready");
     first.socket.close();
     await first.closed;
     if (ready.type !== "ready") throw new Error("not ready");
-    await t.app.inject({
+    await s.t.app.inject({
       method: "PUT",
       url: `/api/v1/workspaces/${workspaceId}`,
       headers: ada.headers,
       payload: { name: "While away" },
     });
-    await expect.poll(() => t.readModels.position(), { timeout: 5000 }).toBeGreaterThan(ready.cursor);
-    const second = connect(ada, { cursor: ready.cursor, scopes: ready.scopes });
+    await expect.poll(() => s.t.readModels.position(), { timeout: 5000 }).toBeGreaterThan(ready.cursor);
+    const second = s.connect(ada, { cursor: ready.cursor, scopes: ready.scopes });
     await second.until((m) => m.type === "ready");
     expect(second.messages.filter((m) => m.type === "snapshot")).toEqual([]);
     expect(rowsOf(second.messages)).toEqual([
@@ -151,14 +118,14 @@ describe("the sync socket", () => {
   });
 
   it("snapshots a workspace the user joins and drops it when they leave, live", async () => {
-    const owner = await signUpUser(t.app, "sync-owner@example.com");
-    const guest = await signUpUser(t.app, "sync-guest@example.com");
-    const workspaceId = await createWorkspace(owner, "Shared search");
-    const client = connect(guest);
+    const owner = await s.f.newUser();
+    const guest = await s.f.newUser();
+    const workspaceId = await s.createWorkspace(owner, "Shared search");
+    const client = s.connect(guest);
     await client.until((m) => m.type === "ready");
     // Membership comes with invitations; the event they will append is appended here directly.
     await appendEvents(
-      t.store,
+      s.t.store,
       `workspace-${workspaceId}`,
       [{ type: "WorkspaceMemberAdded", data: { workspaceId, userId: guest.userId, role: "collaborator" } }],
       { occurredAt: new Date().toISOString(), actor: owner.userId },
@@ -169,7 +136,7 @@ describe("the sync socket", () => {
       "workspace_member",
       "workspace_member",
     ]);
-    const left = await t.app.inject({
+    const left = await s.t.app.inject({
       method: "DELETE",
       url: `/api/v1/workspaces/${workspaceId}`,
       headers: guest.headers,
@@ -177,7 +144,7 @@ describe("the sync socket", () => {
     expect(left.json()).toMatchObject({ meta: { result: "left" } });
     await client.until((m) => m.type === "drop-scope" && m.scope === `ws:${workspaceId}`);
     const dropAt = client.messages.findIndex((m) => m.type === "drop-scope");
-    await t.app.inject({
+    await s.t.app.inject({
       method: "PUT",
       url: `/api/v1/workspaces/${workspaceId}`,
       headers: owner.headers,
@@ -185,36 +152,36 @@ describe("the sync socket", () => {
     });
     // Ordered, not timed: the feed goes in position order, so once a change of the guest's own,
     // made after the rename, has arrived, the rename has been passed over rather than still coming.
-    await createWorkspace(guest, "The guest's own, after the rename");
+    await s.createWorkspace(guest, "The guest's own, after the rename");
     await client.until((m) => JSON.stringify(m).includes("The guest's own, after the rename"));
     expect(JSON.stringify(client.messages.slice(dropAt))).not.toContain("After the guest left");
     client.socket.close();
   });
 
   it("refuses a bad session, a foreign origin and garbage, and closes when the session ends", async () => {
-    const ada = await signUpUser(t.app, "sync-refuse@example.com");
-    const forged = connect({ ...ada, headers: { ...ada.headers, "access-token": "forged" } });
+    const ada = await s.f.newUser();
+    const forged = s.connect({ ...ada, headers: { ...ada.headers, "access-token": "forged" } });
     expect(await forged.closed).toEqual({ code: 4401 });
     expect(forged.messages).toEqual([expect.objectContaining({ type: "error", code: "UNAUTHENTICATED" })]);
 
-    const foreign = connect(ada, {}, "https://evil.example");
+    const foreign = s.connect(ada, {}, "https://evil.example");
     expect(await foreign.closed).toEqual({ code: 4403 });
 
-    const garbage = new WebSocket(syncUrl);
+    const garbage = new WebSocket(s.syncUrl);
     garbage.addEventListener("open", () => garbage.send("{not json"));
     expect(await new Promise((resolve) => garbage.addEventListener("close", (e) => resolve(e.code)))).toBe(4400);
 
-    const live = connect(ada);
+    const live = s.connect(ada);
     await live.until((m) => m.type === "ready");
-    await t.app.inject({ method: "DELETE", url: "/api/v1/auth/sign_out", headers: ada.headers });
+    await s.t.app.inject({ method: "DELETE", url: "/api/v1/auth/sign_out", headers: ada.headers });
     await live.until((m) => m.type === "session-expired");
     expect(await live.closed).toEqual({ code: 4401 });
   });
 
   it("accepts a hello holding as many scopes as its schema allows, 1,500 projects among them", async () => {
-    const ada = await signUpUser(t.app, "sync-many-scopes@example.com");
+    const ada = await s.f.newUser();
     const scopes = Array.from({ length: 1500 }, () => `proj:${randomUUID()}`);
-    const client = connect(ada, { scopes });
+    const client = s.connect(ada, { scopes });
     const ready = await client.until((m) => m.type === "ready");
     // None of them is Ada's: each is dropped, and the socket stays open.
     expect(client.messages.filter((m) => m.type === "drop-scope")).toHaveLength(1500);
@@ -223,14 +190,14 @@ describe("the sync socket", () => {
   });
 
   it("accepts the origin the page was served from, by the request's Host, and refuses others", async () => {
-    const ada = await signUpUser(t.app, "sync-origin@example.com");
+    const ada = await s.f.newUser();
     // The page was opened at http://127.0.0.1:PORT, not at APP_URL (http://localhost:3000 here).
-    const sameOrigin = connect(ada, {}, served.origin);
+    const sameOrigin = s.connect(ada, {}, s.served.origin);
     await sameOrigin.until((m) => m.type === "ready");
     sameOrigin.socket.close();
 
-    for (const other of [`http://localhost:${served.port}`, `http://127.0.0.1:${Number(served.port) + 1}`]) {
-      const refused = connect(ada, {}, other);
+    for (const other of [`http://localhost:${s.served.port}`, `http://127.0.0.1:${Number(s.served.port) + 1}`]) {
+      const refused = s.connect(ada, {}, other);
       expect(await refused.closed).toEqual({ code: 4403 });
       expect(refused.messages).toEqual([{ type: "error", code: "FORBIDDEN", detail: expect.stringContaining(other) }]);
     }

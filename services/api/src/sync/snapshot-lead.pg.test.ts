@@ -1,0 +1,39 @@
+import { expect, it, vi } from "vitest";
+import { checkpointOf } from "./change-feed.ts";
+import { SnapshotLeads } from "./snapshot-lead.ts";
+import { syncTestApp } from "./testing/sync-test-app.ts";
+
+// A board's first candidacies lead the project's scope, and the people they name lead its
+// workspace's when the focus puts the board first: one read of the board serves both.
+
+const s = syncTestApp("snapshot-lead");
+
+it("reads a focused board's first candidacies once for its project's lead and its workspace's", async () => {
+  const user = await s.f.newUser();
+  const ws = await s.f.createWorkspace(user);
+  const project = await s.f.createProject(user, ws);
+  const people = [];
+  for (let index = 0; index < 3; index++) {
+    people.push((await s.f.addPerson(user, { first_name: `Person ${index}`, last_name: `Z${index}` }, ws)).id);
+  }
+  const { meta } = await s.f.assign(user, project, people);
+  await s.t.readModels.waitFor(meta.position, 5000);
+  const focus = [`proj:${project.id}`, `ws:${ws}`];
+  const leads = new SnapshotLeads(s.t.pool, await checkpointOf(s.t.pool), () => focus);
+  const queries = vi.spyOn(s.t.pool, "query");
+
+  const board = await leads.of(`proj:${project.id}`);
+  const workspace = await leads.of(`ws:${ws}`);
+
+  const boardReads = queries.mock.calls.filter(([config]) => JSON.stringify(config).includes("read.candidacies"));
+  queries.mockRestore();
+  expect(boardReads).toHaveLength(1);
+  const { rows } = await s.t.pool.query<{ id: string; person_id: string }>(
+    "select id, person_id from read.candidacies where project_id = $1 order by created_at desc, id desc",
+    [project.id],
+  );
+  expect(board).toEqual(rows.map((row) => `candidacy:${row.id}`));
+  // The board's people first, in its order, then the workspace's People in theirs.
+  expect(workspace.slice(0, 3)).toEqual(rows.map((row) => `person:${row.person_id}`));
+  expect(workspace.slice(3)).toEqual(people.map((person) => `person:${person}`));
+});

@@ -90,6 +90,17 @@ describe("the JavaScript a first load downloads", () => {
     }
   });
 
+  it("holds, signed in, neither the public site's frame, the storage notice nor a worker library; a board not its writes", async () => {
+    const board = `/workspaces/${workspaceId}/projects/${randomUUID()}`;
+    for (const screen of ["/talent_pool", board]) {
+      const scripts = await firstLoad(screen, true);
+      // The public footer's links, the notice's retry, workbox-window's own name; a candidacy's address.
+      const markers = ["careers.hirestream.app", "Try again now", "workbox:window"];
+      for (const marker of screen === board ? [...markers, "project_people"] : markers)
+        expect(await anyHolds(scripts, marker), `${screen}, ${marker}:\n${listed(scripts)}`).toEqual([]);
+    }
+  });
+
   it("is less for the public pages than for the signed-in app, and holds no replica (Dexie)", async () => {
     const signedIn = await firstLoad("/workspaces/me/projects", true);
     expect((await anyHolds(signedIn, "Dexie")).length).toBeGreaterThan(0);

@@ -17,7 +17,6 @@ import { type CandidateHandlers, candidateName } from "./candidate-row.tsx";
 import { CandidatesTable } from "./candidates-table.tsx";
 import { SelectionBar } from "./selection-bar.tsx";
 import { StageChips } from "./stage-chips.tsx";
-import { useActiveSequences } from "./use-active-sequences.ts";
 import { type PendingAction, useCandidateActions } from "./use-candidate-actions.ts";
 import { usePipelineView } from "./use-pipeline-view.ts";
 
@@ -65,7 +64,7 @@ export function ProjectPeopleTab({
   const readOnly = !listed || isReadOnly(projectAbilities(project, accessTo(listed)));
   const stages = useMemo(() => orderedStages(workflow), [workflow]);
   const view = usePipelineView(project, stages);
-  const actions = useCandidateActions(useActiveSequences(project.id), view.unselect);
+  const actions = useCandidateActions(view.unselect);
   const [editingId, setEditingId] = useState<string | null>(null);
   const editing = usePerson(editingId ?? "");
   const { page } = view;

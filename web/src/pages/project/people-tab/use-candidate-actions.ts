@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useStableCallback } from "../../../hooks/use-stable-callback.ts";
 import type { Command } from "../../../replica/outbox.ts";
 import { useReplica } from "../../../replica/replica-provider.tsx";
+import { anyRunningSequence } from "./running-sequences.ts";
 
 // The commands (and the contracts they check against) load at the board's first write rather than
 // with the board, which most openings only look at; the service worker has them at hand.
@@ -29,10 +30,7 @@ export interface CandidateActionsState {
 }
 
 /** The pipeline's writes, each queued in the outbox: they show at once and work offline. */
-export function useCandidateActions(
-  activeSequences: ReadonlySet<string>,
-  onRemoved: (candidacyIds: string[]) => void,
-): CandidateActionsState {
+export function useCandidateActions(onRemoved: (candidacyIds: string[]) => void): CandidateActionsState {
   const runtime = useReplica();
   const [pending, setPending] = useState<PendingAction>(null);
 
@@ -52,8 +50,10 @@ export function useCandidateActions(
   const move = useStableCallback((rows: readonly CandidacyRow[], stage: StageRow) => {
     const moving = rows.filter((row) => row.stage_id !== stage.id);
     if (moving.length === 0) return;
-    if (moving.some((row) => activeSequences.has(row.id))) setPending({ kind: "move", rows: moving, stage });
-    else moveNow(moving, stage);
+    anyRunningSequence(runtime.db, moving).then(
+      (asks) => (asks ? setPending({ kind: "move", rows: moving, stage }) : moveNow(moving, stage)),
+      (error: unknown) => console.error("pipeline move not queued", error),
+    );
   });
   const respond = useStableCallback(
     (row: CandidacyRow, response: CandidacyResponse) =>

@@ -90,13 +90,11 @@ describe("the JavaScript a first load downloads", () => {
     }
   });
 
-  it("holds, signed in, neither the public site's frame, the storage notice nor a worker library; a board not its writes", async () => {
-    const board = `/workspaces/${workspaceId}/projects/${randomUUID()}`;
-    for (const screen of ["/talent_pool", board]) {
+  it("holds, signed in, neither the public site's frame, the storage notice, the pipeline's writes nor a worker library", async () => {
+    for (const screen of ["/talent_pool", `/workspaces/${workspaceId}/projects/${randomUUID()}`]) {
       const scripts = await firstLoad(screen, true);
-      // The public footer's links, the notice's retry, workbox-window's own name; a candidacy's address.
-      const markers = ["careers.hirestream.app", "Try again now", "workbox:window"];
-      for (const marker of screen === board ? [...markers, "project_people"] : markers)
+      // The public footer's links, the notice's retry, a candidacy's address, workbox-window's own name.
+      for (const marker of ["careers.hirestream.app", "Try again now", "project_people", "workbox:window"])
         expect(await anyHolds(scripts, marker), `${screen}, ${marker}:\n${listed(scripts)}`).toEqual([]);
     }
   });

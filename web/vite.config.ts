@@ -11,7 +11,7 @@ const ONE_PART_LIBRARIES =
 
 /** Mantine parts only some screens show: each in a small chunk of its own rather than in every screen's `ui-more`. */
 const SOME_SCREENS_UI =
-  /node_modules[\\/]@mantine[\\/]core[\\/].*[\\/](PasswordInput|Grid|FileInput|FileButton|Checkbox|Switch|Tabs|Textarea|Table|Fieldset|NativeSelect|ColorSwatch|Modal|ModalBase)[\\/]/;
+  /node_modules[\\/]@mantine[\\/]core[\\/].*[\\/](PasswordInput|Grid|SimpleGrid|FileInput|FileButton|Checkbox|Switch|Tabs|Textarea|Table|Fieldset|NativeSelect|ColorSwatch|Modal|ModalBase|Burger|Accordion|Alert|Card|List|Paper|ThemeIcon|Notification|Affix)[\\/]/;
 
 /**
  * Dexie's ES module build for modern browsers, rather than the ES5 UMD file its package entry wraps
@@ -27,10 +27,10 @@ const APP_CODE = /[\\/](web|contracts)[\\/]src[\\/]/;
 const SIGNED_IN_CODE =
   /[\\/]web[\\/]src[\\/](hooks|state|replica|ids|notifications|components[\\/](shell|dialogs)|components[\\/][^\\/]+\.tsx?$)/;
 const SHARED_CODE =
-  /[\\/]web[\\/]src[\\/](forms|components[\\/]router-anchor|hooks[\\/](use-fresh-auth-feedback|use-session-expired-notice|use-is-mobile))/;
+  /[\\/]web[\\/]src[\\/](forms|components[\\/](router-anchor|logo)|hooks[\\/](use-fresh-auth-feedback|use-session-expired-notice|use-is-mobile))/;
 /** Signed-in code that loads when its dialog first opens, not with the frame. */
 const ON_OPEN_CODE =
-  /[\\/]web[\\/]src[\\/]components[\\/](dialogs[\\/](name-dialog|confirm-dialog-view)|shell[\\/]invitations-modal)/;
+  /[\\/]web[\\/]src[\\/]components[\\/](dialogs[\\/](name-dialog|confirm-dialog-view)|shell[\\/](invitations-modal|storage-notice-view))/;
 /** The public pages and what only they use: never in the signed-in chunk, which they must not load. */
 const PUBLIC_CODE =
   /[\\/]src[\\/](pages[\\/](sign-in|sign-up|landing|services|privacy-policy|reset-password|update-password|auth-callback|mobile-warning)|components[\\/](public|auth-layout|public-layout|provider-sign-in-buttons|logo))/;

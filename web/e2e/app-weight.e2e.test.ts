@@ -90,6 +90,15 @@ describe("the JavaScript a first load downloads", () => {
     }
   });
 
+  it("holds, signed in, neither the public site's frame, the storage notice, the pipeline's writes nor a worker library", async () => {
+    for (const screen of ["/talent_pool", `/workspaces/${workspaceId}/projects/${randomUUID()}`]) {
+      const scripts = await firstLoad(screen, true);
+      // The public footer's links, the notice's retry, a candidacy's address, workbox-window's own name.
+      for (const marker of ["careers.hirestream.app", "Try again now", "project_people", "workbox:window"])
+        expect(await anyHolds(scripts, marker), `${screen}, ${marker}:\n${listed(scripts)}`).toEqual([]);
+    }
+  });
+
   it("is less for the public pages than for the signed-in app, and holds no replica (Dexie)", async () => {
     const signedIn = await firstLoad("/workspaces/me/projects", true);
     expect((await anyHolds(signedIn, "Dexie")).length).toBeGreaterThan(0);

@@ -6,7 +6,6 @@ import { useSnapshot } from "valtio";
 import { Redirect, Route, Switch } from "wouter";
 import { readCredentials } from "./api/session-credentials.ts";
 import { LoadingScreen } from "./components/loading-screen.tsx";
-import { PublicLayout } from "./components/public-layout.tsx";
 import { AFTER_SIGN_IN_PATH, MOBILE_MEDIA_QUERY } from "./constants.ts";
 import { useIsMobile } from "./hooks/use-is-mobile.ts";
 import { useSessionBootstrap } from "./hooks/use-session-bootstrap.ts";
@@ -21,6 +20,8 @@ const loadReplicaProvider = () => import("./replica/replica-provider.tsx");
 const loadAppLayout = () => import("./components/app-layout.tsx");
 const ReplicaProvider = screen(() => loadReplicaProvider().then((m) => m.ReplicaProvider));
 const AppLayout = screen(() => loadAppLayout().then((m) => m.AppLayout));
+// The public site's frame comes with the public pages that show it, never with a signed-in load.
+const PublicLayout = screen(() => import("./components/public-layout.tsx").then((m) => m.PublicLayout));
 
 const AccountSettingsPage = screen(() =>
   import("./pages/account-settings/account-settings-page.tsx").then((m) => m.AccountSettingsPage),
@@ -116,10 +117,14 @@ const signedInScreens: readonly [pattern: RegExp, screen: Preloadable][] = [
   [/^\/workspaces\/[^/]+\/projects$/, ProjectsPage],
   [/^\/workspaces\/[^/]+\/projects?\/[^/]+$/, ProjectDetailPage],
 ];
+/** Signed out, the privacy notice shows inside the public site's frame. */
+const PublicPrivacyPolicy: Preloadable = {
+  preload: () => Promise.all([PrivacyPolicyPage.preload(), PublicLayout.preload()]),
+};
 const signedOutScreens: readonly [pattern: RegExp, screen: Preloadable][] = [
   [/^\/$/, LandingPage],
   [/^\/services$/, ServicesPage],
-  [/^\/privacy_policy$/, PrivacyPolicyPage],
+  [/^\/privacy_policy$/, PublicPrivacyPolicy],
   [/^\/sign_in$/, SignInPage],
   [/^\/sign_up$/, SignUpPage],
   [/^\/reset_password$/, ResetPasswordPage],

@@ -1,7 +1,7 @@
 import type { DomDocument, DomMutationObserverClass } from "./browser/dom.ts";
 
 // Functions Playwright runs inside the Talent Pool page (page.evaluate, page.addInitScript), in
-// the manner of browser/page-probes.ts. They are sent as source text, so each one stands alone:
+// the manner of browser/first-sync-probes.ts. They are sent as source text, so each one stands alone:
 // no imports, no helpers, no constants from this module. Times are `performance.now()` in the page.
 
 /** An input's answer: when React committed it to the DOM, and the next animation frame (the one that paints it). */

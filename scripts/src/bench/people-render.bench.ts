@@ -1,7 +1,7 @@
 import path from "node:path";
 import { searchPeople } from "@hirestream/web/components/people/person-search.ts";
 import type { Page } from "playwright-core";
-import { type FirstSyncProbe, installFirstSyncProbe, readFirstSyncProbe } from "./browser/page-probes.ts";
+import { type FirstSyncProbe, installFirstSyncProbe, readFirstSyncProbe } from "./browser/first-sync-probes.ts";
 import {
   armEnterProbe,
   clickPager,

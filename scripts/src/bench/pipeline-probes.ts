@@ -1,7 +1,7 @@
 import type { DomDocument, DomMutationObserverClass } from "./browser/dom.ts";
 
 // Functions Playwright runs inside the project's People tab (page.evaluate, page.addInitScript),
-// in the manner of browser/page-probes.ts: sent as source text, so each one stands alone. Times
+// in the manner of browser/first-sync-probes.ts: sent as source text, so each one stands alone. Times
 // are wall-clock (the page's timeOrigin + performance.now()), to compare with the sender's clock.
 
 /** What a watched candidate's stage dropdown said, from when it first said it. */

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { type FirstSyncProbe, installFirstSyncProbe, readFirstSyncProbe } from "./browser/page-probes.ts";
+import { type FirstSyncProbe, installFirstSyncProbe, readFirstSyncProbe } from "./browser/first-sync-probes.ts";
 import { waitForReplica } from "./people-render.bench.ts";
 import {
   installTalentPoolLoadProbe,

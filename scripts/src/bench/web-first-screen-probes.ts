@@ -1,6 +1,6 @@
 import type { DomDocument, DomMutationObserverClass, IdbDatabase, IdbFactory } from "./browser/dom.ts";
 
-// Functions Playwright runs inside the app's page, in the manner of browser/page-probes.ts: sent
+// Functions Playwright runs inside the app's page, in the manner of browser/first-sync-probes.ts: sent
 // as source text, each stands alone. Times are `performance.now()` in the page (milliseconds since
 // its navigation started).
 

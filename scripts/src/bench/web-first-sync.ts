@@ -3,7 +3,7 @@ import {
   firstSyncSettled,
   installFirstSyncProbe,
   readFirstSyncProbe,
-} from "./browser/page-probes.ts";
+} from "./browser/first-sync-probes.ts";
 import { profileIfAsked } from "./pipeline-profile.ts";
 import { credentialsOf, firstPage, freshProfile, pageErrors } from "./web-browser.ts";
 import type { SeededFirstSync } from "./web-seed.ts";

@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { storeCredentials } from "./browser/first-sync-probes.ts";
 import {
   installRemoteFrameLog,
   pageClock,
@@ -7,9 +8,8 @@ import {
   readRemoteFrames,
   readRemoteNames,
   remoteNamesReached,
-  storeCredentials,
   watchRemoteNames,
-} from "./browser/page-probes.ts";
+} from "./browser/remote-name-probes.ts";
 import { profileIfAsked } from "./pipeline-profile.ts";
 import { credentialsOf, firstPage, freshProfile, pause } from "./web-browser.ts";
 import { nodeClock, type Rename, rename, sendPaced } from "./web-remote-sender.ts";

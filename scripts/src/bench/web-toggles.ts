@@ -1,11 +1,6 @@
 import type pg from "pg";
-import {
-  nothingPending,
-  storeCredentials,
-  switchStates,
-  type ToggleTimes,
-  toggleSwitch,
-} from "./browser/page-probes.ts";
+import { storeCredentials } from "./browser/first-sync-probes.ts";
+import { nothingPending, switchStates, type ToggleTimes, toggleSwitch } from "./browser/toggle-probes.ts";
 import { credentialsOf, firstPage, freshProfile, pause } from "./web-browser.ts";
 import type { SeededUser } from "./web-seed.ts";
 

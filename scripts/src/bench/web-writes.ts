@@ -6,7 +6,7 @@ import {
   writeDexieBulkPut,
   writeRaw,
   writeThroughReplica,
-} from "./browser/page-probes.ts";
+} from "./browser/replica-write-probes.ts";
 import { profileIfAsked } from "./pipeline-profile.ts";
 import { CHROMIUM, CHROMIUM_FLAGS, firstPage, freshProfile } from "./web-browser.ts";
 

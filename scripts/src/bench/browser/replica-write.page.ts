@@ -4,7 +4,7 @@ import { parseRow, ReplicaDb, type Stored } from "@hirestream/web/replica/replic
 import { parseServerMessage, type SnapshotMessage } from "@hirestream/web/replica/server-message.ts";
 import { Dexie } from "dexie";
 import type { IdbDatabase, IdbFactory } from "./dom.ts";
-import type { ReplicaTimes, ReplicaWriteBench } from "./page-probes.ts";
+import type { ReplicaTimes, ReplicaWriteBench } from "./replica-write-probes.ts";
 
 // The bench page (built by Vite into the served app under /bench/): the replica's own write path
 // and raw IndexedDB, on the same rows in the same browser. Every run writes a fresh database,

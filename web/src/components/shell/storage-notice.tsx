@@ -1,65 +1,18 @@
-import { Affix, Button, Notification, Stack, Text } from "@mantine/core";
+import { Suspense } from "react";
 import { useSnapshot } from "valtio";
-import { CHANGE_NOT_SAVED, type NoticeText, noticeText } from "../../replica/storage/storage-notice.ts";
+import { screen } from "../../lazy-screen.ts";
 import { storageNotices } from "../../replica/storage/storage-notice-state.ts";
 
-const formatTime = (at: number) => new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+// Most loads never show a notice: its code (and its Mantine parts) loads when there is one.
+const StorageNoticeView = screen(() => import("./storage-notice-view.tsx").then((m) => m.StorageNoticeView));
 
-function Lines({ text }: { text: NoticeText }) {
-  return (
-    <Stack gap={4}>
-      {text.lines.map((line) => (
-        <Text key={line} size="sm">
-          {line}
-        </Text>
-      ))}
-    </Stack>
-  );
-}
-
-/**
- * Stays until closed (not a 9 s toast): the browser took the offline copy's space, what still
- * works, and what the app does about it.
- */
+/** The storage notice, once the browser has taken the offline copy's space or refused a change. */
 export function StorageNotice({ onRetry }: { onRetry: () => void }) {
   const { notice, changeNotSaved } = useSnapshot(storageNotices);
   if (!notice && !changeNotSaved) return null;
-  const text = notice ? noticeText(notice, formatTime) : null;
   return (
-    <Affix position={{ bottom: 20, left: 20 }} zIndex={400}>
-      <Stack gap="xs" w={420} data-testid="storage-notice">
-        {changeNotSaved && (
-          <Notification
-            color="red"
-            title={CHANGE_NOT_SAVED.title}
-            withBorder
-            onClose={() => {
-              storageNotices.changeNotSaved = false;
-            }}
-          >
-            <Lines text={CHANGE_NOT_SAVED} />
-          </Notification>
-        )}
-        {notice && text && (
-          <Notification
-            color={notice.phase === "done" ? "teal" : notice.cause === "quota" ? "orange" : "yellow"}
-            title={text.title}
-            role={notice.phase === "done" ? "status" : "alert"}
-            loading={notice.phase === "refetching"}
-            withBorder
-            onClose={() => {
-              storageNotices.notice = null;
-            }}
-          >
-            <Lines text={text} />
-            {notice.phase === "waiting" && (
-              <Button mt="xs" size="xs" variant="light" onClick={onRetry}>
-                Try again now
-              </Button>
-            )}
-          </Notification>
-        )}
-      </Stack>
-    </Affix>
+    <Suspense fallback={null}>
+      <StorageNoticeView onRetry={onRetry} />
+    </Suspense>
   );
 }

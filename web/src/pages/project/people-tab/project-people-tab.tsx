@@ -1,4 +1,3 @@
-import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import { Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconFileTypeCsv } from "@tabler/icons-react";
@@ -10,14 +9,12 @@ import { PeopleSearchBox } from "../../../components/people/people-search-box.ts
 import { usePerson } from "../../../components/people/use-people.ts";
 import { orderedStages } from "../../../components/pipeline/project-workflow.ts";
 import { isReadOnly, projectAbilities } from "../../../components/projects/project-permissions.ts";
-import { accessTo, useProject } from "../../../components/projects/use-projects.ts";
+import { accessTo, type ProjectListItem } from "../../../components/projects/use-projects.ts";
 import { RouterAnchor } from "../../../components/router-anchor.tsx";
-import { useCurrentUser } from "../../../hooks/use-current-user.ts";
 import { type CandidateHandlers, candidateName } from "./candidate-row.tsx";
 import { CandidatesTable } from "./candidates-table.tsx";
 import { SelectionBar } from "./selection-bar.tsx";
 import { StageChips } from "./stage-chips.tsx";
-import { useActiveSequences } from "./use-active-sequences.ts";
 import { type PendingAction, useCandidateActions } from "./use-candidate-actions.ts";
 import { usePipelineView } from "./use-pipeline-view.ts";
 
@@ -52,7 +49,8 @@ export function ProjectPeopleTab({
   held,
   onImport,
 }: {
-  project: ProjectRow;
+  /** As the page read it, with the user's roles: the tab reads it no second time. */
+  project: ProjectListItem;
   workflow: WorkflowRow | undefined;
   /** Undefined while the replica is read, or while its candidates are still coming. */
   hasCandidates: boolean | undefined;
@@ -60,12 +58,10 @@ export function ProjectPeopleTab({
   held: { candidates: boolean; people: boolean };
   onImport?: (() => void) | undefined;
 }) {
-  const user = useCurrentUser();
-  const listed = useProject(project.id, user?.id);
-  const readOnly = !listed || isReadOnly(projectAbilities(project, accessTo(listed)));
+  const readOnly = isReadOnly(projectAbilities(project, accessTo(project)));
   const stages = useMemo(() => orderedStages(workflow), [workflow]);
   const view = usePipelineView(project, stages);
-  const actions = useCandidateActions(useActiveSequences(project.id), view.unselect);
+  const actions = useCandidateActions(view.unselect);
   const [editingId, setEditingId] = useState<string | null>(null);
   const editing = usePerson(editingId ?? "");
   const { page } = view;

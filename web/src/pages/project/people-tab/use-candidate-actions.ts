@@ -2,14 +2,15 @@ import type { CandidacyResponse } from "@hirestream/contracts/candidacies/events
 import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
 import { useState } from "react";
-import {
-  moveCandidacy,
-  removeCandidacy,
-  setCandidacyResponse,
-} from "../../../components/pipeline/candidacy-commands.ts";
 import { useStableCallback } from "../../../hooks/use-stable-callback.ts";
 import type { Command } from "../../../replica/outbox.ts";
 import { useReplica } from "../../../replica/replica-provider.tsx";
+import { anyRunningSequence } from "./running-sequences.ts";
+
+// The commands (and the contracts they check against) load at the board's first write rather than
+// with the board, which most openings only look at; the service worker has them at hand.
+const loadCommands = () => import("../../../components/pipeline/candidacy-commands.ts");
+type CandidacyCommands = Awaited<ReturnType<typeof loadCommands>>;
 
 /** A move or a removal waiting for the user's yes. */
 export type PendingAction =
@@ -29,15 +30,13 @@ export interface CandidateActionsState {
 }
 
 /** The pipeline's writes, each queued in the outbox: they show at once and work offline. */
-export function useCandidateActions(
-  activeSequences: ReadonlySet<string>,
-  onRemoved: (candidacyIds: string[]) => void,
-): CandidateActionsState {
+export function useCandidateActions(onRemoved: (candidacyIds: string[]) => void): CandidateActionsState {
   const runtime = useReplica();
   const [pending, setPending] = useState<PendingAction>(null);
 
-  const queue = async (commands: readonly (Command | null)[]) => {
+  const queue = async (make: (commands: CandidacyCommands) => readonly (Command | null)[]) => {
     try {
+      const commands = make(await loadCommands());
       for (const command of commands) if (command) await runtime.mutate(command);
     } catch (error) {
       // The replica refused the write (storage full, closed): nothing changed on screen either.
@@ -45,17 +44,20 @@ export function useCandidateActions(
     }
   };
   const moveNow = (rows: readonly CandidacyRow[], stage: StageRow) =>
-    void queue(rows.map((row) => moveCandidacy(row, stage, new Date())));
+    void queue(({ moveCandidacy }) => rows.map((row) => moveCandidacy(row, stage, new Date())));
 
   // Stable: the rows and the selection bar are memoized and must not render again for new closures.
   const move = useStableCallback((rows: readonly CandidacyRow[], stage: StageRow) => {
     const moving = rows.filter((row) => row.stage_id !== stage.id);
     if (moving.length === 0) return;
-    if (moving.some((row) => activeSequences.has(row.id))) setPending({ kind: "move", rows: moving, stage });
-    else moveNow(moving, stage);
+    anyRunningSequence(runtime.db, moving).then(
+      (asks) => (asks ? setPending({ kind: "move", rows: moving, stage }) : moveNow(moving, stage)),
+      (error: unknown) => console.error("pipeline move not queued", error),
+    );
   });
   const respond = useStableCallback(
-    (row: CandidacyRow, response: CandidacyResponse) => void queue([setCandidacyResponse(row, response, new Date())]),
+    (row: CandidacyRow, response: CandidacyResponse) =>
+      void queue(({ setCandidacyResponse }) => [setCandidacyResponse(row, response, new Date())]),
   );
   const remove = useStableCallback((rows: readonly CandidacyRow[], names: string[]) => {
     if (rows.length > 0) setPending({ kind: "remove", rows: [...rows], names });
@@ -63,7 +65,8 @@ export function useCandidateActions(
   const confirm = useStableCallback(() => {
     if (pending?.kind === "move") moveNow(pending.rows, pending.stage);
     if (pending?.kind === "remove") {
-      void queue(pending.rows.map(removeCandidacy));
+      const { rows } = pending;
+      void queue(({ removeCandidacy }) => rows.map(removeCandidacy));
       onRemoved(pending.rows.map((row) => row.id));
     }
     setPending(null);

@@ -1,0 +1,177 @@
+import type { DomDocument, DomMutationObserverClass, IdbDatabase, IdbFactory } from "./dom.ts";
+
+// Functions Playwright runs inside the app's page (page.evaluate, page.addInitScript). They are
+// sent as source text, so each one stands alone: no imports, no helpers from this module.
+// Times are `performance.now()` in the page (milliseconds since its navigation started) unless a
+// field says it is wall-clock.
+// The first sync of a fresh profile: the screen, the sync socket and the replica's row count.
+
+/** What the first-sync probe saw; null until it happened. */
+export interface FirstSyncProbe {
+  /** The Workspaces heading rendered (empty or not). */
+  screenMs: number | null;
+  /** The empty state ("You have no workspaces yet.") rendered while the replica was still filling. */
+  emptyStateMs: number | null;
+  /** The first table row (its Visible switch) rendered. */
+  firstRowMs: number | null;
+  /** The app opened its sync socket. */
+  socketMs: number | null;
+  /** The first frame after the socket opened (the first snapshot part) reached the page's JavaScript. */
+  firstFrameMs: number | null;
+  /** The largest frame (the big scope's snapshot) reached the page's JavaScript. */
+  largestFrameMs: number | null;
+  largestFrameChars: number;
+  /** The replica's workspaces table first counted `expectedRows`. */
+  replicaFullMs: number | null;
+  replicaRows: number;
+  /**
+   * With `untilCaughtUp`: the replica first held a cursor, which its first catch-up writes with
+   * `ready`, once every scope's rows are in (each row with every scope that holds it).
+   */
+  caughtUpMs: number | null;
+}
+
+interface ProbeWindow {
+  hirestreamFirstSync?: FirstSyncProbe;
+  WebSocket: typeof WebSocket;
+}
+declare const window: ProbeWindow;
+declare const document: DomDocument;
+declare const indexedDB: IdbFactory;
+declare const MutationObserver: DomMutationObserverClass;
+
+export interface FirstSyncProbeOptions {
+  /** localStorage entries of a signed-in session (session-credentials.ts's keys). */
+  credentials: Record<string, string>;
+  dbName: string;
+  table: string;
+  expectedRows: number;
+  /** Watch on, after `expectedRows`, for the end of the first catch-up (`caughtUpMs`). */
+  untilCaughtUp?: boolean;
+}
+
+/**
+ * Runs before the app's scripts (an init script): stores the session as a sign-in would, then
+ * watches the screen, the sync socket and the replica's row count. The socket is observed by
+ * subclassing the page's WebSocket, which adds a listener and changes nothing the app sees.
+ */
+export function installFirstSyncProbe(options: FirstSyncProbeOptions): void {
+  for (const [key, value] of Object.entries(options.credentials)) localStorage.setItem(key, value);
+  const probe: FirstSyncProbe = {
+    screenMs: null,
+    emptyStateMs: null,
+    firstRowMs: null,
+    socketMs: null,
+    firstFrameMs: null,
+    largestFrameMs: null,
+    largestFrameChars: 0,
+    replicaFullMs: null,
+    replicaRows: 0,
+    caughtUpMs: null,
+  };
+  window.hirestreamFirstSync = probe;
+
+  const NativeSocket = window.WebSocket;
+  window.WebSocket = class ObservedSocket extends NativeSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      probe.socketMs ??= performance.now();
+      this.addEventListener("message", (event) => {
+        const data: unknown = event.data;
+        probe.firstFrameMs ??= performance.now();
+        if (typeof data !== "string" || data.length <= probe.largestFrameChars) return;
+        probe.largestFrameChars = data.length;
+        probe.largestFrameMs = performance.now();
+      });
+    }
+  };
+
+  const screen = new MutationObserver(() => {
+    const now = performance.now();
+    if (probe.screenMs === null && document.querySelector("h1")?.textContent === "Workspaces") probe.screenMs = now;
+    if (probe.emptyStateMs === null && document.documentElement.textContent?.includes("You have no workspaces yet."))
+      probe.emptyStateMs = now;
+    if (document.querySelector('input[aria-label^="Visible: "]')) {
+      probe.firstRowMs = now;
+      screen.disconnect();
+    }
+  });
+  screen.observe(document, { childList: true, subtree: true });
+
+  // Raw IndexedDB, no Dexie: opened without a version, so it never upgrades the app's database,
+  // and only once the app has created it (an open would otherwise create an empty one).
+  const openExisting = () =>
+    new Promise<IdbDatabase | null>((resolve) => {
+      const request = indexedDB.open(options.dbName);
+      request.onupgradeneeded = () => request.transaction?.abort();
+      request.onerror = () => resolve(null);
+      request.onsuccess = () => {
+        const db = request.result;
+        // The app may delete or upgrade its database: never be the connection that blocks it.
+        db.onversionchange = () => db.close();
+        resolve(db);
+      };
+    });
+  const count = (db: IdbDatabase) =>
+    new Promise<number>((resolve, reject) => {
+      const request = db.transaction(options.table, "readonly").objectStore(options.table).count();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+  // The replica's meta store (web/src/replica/sync-state.ts): the cursor, 0 until the first `ready`.
+  const cursorOf = (db: IdbDatabase) =>
+    new Promise<number>((resolve, reject) => {
+      const request = db.transaction("meta", "readonly").objectStore("meta").get("cursor");
+      request.onsuccess = () => {
+        const entry = request.result;
+        const value = typeof entry === "object" && entry !== null && "value" in entry ? entry.value : 0;
+        resolve(typeof value === "number" ? value : 0);
+      };
+      request.onerror = () => reject(request.error);
+    });
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const watchReplica = async () => {
+    for (;;) {
+      const names = await indexedDB.databases();
+      const db = names.some((entry) => entry.name === options.dbName) ? await openExisting() : null;
+      if (db?.objectStoreNames.contains(options.table)) {
+        try {
+          // A count waits for the write transaction ahead of it, so it lands just after a commit.
+          for (;;) {
+            if (probe.replicaFullMs === null) {
+              probe.replicaRows = await count(db);
+              if (probe.replicaRows >= options.expectedRows) probe.replicaFullMs = performance.now();
+            }
+            if (probe.replicaFullMs !== null && options.untilCaughtUp && (await cursorOf(db)) > 0)
+              probe.caughtUpMs = performance.now();
+            if (probe.replicaFullMs !== null && (!options.untilCaughtUp || probe.caughtUpMs !== null)) {
+              db.close();
+              return;
+            }
+            await pause(5);
+          }
+        } catch {
+          // Closed under us (versionchange): open it again.
+        }
+      }
+      db?.close();
+      await pause(5);
+    }
+  };
+  void watchReplica();
+}
+
+/** True once the probe saw both the replica full and a row on screen. */
+export function firstSyncSettled(): boolean {
+  const probe = window.hirestreamFirstSync;
+  return probe !== undefined && probe.replicaFullMs !== null && probe.firstRowMs !== null;
+}
+
+export function readFirstSyncProbe(): FirstSyncProbe | null {
+  return window.hirestreamFirstSync ?? null;
+}
+
+/** Stores a signed-in session before the app starts (an init script). */
+export function storeCredentials(credentials: Record<string, string>): void {
+  for (const [key, value] of Object.entries(credentials)) localStorage.setItem(key, value);
+}

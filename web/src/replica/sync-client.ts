@@ -229,7 +229,7 @@ export class SyncClient {
    */
   async #drain(connection: Connection): Promise<void> {
     connection.drainQueued = false;
-    const parts = await drainPile({
+    await drainPile({
       // Stopped, the replica is about to be wiped or closed: what is still in the inbox stays there.
       take: () =>
         (this.#stopped ? [] : connection.inbox.splice(0)).map((message) => {
@@ -238,9 +238,12 @@ export class SyncClient {
         }),
       live: () => this.#clock.now() - connection.liveAt < LIVE_LATELY_MS,
       apply: (step) => this.#apply(step),
+      // The server sends more once parts are in: one answer per part it sent, joined or not, as
+      // soon as it is in, so that the next ones are on their way while the rest of a pile is written.
+      answer: (parts) => {
+        for (let part = 0; part < parts; part++) connection.socket.send(JSON.stringify({ type: "applied" }));
+      },
     });
-    // The server sends more once parts are in: one answer per part it sent, joined or not.
-    for (let part = 0; part < parts; part++) connection.socket.send(JSON.stringify({ type: "applied" }));
   }
 
   async #apply(message: SyncStep): Promise<void> {

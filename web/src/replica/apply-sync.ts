@@ -45,27 +45,35 @@ export function applySnapshot(db: ReplicaDb, message: SnapshotMessage): Promise<
  */
 export function applySnapshots(db: ReplicaDb, messages: readonly SnapshotMessage[]): Promise<void> {
   return replicaTransaction(db, async () => {
-    const view = await OutboxView.load(db);
+    const emptied = messages.filter((message) => message.part === 0).map((message) => message.scope);
+    // In the order the parts came: a part 0 takes its scope out of those held, its last part puts it back.
+    const moved = messages.filter((message) => message.part === 0 || message.last);
+    // Every read asked at once: one wait before the writes, not one per read, while the database
+    // may have nothing else to do.
+    const [view, held, state] = await Promise.all([
+      OutboxView.load(db),
+      Promise.all(emptied.map((scope) => heldInScope(db, scope))),
+      moved.length > 0 ? readSyncState(db) : null,
+    ]);
     const updates = emptyUpdates();
+    let part0 = 0;
     for (const message of messages) {
-      if (message.part === 0) appendUpdates(updates, await scopeEmptied(db, view, message.scope));
+      if (message.part === 0) appendUpdates(updates, scopeEmptied(view, message.scope, held[part0++] ?? []));
       for (const row of message.rows) {
         if ("same" in row) addUpdate(updates, row.entity, row.id, [message.scope], SAME);
         else
           addUpdate(updates, row.entity, row.id, row.also ? [message.scope, ...row.also] : [message.scope], row.data);
       }
     }
-    await writeUpdates(db, view, updates);
-    // In the order the parts came: a part 0 takes its scope out of those held, its last part puts it back.
-    const moved = messages.filter((message) => message.part === 0 || message.last);
-    if (moved.length === 0) return;
-    const { scopes } = await readSyncState(db);
-    let held = scopes;
+    let scopes = state?.scopes ?? [];
     for (const { scope, last } of moved) {
-      if (last && !held.includes(scope)) held = [...held, scope];
-      if (!last && held.includes(scope)) held = held.filter((other) => other !== scope);
+      if (last && !scopes.includes(scope)) scopes = [...scopes, scope];
+      if (!last && scopes.includes(scope)) scopes = scopes.filter((other) => other !== scope);
     }
-    if (held !== scopes) await writeScopes(db, held);
+    await Promise.all([
+      writeUpdates(db, view, updates),
+      state && scopes !== state.scopes ? writeScopes(db, scopes) : null,
+    ]);
   });
 }
 
@@ -85,12 +93,15 @@ export function applyChanges(db: ReplicaDb, message: ChangesMessage): Promise<vo
 /** Access to the scope ended: its rows go, except where another held scope still has them. */
 export function dropScope(db: ReplicaDb, scope: string): Promise<void> {
   return replicaTransaction(db, async () => {
-    const view = await OutboxView.load(db);
-    await writeUpdates(db, view, await scopeEmptied(db, view, scope));
-    const { scopes } = await readSyncState(db);
+    const [view, held, { scopes }] = await Promise.all([
+      OutboxView.load(db),
+      heldInScope(db, scope),
+      readSyncState(db),
+    ]);
+    await writeUpdates(db, view, scopeEmptied(view, scope, held));
     await writeScopes(
       db,
-      scopes.filter((held) => held !== scope),
+      scopes.filter((other) => other !== scope),
     );
   });
 }
@@ -105,7 +116,8 @@ export function applyReady(db: ReplicaDb, message: ReadyMessage): Promise<void> 
     const view = await OutboxView.load(db);
     const { scopes } = await readSyncState(db);
     for (const scope of scopes) {
-      if (!message.scopes.includes(scope)) await writeUpdates(db, view, await scopeEmptied(db, view, scope));
+      if (!message.scopes.includes(scope))
+        await writeUpdates(db, view, scopeEmptied(view, scope, await heldInScope(db, scope)));
     }
     await writeScopes(db, message.scopes);
     await writeCursor(db, message.cursor);
@@ -131,15 +143,20 @@ function emptyUpdates(): Updates {
   };
 }
 
-/** Updates taking every row the scope holds out of it; later updates for the same rows win. */
-async function scopeEmptied(db: ReplicaDb, view: OutboxView, scope: string): Promise<Updates> {
-  const updates = emptyUpdates();
-  const scopes = [scope];
+/** The keys of the rows each table holds for `scope`, in `tableNames`' order. */
+function heldInScope(db: ReplicaDb, scope: string): Promise<string[][]> {
   // Asked all at once: every catch-up opens with a part 0 per scope, before any screen has rows,
   // and one read after another would cost a round trip per table each.
-  const held = await Promise.all(
-    tableNames.map((table) => db.rowTables[table].where("scopes").equals(scope).primaryKeys()),
-  );
+  return Promise.all(tableNames.map((table) => db.rowTables[table].where("scopes").equals(scope).primaryKeys()));
+}
+
+/**
+ * Updates taking every row the scope holds (`held`, from heldInScope) out of it, pending rows
+ * included; later updates for the same rows win.
+ */
+function scopeEmptied(view: OutboxView, scope: string, held: readonly string[][]): Updates {
+  const updates = emptyUpdates();
+  const scopes = [scope];
   tableNames.forEach((table, index) => {
     for (const id of new Set([...(held[index] ?? []), ...view.idsInScope(table, scope)])) {
       updates[table].push({ id, scopes, row: null });
@@ -180,9 +197,13 @@ function pushUpdate<T extends TableName>(
   updates[table].push({ id, scopes, row: data === null || data === SAME ? data : parseRow(table, data) });
 }
 
+/**
+ * Every table's stored rows are asked for at once, and each table's writes go as soon as its rows
+ * are in, without waiting for another's: the database works through them in order.
+ */
 async function writeUpdates(db: ReplicaDb, view: OutboxView, updates: Updates): Promise<void> {
-  for (const table of tableNames) await writeTable(db, view, table, updates[table]);
-  await view.save(db);
+  const written = await Promise.all(tableNames.map((table) => writeTable(db, view, table, updates[table])));
+  await Promise.all([...written.map((table) => table.done), view.save(db)]);
 }
 
 /**
@@ -195,8 +216,8 @@ async function writeTable<T extends TableName>(
   view: OutboxView,
   table: T,
   updates: readonly ServerUpdate<T>[],
-): Promise<void> {
-  if (updates.length === 0) return;
+): Promise<{ done: Promise<unknown> }> {
+  if (updates.length === 0) return { done: Promise.resolve() };
   const store = db.rowTables[table];
   const ids = [...new Set(updates.map((update) => update.id))];
   const loaded = await storedRows(store, ids);
@@ -231,8 +252,15 @@ async function writeTable<T extends TableName>(
     if (row) puts.push(row);
     else deletes.push(id);
   }
-  if (puts.length > 0) await store.bulkPut(puts);
-  if (deletes.length > 0) await store.bulkDelete(deletes);
+  // Not waited for here: the outbox's before-images (updated above) go meanwhile.
+  // Puts, then deletes: a table's middleware (pipeline-counts.ts) reads what the one before wrote.
+  const done = (async () => {
+    if (puts.length > 0) await store.bulkPut(puts);
+    if (deletes.length > 0) await store.bulkDelete(deletes);
+  })();
+  // A failure is the caller's to see (it awaits `done`), not a rejection left unhandled meanwhile.
+  done.catch(() => undefined);
+  return { done };
 }
 
 /** Below this many ids a row is read by id; from it on, the keys held in their range are read first. */

@@ -21,14 +21,19 @@ const change = (id: string, position: number): ChangesMessage => ({
 /** A drain over scripted arrivals: each `take` hands out the next batch. */
 async function drain(arrivals: ParsedServerMessage[][], live: boolean) {
   const applied: SyncStep[] = [];
-  const parts = await drainPile({
+  /** The parts answered after each step applied, in order. */
+  const answers: number[] = [];
+  await drainPile({
     take: () => arrivals.shift() ?? [],
     live: () => live,
     apply: async (message) => {
       applied.push(message);
     },
+    answer: (parts) => {
+      answers.push(parts);
+    },
   });
-  return { applied, parts };
+  return { applied, answers };
 }
 const partShape = (message: SnapshotMessage) =>
   `part ${message.part}${message.last ? " last" : ""}: ${message.rows.length}`;
@@ -43,7 +48,7 @@ const partsOf = (steps: SyncStep[]) => steps.flatMap((step) => (step.type === "s
 test("while changes arrive, writes a big part in slices and applies a change received meanwhile between two of them", async () => {
   const rows = ids(3 * LIVE_SLICE_ROWS);
   const late = rows[2 * LIVE_SLICE_ROWS + 1] ?? "";
-  const { applied, parts } = await drain([[part(1, rows, true)], [change(late, 31)]], true);
+  const { applied, answers } = await drain([[part(1, rows, true)], [change(late, 31)]], true);
   expect(applied.map(shape)).toEqual([
     `part 1: ${LIVE_SLICE_ROWS}`,
     "changes 31",
@@ -53,7 +58,8 @@ test("while changes arrive, writes a big part in slices and applies a change rec
   // The rest of the part no longer holds the row the change brought.
   const rest = partsOf(applied.slice(2)).flatMap((message) => message.rows);
   expect(rest.map((row) => row.id)).not.toContain(late);
-  expect(parts).toBe(1);
+  // The part is answered once its last slice is in.
+  expect(answers).toEqual([0, 0, 0, 1]);
 });
 
 test("a part 0 sliced replaces the scope's rows with its first slice only", async () => {
@@ -62,15 +68,15 @@ test("a part 0 sliced replaces the scope's rows with its first slice only", asyn
 });
 
 test("with no change lately, writes parts whole, joined", async () => {
-  const { applied, parts } = await drain([[part(1, ids(3 * LIVE_SLICE_ROWS)), part(2, ids(10, 900), true)]], false);
+  const { applied, answers } = await drain([[part(1, ids(3 * LIVE_SLICE_ROWS)), part(2, ids(10, 900), true)]], false);
   expect(applied.map(shape)).toEqual([`part 1: ${3 * LIVE_SLICE_ROWS} + part 2 last: 10`]);
-  expect(parts).toBe(2);
+  expect(answers).toEqual([2]);
 });
 
 test("while changes arrive, slices parts joined in a pile across their bounds, a part cut short not yet holding its few rows", async () => {
   const other = "ws:00000000-0000-4000-8000-0000000000a2";
   const small = { ...part(1, ids(LIVE_SLICE_ROWS - 10)), scope: other };
-  const { applied, parts } = await drain([[small, part(2, ids(LIVE_SLICE_ROWS, 500), true)]], true);
+  const { applied, answers } = await drain([[small, part(2, ids(LIVE_SLICE_ROWS, 500), true)]], true);
   expect(applied.map(shape)).toEqual([
     `part 1: ${LIVE_SLICE_ROWS - 10} + part 2: 10`,
     `part 2 last: ${LIVE_SLICE_ROWS - 10}`,
@@ -78,5 +84,21 @@ test("while changes arrive, slices parts joined in a pile across their bounds, a
   const cutShort = partsOf(applied.slice(0, 1)).at(-1);
   expect(cutShort?.more).toBe(true);
   expect(partsOf(applied.slice(1))[0]?.more).toBeUndefined();
-  expect(parts).toBe(2);
+  expect(answers).toEqual([1, 1]);
+});
+
+test("answers a step's parts once they are in, before the next step is written", async () => {
+  const arrivals: ParsedServerMessage[][] = [[part(1, ids(10))], [part(2, ids(10, 500), true)]];
+  const log: string[] = [];
+  await drainPile({
+    take: () => arrivals.shift() ?? [],
+    live: () => false,
+    apply: async (step) => {
+      log.push(shape(step));
+    },
+    answer: (parts) => {
+      log.push(`answer ${parts}`);
+    },
+  });
+  expect(log).toEqual(["part 1: 10", "answer 1", "part 2 last: 10", "answer 1"]);
 });

@@ -13,36 +13,43 @@ export interface PileSource {
   /** Changes from other users arrived lately: parts are then written a slice at a time. */
   live(): boolean;
   apply(step: SyncStep): Promise<void>;
+  /** So many snapshot parts are in, every row of theirs written: the server may send as many more. */
+  answer(parts: number): void;
 }
 
 /**
  * Applies what was received, and what arrives meanwhile, in order, changes ahead of the snapshot
  * parts waiting before them (changes-first.ts), parts that piled up joined into one step
- * (coalesceMessages); answers how many snapshot messages it took. A part of a thousand rows is a
+ * (coalesceMessages); each part is answered once its last row is in, step by step, so that the
+ * server reads and sends the next parts while the rest of the pile is written. A part of a thousand rows is a
  * transaction of a fifth of a second or more on a busy machine, and a move made by another user
  * while a first sync still runs would wait for it, and for the parts joined to it: while changes
  * are arriving, a step of parts goes in slices of LIVE_SLICE_ROWS rows, each its own transaction,
  * and the changes received meanwhile are applied between two slices. With no change lately, parts
  * go whole and joined: fewer transactions, and fewer re-reads of the screens' queries.
  */
-export async function drainPile(source: PileSource): Promise<number> {
-  let parts = 0;
-  const taken = (messages: ParsedServerMessage[]) => {
-    parts += messages.filter((message) => message.type === "snapshot").length;
-    return messages;
-  };
-  let pending = coalesceMessages(changesFirst(taken(source.take())));
+export async function drainPile(source: PileSource): Promise<void> {
+  /** Parts cut short by a slice: answered with their last slice, not their first. */
+  const cutShort = new WeakSet<SnapshotMessage>();
+  let pending = coalesceMessages(changesFirst(source.take()));
   for (let step = pending.shift(); step; step = pending.shift()) {
     if (step.type === "snapshots" && rowsOf(step) > LIVE_SLICE_ROWS && source.live()) {
-      const [slice, rest] = sliced(step);
+      const [slice, rest] = sliced(step, cutShort);
       await source.apply(slice);
+      source.answer(partsIn(slice, cutShort));
       pending.unshift(rest);
-    } else await source.apply(step);
-    const more = taken(source.take());
+    } else {
+      await source.apply(step);
+      source.answer(partsIn(step, cutShort));
+    }
+    const more = source.take();
     if (more.length > 0) pending = coalesceMessages(changesFirst([...messagesOf(pending), ...more]));
   }
-  return parts;
 }
+
+/** The snapshot parts whose last rows `step` wrote. */
+const partsIn = (step: SyncStep, cutShort: WeakSet<SnapshotMessage>) =>
+  step.type === "snapshots" ? step.parts.filter((part) => !cutShort.has(part)).length : 0;
 
 const rowsOf = (step: SnapshotsStep) => step.parts.reduce((rows, part) => rows + part.rows.length, 0);
 
@@ -52,7 +59,7 @@ function messagesOf(steps: readonly SyncStep[]): ParsedServerMessage[] {
 }
 
 /** A step's first LIVE_SLICE_ROWS rows, and the rest: a part cut in two goes on in both. */
-function sliced(step: SnapshotsStep): [SnapshotsStep, SnapshotsStep] {
+function sliced(step: SnapshotsStep, cutShort: WeakSet<SnapshotMessage>): [SnapshotsStep, SnapshotsStep] {
   const first: SnapshotMessage[] = [];
   const rest: SnapshotMessage[] = [];
   let room = LIVE_SLICE_ROWS;
@@ -61,6 +68,7 @@ function sliced(step: SnapshotsStep): [SnapshotsStep, SnapshotsStep] {
     else if (part.rows.length <= room) first.push(part);
     else {
       const [head, tail] = cut(part, room);
+      cutShort.add(head);
       first.push(head);
       rest.push(tail);
     }

@@ -88,7 +88,7 @@ test("coalesces runs of changes into one, keeping order and the last cursor", ()
   expect(coalesceMessages([dropped, { type: "pong" }])).toEqual([dropped, { type: "pong" }]);
 });
 
-test("joins runs of snapshot parts, of one scope or several, up to a transaction's worth of rows", () => {
+test("joins runs of snapshot parts, of one scope or several, until they hold a transaction's worth of rows", () => {
   const rows = (count: number, from: number) =>
     Array.from({ length: count }, (_, n) => ({ entity: "workspace", id: `w${from + n}`, data: {} }));
   const part = (index: number, last: boolean, count: number, of = scope) => ({
@@ -113,10 +113,11 @@ test("joins runs of snapshot parts, of one scope or several, up to a transaction
     dropped,
     { type: "snapshots", parts: [part(0, true, 1)] },
   ]);
+  // A run takes parts in until it holds a transaction's worth: none is left short of it.
   const big = JOINED_PART_ROWS - 1;
-  expect(coalesceMessages([part(0, false, big), part(1, false, 2), part(2, true, 1)])).toEqual([
-    { type: "snapshots", parts: [part(0, false, big)] },
-    { type: "snapshots", parts: [part(1, false, 2), part(2, true, 1)] },
+  expect(coalesceMessages([part(0, false, big), part(1, false, 2), part(2, false, 1), part(3, true, 1)])).toEqual([
+    { type: "snapshots", parts: [part(0, false, big), part(1, false, 2)] },
+    { type: "snapshots", parts: [part(2, false, 1), part(3, true, 1)] },
   ]);
   // A part bigger than a run's worth goes alone.
   expect(coalesceMessages([part(0, false, JOINED_PART_ROWS + 1), part(1, true, 1)])).toEqual([

@@ -91,7 +91,11 @@ function rowsAreReadable(message: ParsedServerMessage): boolean {
   return true;
 }
 
-/** Most rows a run of snapshot parts is joined into: one transaction's worth, a few megabytes. */
+/**
+ * A run of snapshot parts takes in the next while it holds fewer rows than this: one transaction's
+ * worth, a few megabytes. A run is not closed short of it, so no small part is left to a transaction
+ * (and a re-run of the screens' queries) of its own.
+ */
 export const JOINED_PART_ROWS = 5000;
 
 /** What the client applies in one go: a message, or a run of snapshot parts in one transaction. */
@@ -100,8 +104,8 @@ export type SyncStep = ParsedServerMessage | { type: "snapshots"; parts: Snapsho
 /**
  * Runs of consecutive `changes` messages become one: rows in order, the last cursor. Applying
  * them together is the same as one after another, as the cursor only moves once all are in. Runs
- * of snapshot parts, of one scope or several, up to JOINED_PART_ROWS rows (or one bigger part),
- * become one step applied in one transaction, in order: the same as one after another.
+ * of snapshot parts, of one scope or several, until they hold JOINED_PART_ROWS rows, become one
+ * step applied in one transaction, in order: the same as one after another.
  * Parts pile up when the replica writes slower than they arrive, and a catch-up's first parts (every
  * scope's few rows) are held until all are in; one transaction for the pile costs one commit and
  * one re-run of the screens' queries instead of several, and writes a row several parts carry once.
@@ -117,11 +121,7 @@ export function coalesceMessages(messages: readonly ParsedServerMessage[]): Sync
         rows: [...previous.rows, ...message.rows],
         cursor: message.cursor,
       };
-    } else if (
-      message.type === "snapshot" &&
-      previous?.type === "snapshots" &&
-      joinedRows + message.rows.length <= JOINED_PART_ROWS
-    ) {
+    } else if (message.type === "snapshot" && previous?.type === "snapshots" && joinedRows < JOINED_PART_ROWS) {
       previous.parts.push(message);
       joinedRows += message.rows.length;
     } else if (message.type === "snapshot") {

@@ -1,7 +1,8 @@
-import { type Hello, SNAPSHOT_PART_ROWS, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
+import { type Hello, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
 import { applyChanges, applyReady, applySnapshots, dropScope } from "./apply-sync.ts";
 import { backoffDelay, type Clock, systemClock } from "./clock.ts";
 import { drainPile } from "./drain-pile.ts";
+import { FirstParts } from "./first-parts.ts";
 import { type ReplicaDb, replicaTransaction } from "./replica-db.ts";
 import { type ParsedServerMessage, parseServerMessage, type SnapshotMessage, type SyncStep } from "./server-message.ts";
 import { type CatchUp, readSyncState, writeCatchUp } from "./sync-state.ts";
@@ -78,12 +79,8 @@ interface Connection {
   inbox: (ParsedServerMessage | null)[];
   /** A drain of the inbox is queued and has not yet taken what it holds. */
   drainQueued: boolean;
-  /**
-   * The scopes of the catch-up under way whose first part (their few rows) has not arrived: until
-   * every one has, those that did wait in `framing`, to be written together in one transaction.
-   */
-  unframed: Set<string>;
-  framing: SnapshotMessage[];
+  /** A catch-up's first parts wait for one another, to be written together (first-parts.ts). */
+  firstParts: FirstParts;
   stopHeartbeat: (() => void) | null;
   /** The hello went out: a new focus is sent on its own from now on. */
   greeted: boolean;
@@ -179,8 +176,7 @@ export class SyncClient {
       stopHeartbeat: null,
       inbox: [],
       drainQueued: false,
-      unframed: new Set(),
-      framing: [],
+      firstParts: new FirstParts(),
       greeted: false,
       liveAt: Number.NEGATIVE_INFINITY,
     };
@@ -193,11 +189,8 @@ export class SyncClient {
       connection.heard = true;
       const message = parseServerMessage(typeof event.data === "string" ? event.data : "");
       if (message?.type === "changes" && message.rows.length > 0) connection.liveAt = this.#clock.now();
-      if (this.#holds(connection, message) && message?.type === "snapshot") {
-        connection.framing.push(message);
-        return;
-      }
-      connection.inbox.push(...connection.framing.splice(0), message);
+      if (connection.firstParts.hold(message)) return;
+      connection.inbox.push(...connection.firstParts.release(), message);
       if (connection.drainQueued) return;
       // One drain per pile: frames arriving while earlier ones are applied join the next drain.
       connection.drainQueued = true;
@@ -229,27 +222,6 @@ export class SyncClient {
   }
 
   /**
-   * Whether `message` waits for more before anything is applied: a catch-up's first parts (every
-   * scope's few rows, sent back to back before any scope's many) go in together, in one transaction,
-   * unless they come to a part's worth of rows, which goes in while the rest arrive. The `syncing`
-   * before them goes in at once: the screens learn at once what is coming again.
-   */
-  #holds(connection: Connection, message: ParsedServerMessage | null): boolean {
-    if (message?.type === "syncing") {
-      connection.unframed = new Set(message.scopes);
-      return false;
-    }
-    if (message?.type !== "snapshot" || !connection.unframed.has(message.scope)) {
-      // Anything else ends the wait: what waited goes first, in the order it came.
-      connection.unframed.clear();
-      return false;
-    }
-    if (!message.more) connection.unframed.delete(message.scope);
-    const waiting = connection.framing.reduce((rows, part) => rows + part.rows.length, message.rows.length);
-    return connection.unframed.size > 0 && waiting < SNAPSHOT_PART_ROWS;
-  }
-
-  /**
    * Applies every frame received so far, and those arriving meanwhile, changes ahead of the snapshot
    * parts waiting before them and parts that piled up joined (drain-pile.ts). Under a burst of live
    * changes, one transaction (and one re-render of the screens) per pile instead of one per frame
@@ -257,7 +229,7 @@ export class SyncClient {
    */
   async #drain(connection: Connection): Promise<void> {
     connection.drainQueued = false;
-    const parts = await drainPile({
+    await drainPile({
       // Stopped, the replica is about to be wiped or closed: what is still in the inbox stays there.
       take: () =>
         (this.#stopped ? [] : connection.inbox.splice(0)).map((message) => {
@@ -266,9 +238,12 @@ export class SyncClient {
         }),
       live: () => this.#clock.now() - connection.liveAt < LIVE_LATELY_MS,
       apply: (step) => this.#apply(step),
+      // The server sends more once parts are in: one answer per part it sent, joined or not, as
+      // soon as it is in, so that the next ones are on their way while the rest of a pile is written.
+      answer: (parts) => {
+        for (let part = 0; part < parts; part++) connection.socket.send(JSON.stringify({ type: "applied" }));
+      },
     });
-    // The server sends more once parts are in: one answer per part it sent, joined or not.
-    for (let part = 0; part < parts; part++) connection.socket.send(JSON.stringify({ type: "applied" }));
   }
 
   async #apply(message: SyncStep): Promise<void> {

@@ -1,53 +1,15 @@
-import { SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
 import { expect, test } from "vitest";
-import { SyncClient } from "./sync-client.ts";
+import type { SnapshotMessage } from "./server-message.ts";
 import { readCaughtUpOnce, readSyncState, writeCursor, writeScopes } from "./sync-state.ts";
-import { fakeSockets } from "./testing/fake-socket.ts";
-import { ManualClock } from "./testing/manual-clock.ts";
 import { alice, member, user, workspace, ws1 } from "./testing/rows.ts";
-import { openTestDb } from "./testing/test-db.ts";
+import { hello, setup, wsScope } from "./testing/sync-client-setup.ts";
+import { me, snapshotPart } from "./testing/sync-frames.ts";
 
 // Sync protocol 7: the cursor moves while a catch-up's snapshots still come, and the hello names
 // only the scopes held in full as of it, so a first sync cut short goes on from where it stopped.
 
-const me = `user:${alice}`;
-const wsScope = `ws:${ws1}`;
-const credentials = { "access-token": "token", client: "client", uid: "alice@example.com" };
-
-function setup() {
-  const { db } = openTestDb();
-  const server = fakeSockets();
-  const clock = new ManualClock();
-  const client = new SyncClient({
-    url: "ws://localhost/api/v1/sync",
-    credentials: () => credentials,
-    db,
-    WebSocket: server.WebSocket,
-    onSessionExpired: () => {},
-    onStatus: () => {},
-    clock,
-    random: () => 0.5,
-  });
-  return { db, server, clock, client };
-}
-
-const hello = (cursor: number, scopes: string[]) => ({
-  type: "hello",
-  version: SYNC_PROTOCOL_VERSION,
-  credentials,
-  cursor,
-  scopes,
-  focus: [],
-});
-
-const snapshot = (scope: string, part: number, last: boolean, rows: unknown[]) => ({
-  type: "snapshot",
-  scope,
-  position: 30,
-  part,
-  last,
-  rows,
-});
+const snapshot = (scope: string, part: number, last: boolean, rows: SnapshotMessage["rows"]) =>
+  snapshotPart(scope, rows, { part, last, position: 30 });
 
 test("a first sync cut short says, on reconnecting, the scopes it holds in full and the cursor they are as of", async () => {
   const { db, server, clock, client } = setup();

@@ -67,33 +67,33 @@ test("a row put in two scopes is deleted once both let go", async () => {
 test("a dropped scope takes exactly its rows and is forgotten", async () => {
   const { db } = openTestDb();
   const mine = member(ws1, alice);
-  await applySnapshot(db, {
-    type: "snapshot",
-    part: 0,
-    last: true,
-    scope: workspaceScope(ws1),
-    position: 2,
-    rows: [
-      { entity: "workspace", id: ws1, data: workspace(ws1) },
-      { entity: "workspace_member", id: mine.id, data: mine },
-      { entity: "workspace_member", id: `${ws1}:${bob}`, data: member(ws1, bob) },
-    ],
-  });
+  await applySnapshot(
+    db,
+    snapshotPart(
+      workspaceScope(ws1),
+      [
+        { entity: "workspace", id: ws1, data: workspace(ws1) },
+        { entity: "workspace_member", id: mine.id, data: mine },
+        { entity: "workspace_member", id: `${ws1}:${bob}`, data: member(ws1, bob) },
+      ],
+      { position: 2 },
+    ),
+  );
   await applySnapshot(
     db,
     snapshotPart(workspaceScope(ws2), [{ entity: "workspace", id: ws2, data: workspace(ws2) }], { position: 2 }),
   );
-  await applySnapshot(db, {
-    type: "snapshot",
-    part: 0,
-    last: true,
-    scope: me,
-    position: 2,
-    rows: [
-      { entity: "user", id: alice, data: user(alice) },
-      { entity: "workspace_member", id: mine.id, data: mine },
-    ],
-  });
+  await applySnapshot(
+    db,
+    snapshotPart(
+      me,
+      [
+        { entity: "user", id: alice, data: user(alice) },
+        { entity: "workspace_member", id: mine.id, data: mine },
+      ],
+      { position: 2 },
+    ),
+  );
 
   await dropScope(db, workspaceScope(ws1));
 

@@ -10,17 +10,17 @@ import { openTestDb } from "./testing/test-db.ts";
 
 test("replaces the rows of its scope and leaves other scopes alone", async () => {
   const { db } = openTestDb();
-  await applySnapshot(db, {
-    type: "snapshot",
-    part: 0,
-    last: true,
-    scope: workspaceScope(ws1),
-    position: 5,
-    rows: [
-      { entity: "workspace", id: ws1, data: workspace(ws1, { name: "Old" }) },
-      { entity: "workspace_member", id: `${ws1}:${bob}`, data: member(ws1, bob) },
-    ],
-  });
+  await applySnapshot(
+    db,
+    snapshotPart(
+      workspaceScope(ws1),
+      [
+        { entity: "workspace", id: ws1, data: workspace(ws1, { name: "Old" }) },
+        { entity: "workspace_member", id: `${ws1}:${bob}`, data: member(ws1, bob) },
+      ],
+      { position: 5 },
+    ),
+  );
   await applySnapshot(
     db,
     snapshotPart(workspaceScope(ws2), [{ entity: "workspace", id: ws2, data: workspace(ws2) }], { position: 5 }),
@@ -83,33 +83,30 @@ test.each([
 
 test("ignores entities this client has no table for", async () => {
   const { db } = openTestDb();
-  await applySnapshot(db, {
-    type: "snapshot",
-    part: 0,
-    last: true,
-    scope: workspaceScope(ws1),
-    position: 1,
-    rows: [
-      { entity: "hologram", id: "x", data: { id: "x" } },
-      { entity: "workspace", id: ws1, data: workspace(ws1) },
-    ],
-  });
+  await applySnapshot(
+    db,
+    snapshotPart(
+      workspaceScope(ws1),
+      [
+        { entity: "hologram", id: "x", data: { id: "x" } },
+        { entity: "workspace", id: ws1, data: workspace(ws1) },
+      ],
+      { position: 1 },
+    ),
+  );
   expect(await db.workspaces.count()).toBe(1);
 });
 
 test("with a row that does not match its contract applies nothing", async () => {
   const { db } = openTestDb();
-  const message: SnapshotMessage = {
-    type: "snapshot",
-    part: 0,
-    last: true,
-    scope: workspaceScope(ws1),
-    position: 1,
-    rows: [
+  const message = snapshotPart(
+    workspaceScope(ws1),
+    [
       { entity: "workspace", id: ws1, data: workspace(ws1) },
       { entity: "workspace", id: ws2, data: { id: ws2, name: 42 } },
     ],
-  };
+    { position: 1 },
+  );
   await expect(applySnapshot(db, message)).rejects.toThrow();
   expect(await db.workspaces.count()).toBe(0);
   expect(await readSyncState(db)).toEqual({ cursor: 0, scopes: [] });

@@ -23,7 +23,7 @@ it("connects a Google mailbox from the Integrations screen, lists it as Google, 
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "connect-recruiter@example.com");
-  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach", e2e);
   await page.goto(`/workspaces/${workspaceId}/integrations`);
 
   await page.getByText("Microsoft mailboxes are not configured on this server.").waitFor();

@@ -51,7 +51,7 @@ it("signs in with Google, connects the Gmail mailbox, sends a step from it, read
   await page.getByRole("link", { name: "Sign in with Google" }).click();
   await page.waitForURL("**/talent_pool");
 
-  const workspaceId = await createWorkspaceThroughScreens(page, "Gmail outreach");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Gmail outreach", e2e);
   await page.goto(`/workspaces/${workspaceId}/integrations`);
   await page.getByRole("button", { name: "Sign in with Google" }).click();
   await page.waitForURL(`**/workspaces/${workspaceId}/integrations`);

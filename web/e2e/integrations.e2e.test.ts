@@ -65,7 +65,7 @@ it("adds the local mailbox, gives it aliases, tests it and removes it", async ()
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "integrations-local@example.com");
-  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach", e2e);
   await page.goto(`/workspaces/${workspaceId}/integrations`);
   await page.getByText("Google and Microsoft mailboxes are not configured on this server.").waitFor();
   await page.getByRole("tab", { name: "Applications" }).click();
@@ -154,7 +154,7 @@ it("adds an SMTP mailbox whose password reaches the mail server and nothing the 
   const frames: string[] = [];
   page.on("websocket", (socket) => socket.on("framereceived", (frame) => frames.push(String(frame.payload))));
   await signUpThroughScreens(page, "integrations-smtp@example.com");
-  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach", e2e);
   await page.goto(`/workspaces/${workspaceId}/integrations`);
   const add = async (name: string, email: string, secret: string) => {
     await page.getByRole("button", { name: "Add credential" }).click();
@@ -200,7 +200,7 @@ it("shows a viewer the credentials without the actions that change them", async 
   const ownerContext = await e2e.newContext();
   const owner = await ownerContext.newPage();
   await signUpThroughScreens(owner, "integrations-owner@example.com");
-  const workspaceId = await createWorkspaceThroughScreens(owner, "Shared outreach");
+  const workspaceId = await createWorkspaceThroughScreens(owner, "Shared outreach", e2e);
   await postThroughApi(owner, `/workspaces/${workspaceId}/providers`, {
     provider_type: "local",
     name: "Team mailbox",

@@ -28,7 +28,7 @@ it("shows what a local credential sent, and a reply as the candidate moves them 
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "mailbox-tester@example.com");
-  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach team");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach team", e2e);
   const { projectId, personId } = await sentStep(e2e, page, {
     workspaceId,
     credentialId: await credentialThroughApi(page, workspaceId, {

@@ -141,7 +141,7 @@ it("writes a payload through a bad connection, sends it, exports the stage, show
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "message-writer@example.com");
-  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach team");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach team", e2e);
   const projectId = await setUp(page, workspaceId);
   await page.goto(`/workspaces/${workspaceId}/project/${projectId}`);
 
@@ -253,7 +253,7 @@ it("shows the server's refusal of a Send queued offline as an error, and puts th
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "message-refused@example.com");
-  const workspaceId = await createWorkspaceThroughScreens(page, "Refusals");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Refusals", e2e);
   const projectId = await setUp(page, workspaceId);
   await page.goto(`/workspaces/${workspaceId}/project/${projectId}`);
   await moveToContacted(page, ["Grace Hopper"]);

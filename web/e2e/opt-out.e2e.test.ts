@@ -19,7 +19,7 @@ it("opts out through the link in a delivered message, marks the person, and a me
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "optout-tester@example.com");
-  const workspaceId = await createWorkspaceThroughScreens(page, "Opt-out team");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Opt-out team", e2e);
   const { personId, headers } = await sentStep(e2e, page, {
     workspaceId,
     credentialId: await credentialThroughApi(page, workspaceId, {

@@ -62,7 +62,7 @@ it("sends a reviewed step to the local mailbox, and the candidate's reply marks 
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "outreach-loop@example.com");
-  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach team");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach team", e2e);
   const projectId = await setUp(page, workspaceId);
 
   // Moved into Contacted, Grace gets a run of the sequence and a payload to write.

@@ -61,7 +61,7 @@ it("imports the example file into a workspace, then finds, opens and lists the p
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "importer@example.com");
-  const workspaceId = await createWorkspaceThroughScreens(page, "Data hiring");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Data hiring", e2e);
   await page.goto(`/workspaces/${workspaceId}/people`);
   await page.getByText("No people in this workspace yet.").waitFor();
 

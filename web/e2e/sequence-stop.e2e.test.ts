@@ -67,7 +67,7 @@ it("asks before moving a candidate whose stage runs a sequence, and stops the ru
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "sequence-stopper@example.com");
-  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach team");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach team", e2e);
   const projectId = await setUp(page, workspaceId);
   await page.goto(`/workspaces/${workspaceId}/project/${projectId}`);
 

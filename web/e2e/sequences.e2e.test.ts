@@ -58,7 +58,7 @@ it("lists a workspace's sequences page by page, flags missing credentials, remov
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "sequence-author@example.com");
-  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach team");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Outreach team", e2e);
 
   // No sequence and no credential yet: the explanation, the way to make one, and New Credential.
   await page.goto(`/workspaces/${workspaceId}/sequences`);

@@ -62,11 +62,14 @@ async function signUpAt(page: Page, origin: string, email: string): Promise<void
   await page.waitForURL("**/workspaces/me/projects");
 }
 
+const noWorkspaces = (page: Page) => page.getByText("You have no workspaces yet.");
+
 /**
- * A user signed up in one tab (which leads, being the first), with a second tab opened on the
- * workspaces screen. `synced`: wait until both show the (empty) list the server sent.
+ * A user signed up in one tab, then a second tab on the workspaces screen, opened only once the
+ * first shows `shown` (by default the empty list the server sent): so the first has taken the lead
+ * before the second loads, however slow the machine.
  */
-async function twoTabs(email: string, origin = e2e.baseUrl, synced = true): Promise<Tabs> {
+async function twoTabs(email: string, origin = e2e.baseUrl, shown = noWorkspaces): Promise<Tabs> {
   const context = await e2e.newContext();
   const leader = await context.newPage();
   await signUpAt(leader, origin, email);
@@ -75,12 +78,12 @@ async function twoTabs(email: string, origin = e2e.baseUrl, synced = true): Prom
   const server = serverSyncSockets(e2e.app.app.server);
   onTestFinished(server.stop);
   await leader.goto(`${origin}/workspaces`);
-  if (synced) await leader.getByText("You have no workspaces yet.").waitFor();
+  await shown(leader).waitFor();
   const follower = await context.newPage();
   const followerSockets = syncSockets(follower);
   const writes = workspaceWrites({ leader, follower });
   await follower.goto(`${origin}/workspaces`);
-  if (synced) await follower.getByText("You have no workspaces yet.").waitFor();
+  await shown(follower).waitFor();
   return { context, leader, follower, followerSockets, serverSockets: server.open, writes };
 }
 
@@ -243,14 +246,8 @@ it("tells every tab when the server refuses to sync with the page's address", as
   // Behind this proxy the server sees its own address as Host, so the page's origin is not its own.
   const proxy = await startHostRewritingProxy(new URL(e2e.baseUrl));
   try {
-    const { context, leader, follower, followerSockets } = await twoTabs(
-      "refused-origin-tabs@example.com",
-      proxy.url,
-      false,
-    );
     const refused = (page: Page) => page.getByRole("alert").filter({ hasText: "Not syncing: this address is refused" });
-    await refused(leader).waitFor();
-    await refused(follower).waitFor();
+    const { context, followerSockets } = await twoTabs("refused-origin-tabs@example.com", proxy.url, refused);
     expect(followerSockets).toHaveLength(0);
     await context.close();
   } finally {

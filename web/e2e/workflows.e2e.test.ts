@@ -83,7 +83,7 @@ it("creates a workflow with three stages, edits a stage and removes the template
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "workflow-author@example.com");
-  const workspaceId = await createWorkspaceThroughScreens(page, "Engineering hiring");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Engineering hiring", e2e);
   await page.goto(`/workspaces/${workspaceId}/workflows`);
   await page.getByText("No workflow templates yet.").waitFor();
   await page.getByRole("tab", { name: "Assigned" }).click();
@@ -205,7 +205,7 @@ it("adds a template to a project once; the copy shows on Assigned with the proje
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "workflow-assigner@example.com");
-  const workspaceId = await createWorkspaceThroughScreens(page, "Sales hiring");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Sales hiring", e2e);
   await page.goto(`/workspaces/${workspaceId}/workflows`);
   await page.getByText("No workflow templates yet.").waitFor();
   await newWorkflow(page, "Sales", ["Sourced", "Contacted", "Hired"]);
@@ -271,7 +271,7 @@ it("a copy whose project has people offers Remove disabled, saying why", async (
   const context = await e2e.newContext();
   const page = await context.newPage();
   await signUpThroughScreens(page, "workflow-keeper@example.com");
-  const workspaceId = await createWorkspaceThroughScreens(page, "Support hiring");
+  const workspaceId = await createWorkspaceThroughScreens(page, "Support hiring", e2e);
   await page.goto(`/workspaces/${workspaceId}/workflows`);
   await page.getByText("No workflow templates yet.").waitFor();
   await newWorkflow(page, "Support", ["Sourced", "Contacted", "Hired"]);

@@ -137,7 +137,7 @@ export class SyncConnection {
       this.#order = order;
       // The rows the first scopes' screens show first, read from the read models meanwhile.
       const leads = new SnapshotLeads(this.#ports.pool, upTo, () => order.focused());
-      for (const scope of order.ordered().slice(0, LEADS_AHEAD)) void leads.of(scope);
+      for (const scope of order.ordered().slice(0, LEADS_AHEAD)) void leads.firstKeys(scope);
       if (wanted.length > 0) this.#send({ type: "syncing", scopes: wanted });
       // What every screen needs to show anything: every scope's few rows, before any scope's many.
       // A scope with more than a part's worth sends them in several, each as soon as it is read,

@@ -25,6 +25,8 @@ export type ListScreen = keyof typeof rowSelectors;
 
 export interface FreshLoad {
   probe: FirstRowProbe;
+  /** Where the time to the first row went (web/src/load-steps.ts), for the log. */
+  steps: LoadSteps | null;
   /** When the replica held every person and candidacy of the share (page time); null if not within the wait. */
   replicaFullMs: number | null;
 }
@@ -87,8 +89,9 @@ async function freshLoad(
   const errors = pageErrors(page);
   await page.goto(url);
   const probe = await waitForFirstRow(page, errors);
+  const steps = probe.firstRowMs === null ? null : await page.evaluate(readLoadSteps, probe.firstRowMs);
   const replicaFullMs = await waitForFullReplica(page, seeded);
-  return { context, page, load: { probe, replicaFullMs } };
+  return { context, page, load: { probe, steps, replicaFullMs } };
 }
 
 /** The sign-in screen of a fresh profile: email, password, Login, then the projects list it lands on. */
@@ -103,7 +106,7 @@ async function signIn(profile: string, baseUrl: string, seeded: SeededDesignShar
   await page.getByRole("button", { name: "Login" }).click();
   const probe = await waitForFirstRow(page, errors);
   const replicaFullMs = await waitForFullReplica(page, seeded);
-  return { context, page, load: { probe, replicaFullMs } };
+  return { context, page, load: { probe, steps: null, replicaFullMs } };
 }
 
 /** One load's steps in page time, in the order they came: "html 12, scripts 80, start 95, …". */
@@ -180,6 +183,7 @@ export async function benchFirstScreen(databaseUrl: string, options: FirstScreen
     );
     await poolLoad.context.close();
     log(`  Talent Pool, fresh: first row ${poolLoad.load.probe.firstRowMs?.toFixed(0)} ms`);
+    if (poolLoad.load.steps) log(`    ${describeSteps(poolLoad.load.steps)}`);
     const board = await freshLoad(
       path.join(workDir, "profile-board"),
       server.url,
@@ -189,6 +193,7 @@ export async function benchFirstScreen(databaseUrl: string, options: FirstScreen
     );
     await board.context.close();
     log(`  People tab, fresh: first row ${board.load.probe.firstRowMs?.toFixed(0)} ms`);
+    if (board.load.steps) log(`    ${describeSteps(board.load.steps)}`);
 
     const signedIn = await signIn(path.join(workDir, "profile-sign-in"), server.url, seeded);
     const { probe } = signedIn.load;

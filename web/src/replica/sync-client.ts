@@ -1,4 +1,5 @@
 import { type Hello, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
+import { markLoadStep } from "../load-steps.ts";
 import { applyChanges, applyReady, applySnapshots, dropScope } from "./apply-sync.ts";
 import { backoffDelay, type Clock, systemClock } from "./clock.ts";
 import { drainPile } from "./drain-pile.ts";
@@ -182,12 +183,14 @@ export class SyncClient {
     };
     this.#connection = connection;
     socket.onopen = () => {
+      markLoadStep("socket-open");
       this.#heartbeat(connection);
       this.#enqueue(connection, () => this.#hello(connection));
     };
     socket.onmessage = (event) => {
       connection.heard = true;
       const message = parseServerMessage(typeof event.data === "string" ? event.data : "");
+      if (message?.type === "snapshot") markLoadStep("first-part");
       if (message?.type === "changes" && message.rows.length > 0) connection.liveAt = this.#clock.now();
       if (connection.firstParts.hold(message)) return;
       connection.inbox.push(...connection.firstParts.release(), message);
@@ -218,6 +221,7 @@ export class SyncClient {
     };
     this.#catchUp = null;
     connection.socket.send(JSON.stringify(hello));
+    markLoadStep("hello");
     connection.greeted = true;
   }
 
@@ -290,7 +294,7 @@ export class SyncClient {
     return replicaTransaction(this.#options.db, async () => {
       await applySnapshots(this.#options.db, parts);
       await this.#progress(parts);
-    });
+    }).then(() => markLoadStep("first-part-written"));
   }
 
   /** A catch-up's scopes got their few rows (a first part without `more`), or all of them (the last part). */

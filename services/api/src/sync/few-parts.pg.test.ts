@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { SNAPSHOT_PART_ROWS } from "@hirestream/contracts/sync/messages.ts";
 import { expect, it } from "vitest";
-import { checkpointOf } from "./change-feed.ts";
+import { z } from "zod";
+import { changeTextOf, checkpointOf } from "./change-feed.ts";
+import { type FewReads, fewFrames } from "./few-parts.ts";
+import { SnapshotRows } from "./snapshot-parts.ts";
+import { fewRowsOf } from "./snapshot-phases.ts";
 import { type Snapshot, snapshotsOf, syncTestApp } from "./testing/sync-test-app.ts";
 
 // A scope with more few rows than a part holds sends them in several parts, so the client writes
@@ -9,19 +13,15 @@ import { type Snapshot, snapshotsOf, syncTestApp } from "./testing/sync-test-app
 
 const s = syncTestApp("few-parts");
 
-it("sends a scope's few rows in parts, each but the last marked `more`, before any scope's many", async () => {
-  const ada = await s.f.newUser();
-  const workspaceId = await s.createWorkspace(ada, "Many workspaces' worth of rows");
-  const scope = `ws:${workspaceId}`;
-  // Rows of the scope's log as the projector writes them, as of its checkpoint: far more than a part.
-  const extra = SNAPSHOT_PART_ROWS + 200;
+/** `extra` workspace rows more in the scope's log as the projector writes them, as of its checkpoint. */
+async function padScope(userId: string, scope: string, extra: number): Promise<void> {
   const at = new Date().toISOString();
   const rows = Array.from({ length: extra }, (_, n) => ({
     id: randomUUID(),
     name: `Padding ${n}`,
     description: "",
     visible: true,
-    user_id: ada.userId,
+    user_id: userId,
     created_at: at,
     updated_at: at,
   }));
@@ -31,6 +31,14 @@ it("sends a scope's few rows in parts, each but the last marked `more`, before a
      from unnest($3::text[], $4::jsonb[]) with ordinality as t(id, data, ord)`,
     [await checkpointOf(s.t.pool), scope, rows.map((row) => row.id), rows.map((row) => JSON.stringify(row))],
   );
+}
+
+it("sends a scope's few rows in parts, each but the last marked `more`, before any scope's many", async () => {
+  const ada = await s.f.newUser();
+  const workspaceId = await s.createWorkspace(ada, "Many workspaces' worth of rows");
+  const scope = `ws:${workspaceId}`;
+  const extra = SNAPSHOT_PART_ROWS + 200;
+  await padScope(ada.userId, scope, extra);
 
   const client = s.connect(ada);
   await client.until((m) => m.type === "ready");
@@ -48,4 +56,43 @@ it("sends a scope's few rows in parts, each but the last marked `more`, before a
   expect(parts.slice(firstMany).every((m) => m.more === undefined)).toBe(true);
   expect(ofScope.slice(2).map((m) => [m.part, m.last])).toEqual([[2, true]]);
   expect(parts.indexOf(ofScope[1] as Snapshot)).toBeLessThan(firstMany);
+});
+
+it("sends a scope's first part of few rows before the data of its last rows is read", async () => {
+  const ada = await s.f.newUser();
+  const scope = `ws:${await s.createWorkspace(ada, "Read part by part")}`;
+  await padScope(ada.userId, scope, 2 * SNAPSHOT_PART_ROWS + 200);
+  const upTo = await checkpointOf(s.t.pool);
+  const keys = await fewRowsOf(s.t.pool, scope, upTo, 0);
+  const lastRow = keys.at(-1)?.id;
+  // What the catch-up reads and sends, in the order it happens: the real reads, recorded as they end.
+  const log: string[] = [];
+  const reads: FewReads = {
+    rowsOf: async (of, withData) => {
+      const read = await fewRowsOf(s.t.pool, of, upTo, withData);
+      log.push("keys and first rows read");
+      return read;
+    },
+    textsOf: async (entries) => {
+      const texts = await changeTextOf(s.t.pool, entries);
+      log.push(entries.some((entry) => entry.id === lastRow) ? "last rows read" : "rows read");
+      return texts;
+    },
+  };
+  const sentRows: string[] = [];
+  const frameRows = z.object({ rows: z.array(z.object({ id: z.string() })) });
+  for await (const { frame } of fewFrames([scope], upTo, reads, new SnapshotRows())) {
+    log.push("part sent");
+    sentRows.push(...frameRows.parse(JSON.parse(frame)).rows.map((row) => row.id));
+  }
+  expect(log.indexOf("part sent")).toBeLessThan(log.indexOf("last rows read"));
+  expect(log).toEqual([
+    "keys and first rows read",
+    "part sent",
+    "rows read",
+    "part sent",
+    "last rows read",
+    "part sent",
+  ]);
+  expect(sentRows).toEqual(keys.map((key) => key.id));
 });

@@ -92,6 +92,8 @@ export class SnapshotLeads {
   readonly #upTo: number;
   readonly #focus: () => readonly string[];
   readonly #read = new Map<string, Promise<LeadRow[]>>();
+  /** Each scope's first part's keys (`firstKeys`), by the same key as its lead. */
+  readonly #firsts = new Map<string, Promise<SnapshotKey[]>>();
   /** Each board's first candidacies, by project: its scope's lead and its workspace's both need them. */
   readonly #boards = new Map<string, Promise<LeadListed[]>>();
 
@@ -104,19 +106,37 @@ export class SnapshotLeads {
   /**
    * The keys of the scope's first part: its lead's rows the scope holds as of the catch-up, in the
    * lead's order, at most a first part's worth. Read by themselves, so the first part need not
-   * wait for the keys of the whole scope (change-log entries never change: no snapshot needed).
+   * wait for the keys of the whole scope (change-log entries never change: no snapshot needed),
+   * and once: the catch-up asks for the first scopes' as it starts, so they are in by the time the
+   * few rows are out.
    */
-  async firstKeys(scope: string): Promise<SnapshotKey[]> {
+  firstKeys(scope: string): Promise<SnapshotKey[]> {
+    const key = this.#keyOf(scope);
+    let first = this.#firsts.get(key);
+    if (!first) {
+      first = this.#firstKeysOf(scope);
+      // Awaited when the scope's first part goes; a catch-up that ends before must not leave it unhandled.
+      first.catch(() => undefined);
+      this.#firsts.set(key, first);
+    }
+    return first;
+  }
+
+  async #firstKeysOf(scope: string): Promise<SnapshotKey[]> {
     const lead = (await this.of(scope)).slice(0, LEAD_READ_MAX);
     if (lead.length === 0) return [];
     const found = await leadKeysOf(this.#db, scope, this.#upTo, lead);
     return leadFirst(found, lead).slice(0, FIRST_PART_ROWS);
   }
 
+  /** A workspace's lead depends on the boards focused before it: read again if they changed. */
+  #keyOf(scope: string): string {
+    return `${scope} ${boardsBefore(scope, this.#focus()).join(" ")}`;
+  }
+
   of(scope: string): Promise<LeadRow[]> {
     const focus = this.#focus();
-    // A workspace's lead depends on the boards focused before it: read again if they changed.
-    const key = `${scope} ${boardsBefore(scope, focus).join(" ")}`;
+    const key = this.#keyOf(scope);
     let lead = this.#read.get(key);
     if (!lead) {
       lead = this.#rowsOf(scope, focus);

@@ -144,22 +144,3 @@ it("writes a part's frame with its rows' data spliced in as held, the same messa
   expect(partRows(planned, data)[0]).toEqual({ entity: "person", id: "p0", data: data[0], also: [pool] });
   expect(() => partFrame(header, planned, texts.slice(1))).toThrow();
 });
-
-it("sends a scope's few rows in parts of at most a part's worth, each but the last marked as followed by more", () => {
-  const sent = new SnapshotRows();
-  const few = (count: number) => keys(count).map((key) => ({ ...key, entity: "workspace", text: `{"n":"${key.id}"}` }));
-  sent.plan(few(1));
-  const parts = sent.fewParts(scope, 99, few(7), 3).map((frame) => JSON.parse(frame));
-  expect(parts.map((part) => [part.part, part.last, part.more, part.rows.length])).toEqual([
-    [0, false, true, 3],
-    [1, false, true, 3],
-    [2, false, undefined, 1],
-  ]);
-  expect(parts[0].rows.slice(0, 2)).toEqual([
-    { entity: "workspace", id: "p0", same: true },
-    { entity: "workspace", id: "p1", data: { n: "p1" } },
-  ]);
-  expect(sent.fewParts(scope, 99, []).map((frame) => JSON.parse(frame))).toEqual([
-    { type: "snapshot", scope, position: 99, part: 0, last: false, rows: [] },
-  ]);
-});

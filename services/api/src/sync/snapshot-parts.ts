@@ -102,26 +102,6 @@ export class SnapshotRows {
       else this.#sent.set(sentAs, { position: row.position, scopes: new Set([scope, ...(row.also ?? [])]) });
     }
   }
-
-  /**
-   * A scope's few rows (snapshot-phases.ts), read with their data, as the frames of its first parts:
-   * at most `size` rows each, each but the last marked `more` (more of the scope's few rows follow).
-   */
-  fewParts(
-    scope: string,
-    position: number,
-    rows: readonly (SnapshotKey & { text: string })[],
-    size: number = SNAPSHOT_PART_ROWS,
-  ): string[] {
-    const planned = this.plan(rows);
-    const count = Math.max(1, Math.ceil(planned.length / size));
-    return Array.from({ length: count }, (_, part) => {
-      const from = part * size;
-      const slice = planned.slice(from, from + size);
-      const texts = rows.slice(from, from + size).flatMap((row, index) => (slice[index]?.same ? [] : [row.text]));
-      return partFrame({ scope, position, part, last: false }, slice, texts, part < count - 1);
-    });
-  }
 }
 
 /**

@@ -13,26 +13,35 @@ export const MANY_ENTITIES = ["person", "candidacy", "payload", "message"] as co
 /** The entities that are not many, as SQL: written out, so the partial index on them serves the read. */
 const NOT_MANY = `entity not in (${MANY_ENTITIES.map((entity) => `'${entity}'`).join(", ")})`;
 
-/** A few row of a scope's snapshot: its change-log entry, and its data as JSON text (snapshot-parts.ts, partFrame). */
-export type FewRow = SnapshotKey & { text: string };
+/** A few row of a scope's snapshot: its change-log entry, and its data as JSON text when read with it. */
+export type FewRow = SnapshotKey & { text: string | null };
 
 /**
- * Every live few row of a scope as of `upTo`: the newest change-log entry per row, when it is a
- * put (change-feed.ts's snapshotOf, for the few alone). Frame rows first, as there. The index
+ * Every live few row of a scope as of `upTo`: the newest change-log entry per row, when it is a put
+ * (change-feed.ts's snapshotOf, for the few alone), frame rows first, as there. Only the first
+ * `withData` come with their data: the rest are sorted as keys alone, which is quick, and read by
+ * key as the part before them goes (few-parts.ts), so a scope of thousands of few rows does not
+ * hold back its first part, and one of a part's worth or less takes one query. The index
  * change_log_scope_few (migration 2026_11_27_070000) holds exactly these entries.
  */
-export async function fewRowsOf(db: Queryable, scope: string, upTo: number): Promise<FewRow[]> {
+export async function fewRowsOf(db: Queryable, scope: string, upTo: number, withData: number): Promise<FewRow[]> {
   const { rows } = await db.query<Omit<FewRow, "position"> & { position: string }>({
     name: "sync-snapshot-few",
-    text: `select entity, id, position, seq, data::text as text from (
-             select distinct on (entity, id) entity, id, position, seq, op, data from read.change_log
-             where scope = $1 and position <= $2 and ${NOT_MANY}
-             order by entity, id, position desc, seq desc) latest
-           where op = 'put'
-           order by case entity when 'user' then 0 when 'workspace' then 1 when 'workspace_member' then 2
-                                when 'project' then 3 when 'workflow' then 4 else 5 end,
-                    entity, id`,
-    values: [scope, upTo],
+    text: `with latest as (
+             select entity, id, position, seq,
+                    row_number() over (
+                      order by case entity when 'user' then 0 when 'workspace' then 1 when 'workspace_member' then 2
+                                           when 'project' then 3 when 'workflow' then 4 else 5 end,
+                               entity, id) as n
+             from (select distinct on (entity, id) entity, id, position, seq, op from read.change_log
+                   where scope = $1 and position <= $2 and ${NOT_MANY}
+                   order by entity, id, position desc, seq desc) newest
+             where op = 'put')
+           select latest.entity, latest.id, latest.position, latest.seq, c.data::text as text
+           from latest left join read.change_log c
+             on latest.n <= $3 and c.position = latest.position and c.seq = latest.seq
+           order by latest.n`,
+    values: [scope, upTo, withData],
   });
   return rows.map((row) => ({ ...row, position: Number(row.position) }));
 }

@@ -5,6 +5,7 @@ import type { Credentials } from "../auth/sessions.ts";
 import type { Database } from "../database.ts";
 import {
   changeDataOf,
+  changeTextOf,
   checkpointOf,
   type Queryable,
   type SnapshotKey,
@@ -12,6 +13,7 @@ import {
   snapshotKeysOf,
 } from "./change-feed.ts";
 import { changePages, withoutSeq } from "./change-pages.ts";
+import { fewFrames } from "./few-parts.ts";
 import { sendManyParts } from "./many-parts.ts";
 import { OvertakenRows } from "./overtaken-rows.ts";
 import { SnapshotLeads } from "./snapshot-lead.ts";
@@ -135,16 +137,21 @@ export class SyncConnection {
       this.#order = order;
       // The rows the first scopes' screens show first, read from the read models meanwhile.
       const leads = new SnapshotLeads(this.#ports.pool, upTo, () => order.focused());
-      for (const scope of order.ordered().slice(0, LEADS_AHEAD)) void leads.of(scope);
+      for (const scope of order.ordered().slice(0, LEADS_AHEAD)) void leads.firstKeys(scope);
       if (wanted.length > 0) this.#send({ type: "syncing", scopes: wanted });
       // What every screen needs to show anything: every scope's few rows, before any scope's many.
-      // A scope with more than a part's worth sends them in several, which the client writes while
-      // the rest are read.
+      // A scope with more than a part's worth sends them in several, each as soon as it is read,
+      // which the client writes while the rest are read. Their keys come from the catch-up's
+      // snapshot, the data of those after the first part by key (a change-log entry never changes).
       const manyFrom = new Map<string, number>();
-      for (const scope of wanted) {
-        const parts = snapshotRows.fewParts(scope, upTo, await fewRowsOf(client, scope, upTo));
-        for (const frame of parts) this.#sendFewFrame(frame);
-        manyFrom.set(scope, parts.length);
+      const fewReads = {
+        rowsOf: (scope: string, withData: number) => fewRowsOf(client, scope, upTo, withData),
+        textsOf: (entries: readonly SnapshotKey[]) => changeTextOf(client, entries),
+      };
+      for await (const { scope, part, more, frame } of fewFrames(wanted, upTo, fewReads, snapshotRows)) {
+        if (this.#closed) return;
+        this.#sendFewFrame(frame);
+        if (!more) manyFrom.set(scope, part + 1);
       }
       let reached = cursor;
       for await (const page of changePages(client, [...held], cursor, upTo)) {

@@ -3,11 +3,13 @@ import { expect, it } from "vitest";
 import { snapshotsOf, syncTestApp } from "./testing/sync-test-app.ts";
 
 // The owner's people are in their pool's scope and in their workspace's: a fresh replica's
-// catch-up sends each of them in full once, naming the other scope, rather than once per scope.
+// catch-up sends each of them in full once rather than once per scope. Whether the other scope
+// gets a person named with the row (`also`) or as the same row afterwards depends on how soon its
+// keys were read, which is the machine's pace, not a rule: snapshot-parts.test.ts pins both ways.
 
 const s = syncTestApp("shared-rows");
 
-it("sends a person its owner's pool and workspace both hold in full once, naming the other scope", async () => {
+it("sends a person its owner's pool and workspace both hold in full once, for both scopes", async () => {
   const ada = await s.f.newUser();
   const workspaceId = await s.createWorkspace(ada, "Ada's pool and workspace");
   const people = FIRST_PART_ROWS + 150;
@@ -36,8 +38,6 @@ it("sends a person its owner's pool and workspace both hold in full once, naming
   for (const [id, scopes] of inFull) {
     expect([...scopes, ...(asSame.get(id) ?? [])].sort(), id).toEqual([pool, workspace].sort());
   }
-  // The same row is for the few sent before the other scope's keys were read: at most a first part.
-  expect(asSame.size).toBeLessThanOrEqual(FIRST_PART_ROWS);
   // Both scopes still end with their last part.
   expect(
     parts

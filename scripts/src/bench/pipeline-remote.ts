@@ -2,6 +2,7 @@ import { PAGE_SIZE_DEFAULT } from "@hirestream/web/constants.ts";
 import type { BrowserContext } from "playwright-core";
 import { type Attribution, attributeSightings, frameArrivals, type SentMove } from "./pipeline-attribution.ts";
 import { openBoard, readSightings, waitForBoard } from "./pipeline-board.ts";
+import { profileIfAsked } from "./pipeline-profile.ts";
 import type { Candidate, SeededPipeline } from "./pipeline-seed.ts";
 import { type Move, moveCandidate, nodeClock, sendPaced } from "./web-remote-sender.ts";
 
@@ -104,12 +105,15 @@ export async function measureBoardMoves(
       perSecond: options.perSecond,
       writers: offScreen.length,
     });
+    // The board's main thread while the timed moves arrive, when BENCH_CPU_PROFILE asks for it.
+    const profiler = await profileIfAsked(board.page, "moves");
     const sendingFrom = nodeClock();
     const { sent, seconds } = await sendPaced(commands, (move) => moveCandidate(baseUrl, seeded.session, move), {
       perSecond: options.perSecond,
       writers: moved.length,
     });
     const sendingUntil = nodeClock();
+    if (profiler) for (const line of await profiler.stop()) console.log(`  moves: ${line}`);
 
     const accepted: SentMove[] = [];
     const finals = onScreen.map(() => 0);

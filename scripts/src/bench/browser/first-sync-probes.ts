@@ -1,4 +1,4 @@
-import type { DomDocument, DomMutationObserverClass, IdbDatabase, IdbFactory } from "./dom.ts";
+import type { DomDocument, DomMutationObserverClass, IdbDatabase, IdbFactory, IdbRequest } from "./dom.ts";
 
 // Functions Playwright runs inside the app's page (page.evaluate, page.addInitScript). They are
 // sent as source text, so each one stands alone: no imports, no helpers from this module.
@@ -25,8 +25,9 @@ export interface FirstSyncProbe {
   replicaFullMs: number | null;
   replicaRows: number;
   /**
-   * With `untilCaughtUp`: the replica first held a cursor, which its first catch-up writes with
-   * `ready`, once every scope's rows are in (each row with every scope that holds it).
+   * With `untilCaughtUp`: the replica first held a cursor and no scope still coming, as its first
+   * catch-up leaves it with `ready`, once every scope's rows are in (each row with every scope that
+   * holds it). A cursor alone is not enough: a first sync moves it before its snapshots' many rows.
    */
   caughtUpMs: number | null;
 }
@@ -118,16 +119,24 @@ export function installFirstSyncProbe(options: FirstSyncProbeOptions): void {
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-  // The replica's meta store (web/src/replica/sync-state.ts): the cursor, 0 until the first `ready`.
-  const cursorOf = (db: IdbDatabase) =>
-    new Promise<number>((resolve, reject) => {
-      const request = db.transaction("meta", "readonly").objectStore("meta").get("cursor");
-      request.onsuccess = () => {
-        const entry = request.result;
-        const value = typeof entry === "object" && entry !== null && "value" in entry ? entry.value : 0;
-        resolve(typeof value === "number" ? value : 0);
+  // The replica's meta store (web/src/replica/sync-state.ts, readCaughtUpOnce): a cursor, and no
+  // scope a catch-up is still sending. The cursor moves with the first changes, before the many
+  // rows of the snapshots, so it alone would end the watch with scopes still to come.
+  const caughtUpIn = (db: IdbDatabase) =>
+    new Promise<boolean>((resolve, reject) => {
+      const store = db.transaction("meta", "readonly").objectStore("meta");
+      const cursor = store.get("cursor");
+      const coming = store.get("coming");
+      const entryValue = (request: IdbRequest<unknown>): unknown => {
+        const entry: unknown = request.result;
+        return typeof entry === "object" && entry !== null && "value" in entry ? entry.value : undefined;
       };
-      request.onerror = () => reject(request.error);
+      coming.onsuccess = () => {
+        const at = entryValue(cursor);
+        const still = entryValue(coming);
+        resolve(typeof at === "number" && at > 0 && (!Array.isArray(still) || still.length === 0));
+      };
+      coming.onerror = () => reject(coming.error);
     });
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const watchReplica = async () => {
@@ -142,7 +151,7 @@ export function installFirstSyncProbe(options: FirstSyncProbeOptions): void {
               probe.replicaRows = await count(db);
               if (probe.replicaRows >= options.expectedRows) probe.replicaFullMs = performance.now();
             }
-            if (probe.replicaFullMs !== null && options.untilCaughtUp && (await cursorOf(db)) > 0)
+            if (probe.replicaFullMs !== null && options.untilCaughtUp && (await caughtUpIn(db)))
               probe.caughtUpMs = performance.now();
             if (probe.replicaFullMs !== null && (!options.untilCaughtUp || probe.caughtUpMs !== null)) {
               db.close();

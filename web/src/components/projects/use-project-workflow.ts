@@ -1,5 +1,6 @@
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import { useLiveQuery } from "dexie-react-hooks";
+import { useLiveValue } from "../../hooks/use-live-value.ts";
 import type { Stored } from "../../replica/replica-db.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { templatesOf } from "./workflow-summary.ts";
@@ -22,7 +23,8 @@ export function useWorkflowTemplates(workspaceId: string | undefined): WorkflowR
 /** A workflow by id: null when the project has none or the replica does not hold it. */
 export function useWorkflow(workflowId: string | null | undefined): WorkflowRow | null | undefined {
   const { db } = useReplica();
-  return useLiveQuery(async () => {
+  // The same workflow while it says the same: the board's stages, and so its rows, derive from it.
+  return useLiveValue(async () => {
     if (!workflowId) return null;
     const workflow = await db.workflows.get(workflowId);
     return workflow ? workflowRowOf(workflow) : null;

@@ -5,6 +5,7 @@ import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { useLiveQuery } from "dexie-react-hooks";
+import { useLiveValue } from "../../hooks/use-live-value.ts";
 import { markLoadStep } from "../../load-steps.ts";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
@@ -90,7 +91,8 @@ export function useProjectScope(workspaceId: string, userId: string | undefined)
 /** One project with the user's roles; null when it is not (or no longer) the user's to open. */
 export function useProject(projectId: string, userId: string | undefined): ProjectListItem | null | undefined {
   const { db } = useReplica();
-  return useLiveQuery(async () => {
+  // The same project while it says the same: a new one renders the whole project page again.
+  return useLiveValue(async () => {
     const shown = userId ? await shownProject(db, projectId, userId) : null;
     return shown && listItem(shown.project, shown.workspaceName, shown.role, shown.projectRole);
   }, [db, projectId, userId]);

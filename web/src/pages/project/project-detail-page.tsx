@@ -1,5 +1,5 @@
 import { Stack, Tabs, Text, Title } from "@mantine/core";
-import { type ReactNode, Suspense, useState } from "react";
+import { type ReactNode, Suspense, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { ModalSuspense } from "../../components/dialogs/modal-suspense.tsx";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
@@ -13,6 +13,7 @@ import { accessTo, useProject } from "../../components/projects/use-projects.ts"
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useScopeProgress, useSyncFocus } from "../../hooks/use-scope-progress.ts";
+import { useStableCallback } from "../../hooks/use-stable-callback.ts";
 import { screen } from "../../lazy-screen.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { projectFocus } from "../../replica/route-focus.ts";
@@ -47,10 +48,10 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
   useSyncFocus(projectFocus(workspaceId, projectId));
   const progress = useScopeProgress();
   const synced = progress?.outlined ?? false;
-  const held = {
-    candidates: progress?.held.has(`proj:${projectId}`) ?? false,
-    people: progress?.held.has(`ws:${workspaceId}`) ?? false,
-  };
+  const candidatesHeld = progress?.held.has(`proj:${projectId}`) ?? false;
+  const peopleHeld = progress?.held.has(`ws:${workspaceId}`) ?? false;
+  // One object while neither changes: the People tab is memoized.
+  const held = useMemo(() => ({ candidates: candidatesHeld, people: peopleHeld }), [candidatesHeld, peopleHeld]);
   const workflow = useWorkflow(project?.workflow_id);
   const counted = useHasCandidates(projectId);
   // No candidate yet means none only once the project's scope is in.
@@ -60,6 +61,7 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
   const [filesOpen, setFilesOpen] = useState(false);
   const [importing, setImporting] = useState(false);
   const [, navigate] = useLocation();
+  const importPeople = useStableCallback(() => setImporting(true));
   const projectsHref = `/workspaces/${workspaceId}/projects`;
 
   if (!user || project === undefined || (project === null && !synced)) {
@@ -113,7 +115,7 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
               workflow={workflow ?? undefined}
               hasCandidates={hasCandidates}
               held={held}
-              onImport={abilities.work ? () => setImporting(true) : undefined}
+              onImport={abilities.work ? importPeople : undefined}
             />
           )}
         </Tabs.Panel>

@@ -1,10 +1,14 @@
 import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
 import { Checkbox, Table } from "@mantine/core";
+import { memo } from "react";
 import type { Candidate } from "../../../components/pipeline/pipeline-queries.ts";
 import { type CandidateHandlers, CandidateRow } from "./candidate-row.tsx";
 
-/** One page of candidates; `handlers` is undefined in a read-only project. */
-export function CandidatesTable({
+/**
+ * One page of candidates; `handlers` is undefined in a read-only project. Memoized: the tab renders
+ * again whenever a count changes, and the page's rows keep their identity while they stay the same.
+ */
+export const CandidatesTable = memo(function CandidatesTable({
   candidates,
   stages,
   workspaceId,
@@ -58,4 +62,4 @@ export function CandidatesTable({
       </Table.Tbody>
     </Table>
   );
-}
+});

@@ -1,7 +1,7 @@
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import { Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconFileTypeCsv } from "@tabler/icons-react";
-import { useMemo, useRef, useState } from "react";
+import { memo, useMemo, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog.tsx";
 import { ListPager } from "../../../components/list-pager.tsx";
 import { EditPersonModal } from "../../../components/people/people-modals-on-open.tsx";
@@ -40,9 +40,10 @@ function confirmation(pending: PendingAction, projectName: string) {
 
 /**
  * The project's pipeline: its candidates by stage, to filter, search, move, answer for and remove;
- * `onImport`, when the user may add people, opens the Add People import modal.
+ * `onImport`, when the user may add people, opens the Add People import modal. Memoized: the
+ * page around it renders again as the replica's sync state changes, which the tab mostly ignores.
  */
-export function ProjectPeopleTab({
+export const ProjectPeopleTab = memo(function ProjectPeopleTab({
   project,
   workflow,
   hasCandidates,
@@ -78,6 +79,11 @@ export function ProjectPeopleTab({
     [toggle, move, respond, remove],
   );
   const bulk = useMemo(() => ({ move, remove }), [move, remove]);
+  const { selected, togglePage } = view;
+  const selection = useMemo(
+    () => (readOnly ? undefined : { selected, onTogglePage: togglePage }),
+    [readOnly, selected, togglePage],
+  );
   // The dialog keeps its words while it closes: the question asked, not a blank one's.
   const lastAsked = useRef<PendingAction>(null);
   if (actions.pending !== null) lastAsked.current = actions.pending;
@@ -134,7 +140,7 @@ export function ProjectPeopleTab({
             candidates={page.items}
             stages={stages}
             workspaceId={project.workspace_id}
-            selection={readOnly ? undefined : { selected: view.selected, onTogglePage: view.togglePage }}
+            selection={selection}
             handlers={readOnly ? undefined : handlers}
           />
           <ListPager
@@ -157,4 +163,4 @@ export function ProjectPeopleTab({
       />
     </Stack>
   );
-}
+});

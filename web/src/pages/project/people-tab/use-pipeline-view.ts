@@ -1,7 +1,8 @@
 import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import {
+  type Candidate,
   type PipelinePage,
   type PipelineQuery,
   pipelinePage,
@@ -11,6 +12,7 @@ import { PAGE_SIZE_DEFAULT } from "../../../constants.ts";
 import { useLiveValue } from "../../../hooks/use-live-value.ts";
 import { useStableCallback } from "../../../hooks/use-stable-callback.ts";
 import { useReplica } from "../../../replica/replica-provider.tsx";
+import { keptRows } from "./kept-rows.ts";
 
 /** What the People tab shows and what the user has chosen in it: stage, search, page, size, selection. */
 export interface PipelineView {
@@ -63,11 +65,15 @@ export function usePipelineView(
   );
   const search = searched ?? null;
   // Read again on every write to the project's pipeline; most of a busy project's moves are off
-  // this page, and an unchanged page must not render the table again.
-  const page = useLiveValue(
-    () => pipelinePage(db, query, search),
-    [db, project.workspace_id, project.id, stageId, pageNumber, pageSize, search],
-  );
+  // this page, and an unchanged page must not render the table again: a page whose count alone
+  // changed (a first sync, a move elsewhere) keeps its rows, and rows that did not change keep theirs.
+  const shownRows = useRef<Candidate[] | undefined>(undefined);
+  const page = useLiveValue(async () => {
+    const read = await pipelinePage(db, query, search);
+    const items = keptRows(shownRows.current, read.items);
+    shownRows.current = items;
+    return items === read.items ? read : { ...read, items };
+  }, [db, project.workspace_id, project.id, stageId, pageNumber, pageSize, search]);
 
   const searchFor = (text: string) => {
     setInput(text);

@@ -34,8 +34,8 @@ export function pipelineFigures(result: PipelineBenchResult): Figure[] {
       budget: `≤ ${formatMs(PROJECT_SYNC_MS)} (issue 16: a ${candidates}-candidate project fully synced)`,
       pass: syncMs !== null && syncMs <= PROJECT_SYNC_MS,
       note:
-        `to the first catch-up's end (the replica's cursor, written with \`ready\` once every scope's rows are in, ` +
-        `each with every scope holding it); the candidacies were all in ${ms(candidaciesMs)} after the socket ` +
+        `to the first catch-up's end (the replica holding a cursor and no scope still coming, as the app tells ` +
+        `it: since sync protocol 7 the cursor moves while parts still come); the candidacies were all in ${ms(candidaciesMs)} after the socket ` +
         `opened, the first frame ${ms(firstSync.firstFrameMs === null || firstSync.socketMs === null ? null : firstSync.firstFrameMs - firstSync.socketMs)} after it. ` +
         "Until this row timed the whole project it stopped at the last candidacy, with most people still to come " +
         "(bench/RESULTS.md of 2026-11-25 07:05, at 2a4f1d9: candidacies in 4,675 ms, 8,100 of the 20,000 people by then)",
@@ -59,7 +59,7 @@ export function pipelineFigures(result: PipelineBenchResult): Figure[] {
       budget: "—",
       pass: null,
       note:
-        `the project's People tab opened first thing; to the first catch-up's end (the replica's cursor); socket ` +
+        `the project's People tab opened first thing; to the first catch-up's end (a cursor and no scope still coming); socket ` +
         `opened at ${ms(firstSync.socketMs)}, so ${ms(syncMs)} of sync, which brings the ${candidates} candidacies ` +
         `(the project's scope, focused, first) and the ${candidates} people (their owner's scope and their workspace's, ` +
         `each person once, naming both); first candidate row on screen at ${ms(firstLoad.firstRowMs)}; ${setting}. ` +

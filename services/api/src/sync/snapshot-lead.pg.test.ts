@@ -37,3 +37,22 @@ it("reads a focused board's first candidacies once for its project's lead and it
   expect(workspace.slice(0, 3)).toEqual(rows.map((row) => `person:${row.person_id}`));
   expect(workspace.slice(3)).toEqual(people.map((person) => `person:${person}`));
 });
+
+it("reads a scope's first keys once, so the read the catch-up starts early is the one its first part uses", async () => {
+  const user = await s.f.newUser();
+  const ws = await s.f.createWorkspace(user);
+  const person = await s.f.addPerson(user, { first_name: "Grace", last_name: "Hopper" }, ws);
+  await s.t.readModels.waitFor(person.position, 5000);
+  const scope = `ws:${ws}`;
+  const leads = new SnapshotLeads(s.t.pool, await checkpointOf(s.t.pool), () => [scope]);
+  const queries = vi.spyOn(s.t.pool, "query");
+
+  const early = leads.firstKeys(scope);
+  const [first, again] = await Promise.all([leads.firstKeys(scope), early]);
+
+  const keyReads = queries.mock.calls.filter(([config]) => JSON.stringify(config).includes("sync-lead-keys"));
+  queries.mockRestore();
+  expect(keyReads).toHaveLength(1);
+  expect(first).toEqual(again);
+  expect(first.map((key) => `${key.entity}:${key.id}`)).toContain(`person:${person.id}`);
+});

@@ -3,6 +3,7 @@ import { projectScope, userScope, workspaceScope } from "@hirestream/contracts/s
 import { ACCESS_CHECKPOINT } from "@hirestream/projector/project-batch.ts";
 import type { Kysely } from "kysely";
 import type { Pool, PoolClient } from "pg";
+import { z } from "zod";
 import type { Database } from "../database.ts";
 import { readableProjectIds } from "../projects/readable-projects.ts";
 
@@ -88,24 +89,6 @@ export async function snapshotKeysOf(db: Queryable, scope: string, upTo: number)
   return rows.map((row) => ({ ...row, position: Number(row.position) }));
 }
 
-/** The data of change-log entries, in the order of `entries` (each one a put's, so never null). */
-export async function changeDataOf(
-  db: Queryable,
-  entries: readonly { position: number; seq: number }[],
-): Promise<Record<string, unknown>[]> {
-  if (entries.length === 0) return [];
-  const { rows } = await db.query<{ ord: string; data: Record<string, unknown> }>({
-    name: "sync-change-data",
-    text: `select wanted.ord, c.data
-           from unnest($1::bigint[], $2::int[]) with ordinality as wanted(position, seq, ord)
-           join read.change_log c on c.position = wanted.position and c.seq = wanted.seq
-           order by wanted.ord`,
-    values: [entries.map((entry) => entry.position), entries.map((entry) => entry.seq)],
-  });
-  if (rows.length !== entries.length) throw new Error("a snapshot's change-log entry is gone");
-  return rows.map((row) => row.data);
-}
-
 /**
  * The data of change-log entries as JSON text, in the order of `entries`: a snapshot part's frame
  * takes it as it is (snapshot-parts.ts, partFrame), so it is neither parsed nor printed again here.
@@ -126,6 +109,16 @@ export async function changeTextOf(
   if (rows.length !== entries.length) throw new Error("a snapshot's change-log entry is gone");
   return rows.map((row) => row.data);
 }
+
+/** The data of change-log entries, in the order of `entries` (each one a put's, so never null). */
+export async function changeDataOf(
+  db: Queryable,
+  entries: readonly { position: number; seq: number }[],
+): Promise<Record<string, unknown>[]> {
+  return (await changeTextOf(db, entries)).map((text) => changeData.parse(JSON.parse(text)));
+}
+
+const changeData = z.record(z.string(), z.unknown());
 
 /** Every live row of a scope as of `upTo`, with its data, in the order the snapshot sends them. */
 export async function snapshotOf(db: Queryable, scope: string, upTo: number): Promise<SnapshotSource[]> {

@@ -1,3 +1,5 @@
+import type { AnalyticsPeriod } from "@hirestream/contracts/analytics/analytics-period.ts";
+
 // The figures of the analytics export, defined once. The export computes them in SQL
 // (scripts/src/analytics/export-queries.ts); a Reports projection must count them the same way,
 // and these functions are the reference both are tested against. README "Analytics export" says
@@ -30,13 +32,8 @@
 //
 // Rounding: hours to 2 decimals and ratios to 4, half away from zero; no ratio over zero (empty).
 
-/** Epoch milliseconds; null for an open end. `to` is left out. */
-export interface Period {
-  from: number | null;
-  to: number | null;
-}
-
-export function inPeriod(at: number, period: Period): boolean {
+/** Whether an instant (epoch milliseconds) is in the period (contracts/src/analytics/analytics-period.ts). */
+export function inPeriod(at: number, period: AnalyticsPeriod): boolean {
   return (period.from === null || at >= period.from) && (period.to === null || at < period.to);
 }
 

@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { periodOf } from "@hirestream/contracts/analytics/analytics-period.ts";
+import type { EventStore } from "@hirestream/eventstore/event-store.ts";
 import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
+import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
 import Papa from "papaparse";
 import pg from "pg";
@@ -236,6 +238,60 @@ describe("npm run export-analytics", () => {
       ).rejects.toThrow(`${user} may not read workspace ${ids.workspace}.`);
       expect(await readdir(out)).toEqual([]);
     }
+  });
+
+  it("reads up to the head it took at the start, while appends go on beside it", async () => {
+    const before = await csv(await exported(), "stage_funnel");
+    // A store whose second page is read only after another candidacy was appended (and committed).
+    let pages = 0;
+    let appendedDuringExport = false;
+    const live: EventStore = {
+      appendToStream: (streamId, events, options) => store.appendToStream(streamId, events, options),
+      appendToStreams: (appends) => store.appendToStreams(appends),
+      readStream: (streamId, options) => store.readStream(streamId, options),
+      readStreams: (reads) => store.readStreams(reads),
+      subscribeToAll: (after, handler) => store.subscribeToAll(after, handler),
+      headPosition: () => store.headPosition(),
+      close: () => store.close(),
+      async readAll(options) {
+        if (++pages === 2) {
+          await appendEvents(
+            store,
+            `candidacy-${ids.c(7)}`,
+            [
+              {
+                type: "CandidacyAdded",
+                data: {
+                  candidacyId: ids.c(7),
+                  projectId: ids.backend,
+                  workspaceId: ids.workspace,
+                  personId: ids.person(7),
+                  stageId: ids.sourced,
+                  stageName: "",
+                  at: "2026-11-01T01:00:00.000Z",
+                },
+              },
+            ],
+            { occurredAt: "2026-11-01T01:00:00.000Z", actor: ids.cy },
+          );
+          appendedDuringExport = true;
+        }
+        return store.readAll(options);
+      },
+    };
+    const out = await outDir();
+    await exportAnalytics({
+      store: live,
+      workspaceId: ids.workspace,
+      period: periodOf({}),
+      format: "csv",
+      outDir: out,
+      pageSize: 7,
+    });
+    expect(appendedDuringExport).toBe(true);
+    expect(await csv(out, "stage_funnel")).toEqual(before);
+    const after = await csv(await exported(), "stage_funnel");
+    expect(after.find((row) => row.stage_name === "Sourced")?.entered).toBe("5");
   });
 
   it("runs as a command with a progress bar and events per second, and exits 3 on a refusal", async () => {

@@ -3,6 +3,8 @@ import os from "node:os";
 import { repoRoot } from "../runtime/config.ts";
 import { type BenchCluster, freshDatabase, quiesce, startBenchCluster } from "./bench-cluster.ts";
 import { benchEventStore } from "./event-store.bench.ts";
+import { benchExport } from "./export.bench.ts";
+import { exportFigures } from "./export.figures.ts";
 import { eventStoreFigures, httpCommandFigures, peopleSearchFigures, projectionFigures } from "./figures.ts";
 import { benchHttpCommands } from "./http-commands.bench.ts";
 import { benchOutreach } from "./outreach.bench.ts";
@@ -45,7 +47,7 @@ function revision(): string {
   }
 }
 
-// `BENCH_ONLY=http` (or appends, projection, people, web, weight, first-screen, people-web, pipeline, outreach; comma-separated) runs some stages and prints without writing RESULTS.md.
+// `BENCH_ONLY=http` (or appends, projection, people, web, weight, first-screen, people-web, pipeline, outreach, export; comma-separated) runs some stages and prints without writing RESULTS.md.
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 
 /** Runs one stage, chosen by any of its keys; a crash becomes a FAIL row and the next stage still runs. */
@@ -161,6 +163,11 @@ try {
       return outreachFigures(await benchOutreach(dueUrl, limitedUrl, { candidates: 10_000, credentials: 20, log }));
     },
   );
+
+  await stage("export", "Analytics export: a workspace of 1,000,000 events replayed into CSV and Parquet", async () => {
+    const exportUrl = await freshDatabase(started, "bench_export");
+    return exportFigures(await benchExport(exportUrl, { events: 1_000_000, log }));
+  });
 
   const markdown = renderResults(figures, {
     date: new Date().toISOString(),

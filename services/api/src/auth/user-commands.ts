@@ -8,7 +8,7 @@ import { handleCommand } from "@hirestream/eventstore/handle-command.ts";
 import type { Deps } from "../deps.ts";
 
 export const userStream = (userId: string) => `user-${userId}`;
-const emailStream = (email: string) => `user-email-${createHash("sha256").update(email).digest("hex")}`;
+export const emailStream = (email: string) => `user-email-${createHash("sha256").update(email).digest("hex")}`;
 const parseUserEvent = (stored: { type: string; data: unknown }) => userEvent.safeParse(stored).data;
 
 export function runUserCommand(

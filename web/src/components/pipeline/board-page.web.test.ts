@@ -3,7 +3,14 @@ import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import type { ReplicaDb } from "../../replica/replica-db.ts";
 import { openTestDb } from "../../replica/testing/test-db.ts";
-import { boardPage, type PipelinePage, type PipelineQuery, pipelinePage, pipelineTotal } from "./pipeline-queries.ts";
+import {
+  boardPage,
+  type ListPlace,
+  type PipelinePage,
+  type PipelineQuery,
+  pipelinePage,
+  pipelineTotal,
+} from "./pipeline-queries.ts";
 import { candidacy, person, projectId, uuid, workspaceId } from "./testing/pipeline-rows.ts";
 
 // A live query runs only where the page's global IndexedDB exists (each test's replica has its own).
@@ -42,7 +49,7 @@ const ids = (page: PipelinePage) => page.items.map((item) => item.candidacy.id);
  * follow what changes on it. Resolves each answer in turn; counts the page's reads.
  */
 function watchBoard(db: ReplicaDb, asked: PipelineQuery, total: number) {
-  let oldest: string | undefined;
+  let oldest: ListPlace | undefined;
   let reads = 0;
   let failed: unknown = null;
   const answers: PipelinePage[] = [];
@@ -50,7 +57,7 @@ function watchBoard(db: ReplicaDb, asked: PipelineQuery, total: number) {
   const subscription = liveQuery(async () => {
     reads += 1;
     const read = await boardPage(db, asked, total, oldest);
-    oldest = read.items.length === asked.pageSize ? read.items.at(-1)?.candidacy.created_at : undefined;
+    oldest = read.items.length === asked.pageSize ? read.items.at(-1)?.candidacy : undefined;
     return read;
   }).subscribe({
     next: (page) => {
@@ -80,14 +87,16 @@ function watchBoard(db: ReplicaDb, asked: PipelineQuery, total: number) {
 describe("boardPage", () => {
   it("reads the same page as a read of the whole list, wherever the last read ended", async () => {
     const db = await seeded();
-    const bounds = [undefined, ...Array.from({ length: 13 }, (_, index) => addedOn(index + 1))];
+    const places = Array.from({ length: 13 }, (_, index) => candidate(index + 1));
+    const bounds = [undefined, ...places, ...places.map((place) => ({ ...place, id: uuid(0) }))];
     for (const stageId of [null, sourced.id, screening.id]) {
       for (const page of [1, 2, 3, 4]) {
         const asked = query({ stageId, page });
         const whole = await pipelinePage(db, asked, null);
         for (const oldest of bounds) {
           const read = await boardPage(db, asked, whole.total, oldest);
-          expect({ stageId, page, oldest, ids: ids(read) }).toEqual({ stageId, page, oldest, ids: ids(whole) });
+          const at = { stageId, page, oldest: oldest && [oldest.created_at, oldest.id] };
+          expect({ ...at, ids: ids(read) }).toEqual({ ...at, ids: ids(whole) });
           expect(read).toMatchObject({ page: whole.page, pages: whole.pages, total: whole.total });
         }
       }
@@ -95,18 +104,25 @@ describe("boardPage", () => {
   });
 
   it("is not read again for a move of a candidate below the page, and is for one on it", async () => {
-    const db = await seeded();
+    // Added at one instant, as an import adds them: the list is in id order, newest… highest first.
+    const { db } = openTestDb();
+    const numbers = Array.from({ length: 12 }, (_, index) => index + 1);
+    const atOnce = (n: number, stage = sourced) => candidacy(uuid(n), stage, { created_at: addedOn(1) });
+    await db.people.bulkPut(numbers.map((n) => person(n)));
+    await db.candidacies.bulkPut(numbers.map((n) => atOnce(n)));
+    const order = numbers.map((n) => atOnce(n).id).sort((a, b) => (a < b ? 1 : -1));
+    const byId = (id: string | undefined) => numbers.find((n) => atOnce(n).id === id) ?? 0;
+    const [shown, below] = [order.slice(0, 3).map(byId), order.slice(3).map(byId)];
     const board = watchBoard(db, query(), await pipelineTotal(db, projectId, null));
     // The first read goes down the whole list; from the second on, down to the page's end only.
-    await board.until((page) => ids(page).join() === [12, 11, 10].map(idOf).join());
-    await db.candidacies.put(candidate(2, screening));
-    await board.until((_page) => board.reads() >= 2);
+    await board.until((page) => ids(page).join() === order.slice(0, 3).join());
+    await db.candidacies.put(atOnce(below[0] ?? 0, screening));
+    await board.until(() => board.reads() >= 2);
     const before = board.reads();
-    await db.candidacies.put(candidate(1, screening));
-    await db.candidacies.put(candidate(3, screening));
-    await db.candidacies.put(candidate(11, sourced));
-    const moved = await board.until((page) => page.items[1]?.candidacy.stage_id === sourced.id);
-    expect(ids(moved)).toEqual([12, 11, 10].map(idOf));
+    for (const n of below.slice(1)) await db.candidacies.put(atOnce(n, screening));
+    await db.candidacies.put(atOnce(shown[1] ?? 0, screening));
+    const moved = await board.until((page) => page.items[1]?.candidacy.stage_id === screening.id);
+    expect(ids(moved)).toEqual(order.slice(0, 3));
     expect(board.reads()).toBe(before + 1);
     board.stop();
   });

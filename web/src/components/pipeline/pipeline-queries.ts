@@ -81,25 +81,25 @@ export async function searchCandidacies(
  * The project's (or stage's) candidates in list order: newest first by when they were added to the
  * project, equal times by id, read from an index. A moved candidate keeps their place.
  */
-function inStage(db: ReplicaDb, query: PipelineQuery, oldest?: string) {
+function inStage(db: ReplicaDb, query: PipelineQuery, oldest?: ListPlace) {
   const { projectId, stageId } = query;
-  const from = oldest ?? Dexie.minKey;
+  const from = oldest ? [oldest.created_at, oldest.id] : [Dexie.minKey];
   return (
     stageId === null
       ? db.candidacies
-          .where("[project_id+created_at]")
-          .between([projectId, from], [projectId, Dexie.maxKey], true, true)
+          .where("[project_id+created_at+id]")
+          .between([projectId, ...from], [projectId, Dexie.maxKey], true, true)
       : db.candidacies
-          .where("[project_id+stage_id+created_at]")
-          .between([projectId, stageId, from], [projectId, stageId, Dexie.maxKey], true, true)
+          .where("[project_id+stage_id+created_at+id]")
+          .between([projectId, stageId, ...from], [projectId, stageId, Dexie.maxKey], true, true)
   ).reverse();
 }
 
+/** A candidacy's place in the list: when it was added, then its id. */
+export type ListPlace = Pick<CandidacyRow, "created_at" | "id">;
+
 /** The list's order (see `inStage`), for rows read by id. */
-export function newestAddedFirst(
-  a: Pick<CandidacyRow, "created_at" | "id">,
-  b: Pick<CandidacyRow, "created_at" | "id">,
-) {
+export function newestAddedFirst(a: ListPlace, b: ListPlace) {
   return byId(b.created_at, a.created_at) || byId(b.id, a.id);
 }
 
@@ -179,7 +179,7 @@ export async function pipelineTotal(db: ReplicaDb, projectId: string, stageId: s
 /**
  * A page of the pipeline without a search, for a screen that reads it again as the replica
  * changes: `total` is the view's count, read apart (a count changes with every move in the project),
- * and `oldest` the `created_at` of the last row the page showed when last read. A live query
+ * and `oldest` the place of the last row the page showed when last read. A live query
  * runs again on writes to what it read, and a page read from the top of the list down to `oldest`
  * reads nothing a move of an older candidate writes: of a busy project's moves, mostly those off the
  * page, only those that can change the page make it read again. When the rows down to `oldest` no
@@ -189,7 +189,7 @@ export function boardPage(
   db: ReplicaDb,
   query: PipelineQuery,
   total: number,
-  oldest: string | undefined,
+  oldest: ListPlace | undefined,
 ): Promise<PipelinePage> {
   return db.transaction("r", [db.candidacies, db.people], () => readBoardPage(db, query, total, oldest, ""));
 }
@@ -198,7 +198,7 @@ async function readBoardPage(
   db: ReplicaDb,
   query: PipelineQuery,
   total: number,
-  oldest: string | undefined,
+  oldest: ListPlace | undefined,
   searchBy: string,
 ): Promise<PipelinePage> {
   const window = pageWindow(total, query.page, query.pageSize);

@@ -5,6 +5,7 @@ import { searchWords } from "../../../components/people/person-search.ts";
 import {
   boardPage,
   type Candidate,
+  type ListPlace,
   type PipelinePage,
   type PipelineQuery,
   pipelinePage,
@@ -73,18 +74,20 @@ export function usePipelineView(
   // further down the list does not read it again. A page read again must not render the table
   // again unless it changed: rows that did not change keep theirs.
   const shownRows = useRef<Candidate[] | undefined>(undefined);
-  const pageEnd = useRef<{ view: string; createdAt: string } | null>(null);
+  const pageEnd = useRef<{ view: string; last: ListPlace } | null>(null);
   const view = `${project.id} ${stageId ?? ""} ${pageNumber} ${pageSize}`;
   const page = useLiveValue(async () => {
     const searching = search !== null && searchWords(search.searchBy).length > 0;
-    const oldest = pageEnd.current?.view === view ? pageEnd.current.createdAt : undefined;
+    const oldest = pageEnd.current?.view === view ? pageEnd.current.last : undefined;
     const read =
       searching || total === undefined
         ? await pipelinePage(db, query, search)
         : await boardPage(db, query, total, oldest);
-    const last = read.items.at(-1)?.candidacy.created_at;
+    const last = read.items.at(-1)?.candidacy;
     pageEnd.current =
-      !searching && last !== undefined && read.items.length === pageSize ? { view, createdAt: last } : null;
+      !searching && last !== undefined && read.items.length === pageSize
+        ? { view, last: { created_at: last.created_at, id: last.id } }
+        : null;
     const items = keptRows(shownRows.current, read.items);
     shownRows.current = items;
     return items === read.items ? read : { ...read, items };

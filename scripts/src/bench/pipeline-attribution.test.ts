@@ -7,18 +7,34 @@ const sighting = (stage: number, at: number) => ({ candidate: 0, stage, at });
 
 it("matches each stage shown to the move that put it there, ignoring the stage it started in", () => {
   const sightings = [sighting(0, 5), sighting(1, 12), sighting(2, 25), sighting(0, 31), sighting(1, 44)];
-  expect(attributeSightings(moves, sightings)).toEqual({ latencies: [2, 5, 1, 4], unseen: 0, ambiguous: 0 });
+  expect(attributeSightings(moves, sightings)).toEqual({
+    latencies: [2, 5, 1, 4],
+    afterFrame: [],
+    unseen: 0,
+    ambiguous: 0,
+  });
 });
 
 it("counts moves superseded before they showed when a later one shows, and the rest as unseen", () => {
-  expect(attributeSightings(moves, [sighting(0, 33)])).toEqual({ latencies: [23, 13, 3], unseen: 1, ambiguous: 0 });
+  expect(attributeSightings(moves, [sighting(0, 33)])).toEqual({
+    latencies: [23, 13, 3],
+    afterFrame: [],
+    unseen: 1,
+    ambiguous: 0,
+  });
 });
 
 it("takes the latest move to the stage shown that had reached the page", () => {
-  expect(attributeSightings(moves, [sighting(1, 45)])).toEqual({ latencies: [35, 25, 15, 5], unseen: 0, ambiguous: 0 });
+  expect(attributeSightings(moves, [sighting(1, 45)])).toEqual({
+    latencies: [35, 25, 15, 5],
+    afterFrame: [],
+    unseen: 0,
+    ambiguous: 0,
+  });
   // The fourth move's row only reached the page at 50: the screen at 45 shows the first.
   expect(attributeSightings(moves, [sighting(1, 45)], [11, 21, 31, 50])).toEqual({
     latencies: [35],
+    afterFrame: [34],
     unseen: 3,
     ambiguous: 0,
   });
@@ -28,6 +44,7 @@ it("says when a screen known to be behind could be showing either of two moves t
   const twice: SentMove[] = [...moves, { candidate: 0, stage: 2, sentAt: 50 }];
   expect(attributeSightings(twice, [sighting(1, 55)])).toEqual({
     latencies: [45, 35, 25, 15],
+    afterFrame: [],
     unseen: 1,
     ambiguous: 1,
   });

@@ -24,6 +24,8 @@ export interface StageSighting {
 export interface Attribution {
   /** Send to the sighting, ms, one per move shown; a move superseded before it showed counts when a later one shows. */
   latencies: number[];
+  /** The page's share: the frame reaching the page to the sighting, ms, for the moves of `latencies` whose frame came. */
+  afterFrame: number[];
   /** Moves never shown, nor any later move of the same candidate. */
   unseen: number;
   /**
@@ -68,9 +70,15 @@ export function attributeSightings(
   sightings: readonly StageSighting[],
   arrivals: readonly (number | undefined)[] = [],
 ): Attribution {
-  const result: Attribution = { latencies: [], unseen: 0, ambiguous: 0 };
+  const result: Attribution = { latencies: [], afterFrame: [], unseen: 0, ambiguous: 0 };
   const seenBy = byCandidate(sightings);
-  const sentBy = byCandidate(moves.map((move, index) => ({ ...move, availableAt: arrivals[index] ?? move.sentAt })));
+  const sentBy = byCandidate(
+    moves.map((move, index) => ({
+      ...move,
+      availableAt: arrivals[index] ?? move.sentAt,
+      framed: arrivals[index] !== undefined,
+    })),
+  );
   for (const [candidate, sent] of sentBy) {
     let shown = -1;
     for (const sighting of seenBy.get(candidate) ?? []) {
@@ -82,7 +90,10 @@ export function attributeSightings(
       if (latest === undefined) continue;
       const behind = sent.slice(latest + 1).some((move) => move.availableAt <= sighting.at);
       if (explaining.length > 1 && behind) result.ambiguous++;
-      for (const move of sent.slice(shown + 1, latest + 1)) result.latencies.push(sighting.at - move.sentAt);
+      for (const move of sent.slice(shown + 1, latest + 1)) {
+        result.latencies.push(sighting.at - move.sentAt);
+        if (move.framed) result.afterFrame.push(sighting.at - move.availableAt);
+      }
       shown = latest;
     }
     result.unseen += sent.length - 1 - shown;

@@ -96,8 +96,8 @@ export function pipelineFigures(result: PipelineBenchResult): Figure[] {
           ? "not even 60 s after the last answer"
           : `${formatMs(moves.settledAfterMs)} after the last answer`) +
         `. Where the time goes: API answer ${spread(moves.answerLatencies)}; sync frame at the page's socket ` +
-        `${spread(moves.frameLatencies)}; the rest is the replica's transaction, the board's live queries over the ` +
-        "project's candidacies (stage counts, the page) and React. Clocks compared within " +
+        `${spread(moves.frameLatencies)}; the rest, frame to screen (${spread(moves.screen.afterFrame)}), is the ` +
+        "replica's transaction, the board's live queries (stage counts, the page) and React. Clocks compared within " +
         `±${formatMs(moves.clockUncertaintyMs)}; browser, API, projector and Postgres share the machine's cores`,
     },
   ];

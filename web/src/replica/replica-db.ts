@@ -346,6 +346,12 @@ export class ReplicaDb extends Dexie {
             Object.assign(person, withOrderKeys(person));
           });
       });
+    // Candidates added at one instant (an import) tie on when they were added: with the id in the
+    // index, the board reads its page down to its last row exactly (pipeline-queries.ts' boardPage),
+    // not down to everyone added with it. The same order, newest first, equal times by id.
+    this.version(17).stores({
+      candidacies: "id, *scopes, [project_id+created_at+id], [project_id+stage_id+created_at+id], person_id",
+    });
     this.use(pipelineCountsMiddleware);
     this.use(peopleOrderMiddleware);
     this.workspaces = this.table("workspaces");

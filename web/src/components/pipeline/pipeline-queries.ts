@@ -8,6 +8,7 @@ import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import type { PersonRow } from "@hirestream/contracts/people/rows.ts";
 import { Dexie } from "dexie";
 import { markLoadStep } from "../../load-steps.ts";
+import type { PipelineCountsRow } from "../../replica/pipeline-counts.ts";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
 import { matchesWords, type Page, searchWords } from "../people/person-search.ts";
 import { pageWindow } from "./pipeline-paging.ts";
@@ -80,24 +81,25 @@ export async function searchCandidacies(
  * The project's (or stage's) candidates in list order: newest first by when they were added to the
  * project, equal times by id, read from an index. A moved candidate keeps their place.
  */
-function inStage(db: ReplicaDb, query: PipelineQuery) {
+function inStage(db: ReplicaDb, query: PipelineQuery, oldest?: ListPlace) {
   const { projectId, stageId } = query;
+  const from = oldest ? [oldest.created_at, oldest.id] : [Dexie.minKey];
   return (
     stageId === null
       ? db.candidacies
-          .where("[project_id+created_at]")
-          .between([projectId, Dexie.minKey], [projectId, Dexie.maxKey], true, true)
+          .where("[project_id+created_at+id]")
+          .between([projectId, ...from], [projectId, Dexie.maxKey], true, true)
       : db.candidacies
-          .where("[project_id+stage_id+created_at]")
-          .between([projectId, stageId, Dexie.minKey], [projectId, stageId, Dexie.maxKey], true, true)
+          .where("[project_id+stage_id+created_at+id]")
+          .between([projectId, stageId, ...from], [projectId, stageId, Dexie.maxKey], true, true)
   ).reverse();
 }
 
+/** A candidacy's place in the list: when it was added, then its id. */
+export type ListPlace = Pick<CandidacyRow, "created_at" | "id">;
+
 /** The list's order (see `inStage`), for rows read by id. */
-export function newestAddedFirst(
-  a: Pick<CandidacyRow, "created_at" | "id">,
-  b: Pick<CandidacyRow, "created_at" | "id">,
-) {
+export function newestAddedFirst(a: ListPlace, b: ListPlace) {
   return byId(b.created_at, a.created_at) || byId(b.id, a.id);
 }
 
@@ -160,11 +162,58 @@ async function readPipelinePage(
       searchBy,
     };
   }
-  const counts = await db.pipeline_counts.get(query.projectId);
-  const total = (query.stageId === null ? counts?.all : counts?.by_stage[query.stageId]) ?? 0;
+  const total = viewTotal(await db.pipeline_counts.get(query.projectId), query.stageId);
+  return readBoardPage(db, query, total, undefined, searchBy);
+}
+
+/** How many candidates the view (the project, or one stage of it) holds, from the project's counts. */
+function viewTotal(counts: PipelineCountsRow | undefined, stageId: string | null): number {
+  return (stageId === null ? counts?.all : counts?.by_stage[stageId]) ?? 0;
+}
+
+/** How many candidates the project (stageId null) or one of its stages holds. */
+export async function pipelineTotal(db: ReplicaDb, projectId: string, stageId: string | null): Promise<number> {
+  return viewTotal(await db.pipeline_counts.get(projectId), stageId);
+}
+
+/**
+ * A page of the pipeline without a search, for a screen that reads it again as the replica
+ * changes: `total` is the view's count, read apart (a count changes with every move in the project),
+ * and `oldest` the place of the last row the page showed when last read. A live query
+ * runs again on writes to what it read, and a page read from the top of the list down to `oldest`
+ * reads nothing a move of an older candidate writes: of a busy project's moves, mostly those off the
+ * page, only those that can change the page make it read again. When the rows down to `oldest` no
+ * longer fill the page (someone above it left), it reads on down the whole list, as without `oldest`.
+ */
+export function boardPage(
+  db: ReplicaDb,
+  query: PipelineQuery,
+  total: number,
+  oldest: ListPlace | undefined,
+): Promise<PipelinePage> {
+  return db.transaction("r", [db.candidacies, db.people], () => readBoardPage(db, query, total, oldest, ""));
+}
+
+async function readBoardPage(
+  db: ReplicaDb,
+  query: PipelineQuery,
+  total: number,
+  oldest: ListPlace | undefined,
+  searchBy: string,
+): Promise<PipelinePage> {
   const window = pageWindow(total, query.page, query.pageSize);
-  const candidacies = await inStage(db, query).offset(window.offset).limit(query.pageSize).toArray();
-  const items = await withPeople(db, candidacies);
+  const upTo = window.offset + query.pageSize;
+  // Keys from the top of the list down to the page's end, then the page's rows by id: a write
+  // that takes one of those candidates out of the list (another stage, removed) is seen by the
+  // live query by its key even when the write does not say where the row stood before. The
+  // page is the list's first `upTo` keys' last ones, so any read that found `upTo` keys found them.
+  let keys = oldest === undefined ? [] : await inStage(db, query, oldest).limit(upTo).primaryKeys();
+  if (keys.length < upTo) keys = await inStage(db, query).limit(upTo).primaryKeys();
+  const rows = await db.candidacies.bulkGet(keys.slice(window.offset));
+  const items = await withPeople(
+    db,
+    rows.filter((row) => row !== undefined),
+  );
   markLoadStep("rows-read");
   return { items, page: window.page, pages: window.pages, total, query, searchBy };
 }

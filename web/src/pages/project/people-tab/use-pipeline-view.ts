@@ -1,11 +1,15 @@
 import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useRef, useState } from "react";
+import { searchWords } from "../../../components/people/person-search.ts";
 import {
+  boardPage,
   type Candidate,
+  type ListPlace,
   type PipelinePage,
   type PipelineQuery,
   pipelinePage,
+  pipelineTotal,
   searchCandidacies,
 } from "../../../components/pipeline/pipeline-queries.ts";
 import { PAGE_SIZE_DEFAULT } from "../../../constants.ts";
@@ -64,16 +68,30 @@ export function usePipelineView(
     [db, project.workspace_id, project.id, searchBy],
   );
   const search = searched ?? null;
-  // Read again on every write to the project's pipeline; most of a busy project's moves are off
-  // this page, and an unchanged page must not render the table again: a page whose count alone
-  // changed (a first sync, a move elsewhere) keeps its rows, and rows that did not change keep theirs.
+  // The view's count changes with most moves in the project; read apart, it is one row.
+  const total = useLiveQuery(() => pipelineTotal(db, project.id, stageId), [db, project.id, stageId]);
+  // Without a search the page is read down to where it ended last time (boardPage), so that a move
+  // further down the list does not read it again. A page read again must not render the table
+  // again unless it changed: rows that did not change keep theirs.
   const shownRows = useRef<Candidate[] | undefined>(undefined);
+  const pageEnd = useRef<{ view: string; last: ListPlace } | null>(null);
+  const view = `${project.id} ${stageId ?? ""} ${pageNumber} ${pageSize}`;
   const page = useLiveValue(async () => {
-    const read = await pipelinePage(db, query, search);
+    const searching = search !== null && searchWords(search.searchBy).length > 0;
+    const oldest = pageEnd.current?.view === view ? pageEnd.current.last : undefined;
+    const read =
+      searching || total === undefined
+        ? await pipelinePage(db, query, search)
+        : await boardPage(db, query, total, oldest);
+    const last = read.items.at(-1)?.candidacy;
+    pageEnd.current =
+      !searching && last !== undefined && read.items.length === pageSize
+        ? { view, last: { created_at: last.created_at, id: last.id } }
+        : null;
     const items = keptRows(shownRows.current, read.items);
     shownRows.current = items;
     return items === read.items ? read : { ...read, items };
-  }, [db, project.workspace_id, project.id, stageId, pageNumber, pageSize, search]);
+  }, [db, project.workspace_id, project.id, stageId, pageNumber, pageSize, search, total]);
 
   const searchFor = (text: string) => {
     setInput(text);

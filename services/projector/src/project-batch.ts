@@ -21,6 +21,16 @@ type ChangeLogRow = SyncRow & { seq: number };
 
 type AnyProjection = Projection<{ id: string }>;
 
+/**
+ * Each read model numbers an event's change-log rows (`seq`) within a range of its own, by its place
+ * in the order: a read model that resumes later adds its rows at positions where the others' rows
+ * already are, and they must neither collide nor depend on which read models ran together. The
+ * order within an event stays the read models' order, as when they all ran at once. 32 read models
+ * of 67 million rows an event each fit an integer.
+ */
+export const SEQ_RANGE = 2 ** 26;
+const MAX_PROJECTIONS = 2 ** 31 / SEQ_RANGE;
+
 /** A read model threw on an event (or on writing a batch's rows: `position` is then null). */
 export class ProjectionFailure extends Error {
   readonly projection: AnyProjection;
@@ -76,6 +86,8 @@ export async function projectBatch(
 ): Promise<boolean> {
   const last = events.at(-1);
   if (!last) return true;
+  if (projections.length > MAX_PROJECTIONS)
+    throw new Error(`at most ${MAX_PROJECTIONS} read models fit the change log's seq`);
   const checkpoint = sql.table(`${schema}.checkpoint`);
   // Taken first, so runners (and a rebuild's swap) take turns.
   const { rows } = await sql<{ position: string }>`select position from ${checkpoint}
@@ -134,10 +146,10 @@ export async function projectBatch(
   /** The position of the batch's last event that changed access; the same however events are batched. */
   let accessChangedAt: number | null = null;
   for (const { event, position, occurredAt, actorId } of parsed) {
-    let seq = 0;
     for (const projection of running) {
       const rowSet = rowSets.get(projection);
       if (!rowSet || !due(projection, position)) continue;
+      let seq = projections.indexOf(projection) * SEQ_RANGE;
       // Only the batch's own apply can throw here, so a failure names its event.
       try {
         if (projection.keys(event).length === 0) continue;

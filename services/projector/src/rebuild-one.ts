@@ -105,9 +105,10 @@ async function swapOneIn(
 }
 
 /**
- * The read model's change-log rows as rebuilt, at their events' positions, as a full rebuild
- * writes them. Their order within an event (`seq`) follows the other read models' rows of that
- * event, which stay as they are.
+ * The read model's change-log rows as rebuilt, at their events' positions and with their `seq`, as
+ * a full rebuild writes them (each read model numbers its rows in a range of its own). Rows that a
+ * build before those ranges numbered may hold such a place: the rows meeting one go after the
+ * event's others instead.
  */
 async function replaceChangeLog(
   trx: Transaction<unknown>,
@@ -116,11 +117,23 @@ async function replaceChangeLog(
   entity: string,
 ): Promise<void> {
   const log = sql.table(`${live}.change_log`);
+  const rebuilt = sql.table(`${target}.change_log`);
   await sql`delete from ${log} where entity = ${entity}`.execute(trx);
+  await sql`create temporary table taken on commit drop as
+    select t.position, t.seq from ${rebuilt} t
+    where t.entity = ${entity} and exists (select 1 from ${log} c where c.position = t.position and c.seq = t.seq)`.execute(
+    trx,
+  );
+  await sql`insert into ${log} (position, seq, scope, entity, id, op, data)
+    select t.position, t.seq, t.scope, t.entity, t.id, t.op, t.data from ${rebuilt} t
+    where t.entity = ${entity} and not exists (select 1 from taken k where k.position = t.position and k.seq = t.seq)`.execute(
+    trx,
+  );
   await sql`insert into ${log} (position, seq, scope, entity, id, op, data)
     select t.position,
-           coalesce((select max(c.seq) from ${log} c where c.position = t.position), -1)
+           (select max(c.seq) from ${log} c where c.position = t.position)
              + row_number() over (partition by t.position order by t.seq),
            t.scope, t.entity, t.id, t.op, t.data
-    from ${sql.table(`${target}.change_log`)} t where t.entity = ${entity}`.execute(trx);
+    from ${rebuilt} t join taken k on k.position = t.position and k.seq = t.seq
+    where t.entity = ${entity}`.execute(trx);
 }

@@ -4,7 +4,7 @@ import type { SyncRow } from "@hirestream/contracts/sync/messages.ts";
 import type { RecordedEvent } from "@hirestream/eventstore/event-store.ts";
 import { sql, type Transaction } from "kysely";
 import { CHECKPOINT } from "./checkpoint-names.ts";
-import { type Projection, RowSet } from "./projection.ts";
+import { type Projection, type RelatedRow, RowSet } from "./projection.ts";
 import { type ProjectionState, readProjectionStates } from "./projection-states.ts";
 
 export { CHECKPOINT } from "./checkpoint-names.ts";
@@ -219,7 +219,12 @@ function relatedIdsOf(
   for (const { event, position } of events) {
     for (const projection of running) {
       if (!due(projection, position)) continue;
-      const wants = projection.related?.(event) ?? [];
+      let wants: RelatedRow[];
+      try {
+        wants = projection.related?.(event) ?? [];
+      } catch (error) {
+        throw new ProjectionFailure(projection, position, reasonOf(error));
+      }
       for (const wanted of wants) {
         const stopped = states.get(wanted.projection.table)?.failedPosition ?? null;
         if (stopped !== null) {

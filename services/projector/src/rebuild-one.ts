@@ -2,6 +2,7 @@ import type { EventStore } from "@hirestream/eventstore/event-store.ts";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { ACCESS_CHANNEL, ACCESS_CHECKPOINT, CHANGES_CHANNEL, CHECKPOINT, projectBatch } from "./project-batch.ts";
 import type { Projection } from "./projection.ts";
+import { ensureProjectionStates } from "./projection-states.ts";
 import { allProjections } from "./read-models/all.ts";
 import { type RebuildReport, rebuildReadModels } from "./rebuild.ts";
 
@@ -44,6 +45,12 @@ export async function rebuildProjection(options: RebuildOneOptions): Promise<Reb
   const projection = projectionNamed(options.name, projections);
   const withReads = projections.slice(0, projections.indexOf(projection) + 1);
   const target = `${live}_one_${projection.table}`;
+  // A database the projector has not started on yet has no positions to put this one's beside.
+  await ensureProjectionStates(
+    options.db,
+    live,
+    projections.map((p) => p.table),
+  );
   const report = await rebuildReadModels({
     db: options.db,
     store: options.store,

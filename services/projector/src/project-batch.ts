@@ -207,7 +207,9 @@ export async function projectBatch(
 /**
  * For each read model, the ids of its rows that other read models' `related` name in the batch.
  * A read model that needs rows of one that stopped fails too, at that event: those rows are not
- * as of the event, so what it would make of them is not what a rebuild makes.
+ * as of the event, so what it would make of them is not what a rebuild makes. The converse is not
+ * covered: a read model catching up alone reads the rows of one that went on as they are now, not
+ * as of each event (today's `related` reads names and ids that later events update in both).
  */
 function relatedIdsOf(
   running: AnyProjection[],

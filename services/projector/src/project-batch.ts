@@ -209,7 +209,8 @@ export async function projectBatch(
  * A read model that needs rows of one that stopped fails too, at that event: those rows are not
  * as of the event, so what it would make of them is not what a rebuild makes. The converse is not
  * covered: a read model catching up alone reads the rows of one that went on as they are now, not
- * as of each event (today's `related` reads names and ids that later events update in both).
+ * as of each event; it ends equal to a rebuild only where those rows did not change meanwhile,
+ * and otherwise `npm run rebuild-projections -- --projection <name>` makes it so.
  */
 function relatedIdsOf(
   running: AnyProjection[],

@@ -1,8 +1,9 @@
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
 import type { Kysely } from "kysely";
-import { ensureCheckpoint, projectBatch } from "./project-batch.ts";
 import type { Projection } from "./projection.ts";
+import { clearFailures, ensureProjectionStates } from "./projection-states.ts";
 import { allProjections } from "./read-models/all.ts";
+import { runBatch, type StoppedProjection } from "./run-batch.ts";
 
 export interface ProjectorOptions {
   db: Kysely<unknown>;
@@ -14,6 +15,8 @@ export interface ProjectorOptions {
   /** Only for crash tests: hold each batch's transaction open this long before it moves the checkpoint. */
   pauseInsideBatchMs?: number;
   onError?: (error: unknown) => void;
+  /** A read model stopped at an event (logged by default); the others go on. */
+  onStopped?: (stopped: StoppedProjection) => void;
   /** Observers of the batch boundaries (crash tests use them to know where a kill landed). */
   onBatchStart?: (after: number) => void;
   onBatchCommitted?: (position: number) => void;
@@ -23,7 +26,11 @@ export interface RunningProjector {
   stop(): Promise<void>;
 }
 
-/** The live runner: follows `$all` from the checkpoint, one transaction per batch, NOTIFY after each. */
+/**
+ * The live runner: follows `$all` from the read models' positions, one transaction per batch,
+ * NOTIFY after each. A read model that stopped on an event stays stopped while this runner runs;
+ * a new start (a fixed build) tries it again from where it stopped.
+ */
 export function startProjector(options: ProjectorOptions): RunningProjector {
   const schema = options.schema ?? "read";
   const projections = options.projections ?? allProjections;
@@ -42,10 +49,30 @@ export function startProjector(options: ProjectorOptions): RunningProjector {
       };
     });
 
+  const names = projections.map((projection) => projection.table);
+  const onStopped =
+    options.onStopped ??
+    ((s: StoppedProjection) =>
+      console.error(
+        `projector: read model ${s.name} stopped at position ${s.position}: ${s.reason}. The others go on; browsers get changes up to it. Fix it and restart: it resumes there.`,
+      ));
+  let retried = false;
+
   const loop = (async () => {
     while (!stopped) {
       try {
-        let after = await ensureCheckpoint(options.db, schema);
+        if (!retried) {
+          await clearFailures(options.db, schema, names);
+          retried = true;
+        }
+        const states = await ensureProjectionStates(options.db, schema, names);
+        const running = [...states.values()].filter((state) => state.failedPosition === null);
+        if (running.length === 0) {
+          await sleep(1000);
+          continue;
+        }
+        // The lowest position first: a read model behind the others catches up with them.
+        let after = Math.min(...running.map((state) => state.position));
         while (!stopped) {
           const events = await options.store.readAll({ after, limit: batchSize });
           if (events.length === 0) {
@@ -53,18 +80,17 @@ export function startProjector(options: ProjectorOptions): RunningProjector {
             continue;
           }
           options.onBatchStart?.(after);
-          const applied = await options.db.transaction().execute((trx) =>
-            projectBatch(trx, schema, after, events, projections, {
-              notify: true,
-              ...(options.pauseInsideBatchMs ? { pauseInsideMs: options.pauseInsideBatchMs } : {}),
-            }),
-          );
+          const applied = await runBatch(options.db, schema, after, events, projections, {
+            notify: true,
+            onStopped,
+            ...(options.pauseInsideBatchMs ? { pauseInsideMs: options.pauseInsideBatchMs } : {}),
+          });
           if (!applied) break;
           after = events[events.length - 1]?.position ?? after;
           options.onBatchCommitted?.(after);
         }
       } catch (error) {
-        // A lost connection or a swapped schema: start again from the stored checkpoint.
+        // A lost connection or a swapped schema: start again from the stored positions.
         if (stopped) break;
         (options.onError ?? ((e: unknown) => console.error("projector:", e instanceof Error ? e.message : e)))(error);
         await sleep(500);

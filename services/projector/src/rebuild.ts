@@ -1,8 +1,10 @@
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
 import { type Kysely, sql } from "kysely";
-import { ACCESS_CHANNEL, ACCESS_CHECKPOINT, CHANGES_CHANNEL, ensureCheckpoint, projectBatch } from "./project-batch.ts";
+import { ACCESS_CHANNEL, ACCESS_CHECKPOINT, CHANGES_CHANNEL, projectBatch } from "./project-batch.ts";
 import type { Projection } from "./projection.ts";
+import { clearFailures, ensureProjectionStates, firstFailure, readProjectionStates } from "./projection-states.ts";
 import { allProjections } from "./read-models/all.ts";
+import { runBatch, type StoppedProjection } from "./run-batch.ts";
 
 export interface RebuildOptions {
   db: Kysely<unknown>;
@@ -15,6 +17,8 @@ export interface RebuildOptions {
   batchSize?: number;
   projections?: Projection<{ id: string }>[];
   onProgress?: (done: number, total: number) => void;
+  /** A read model stopped at an event; the others go on, and nothing is swapped in at the end. */
+  onStopped?: (stopped: StoppedProjection) => void;
 }
 
 export interface RebuildReport {
@@ -34,7 +38,11 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   const batchSize = options.batchSize ?? 5000;
   const db = options.db;
   const resumed = await prepareTarget(db, live, target);
-  let after = await ensureCheckpoint(db, target);
+  const names = projections.map((projection) => projection.table);
+  // Run again after a read model stopped: it is tried again from where it stopped (a fixed build).
+  await clearFailures(db, target, names);
+  const states = await ensureProjectionStates(db, target, names);
+  let after = Math.min(...[...states.values()].map((state) => state.position));
   const total = await countEvents(db);
   let done = after === 0 ? 0 : await countEvents(db, after);
   const started = performance.now();
@@ -44,24 +52,34 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     const events = await options.store.readAll({ after, limit: batchSize });
     if (events.length === 0) break;
     const from = after;
-    await db.transaction().execute((trx) => projectBatch(trx, target, from, events, projections, { notify: false }));
+    const applied = await runBatch(db, target, from, events, projections, {
+      notify: false,
+      ...(options.onStopped ? { onStopped: options.onStopped } : {}),
+    });
+    if (!applied) throw new Error(`another rebuild into ${target} is running`);
     after = events[events.length - 1]?.position ?? after;
     done += events.length;
     projected += events.length;
     options.onProgress?.(done, Math.max(total, done));
   }
   const seconds = (performance.now() - started) / 1000;
+  const failed = firstFailure(await readProjectionStates(db, target, names));
+  if (failed) {
+    throw new Error(
+      `read model ${failed.name} stopped at position ${failed.failedPosition}: ${failed.failure}. Nothing was swapped in; fix it and run again: the rebuild resumes.`,
+    );
+  }
   if (options.swap !== false) await swapIn(db, options.store, live, target, after, projections);
   return { events: projected, seconds, resumed };
 }
 
-async function tablesOf(db: Kysely<unknown>, schema: string): Promise<string[]> {
+export async function tablesOf(db: Kysely<unknown>, schema: string): Promise<string[]> {
   const { rows } = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = ${schema}
     order by tablename`.execute(db);
   return rows.map((r) => r.tablename);
 }
 
-async function prepareTarget(db: Kysely<unknown>, live: string, target: string): Promise<boolean> {
+export async function prepareTarget(db: Kysely<unknown>, live: string, target: string): Promise<boolean> {
   const liveTables = await tablesOf(db, live);
   const targetTables = await tablesOf(db, target);
   if (targetTables.length > 0 && targetTables.join() === liveTables.join()) return true;
@@ -78,7 +96,7 @@ async function prepareTarget(db: Kysely<unknown>, live: string, target: string):
 }
 
 /** For the progress bar only; a store that is not this database counts as unknown (0). */
-async function countEvents(db: Kysely<unknown>, upTo = Number.MAX_SAFE_INTEGER): Promise<number> {
+export async function countEvents(db: Kysely<unknown>, upTo = Number.MAX_SAFE_INTEGER): Promise<number> {
   try {
     const { rows } = await sql<{ count: string }>`select count(*) as count from events
       where global_position <= ${upTo}`.execute(db);

@@ -44,6 +44,15 @@ export class ProjectionFailure extends Error {
   }
 }
 
+/**
+ * The read models the browsers' horizon waits for: those that write change-log rows. One kept for
+ * the server alone (reset tokens, opt-outs, the reports' facts) writes none that a browser could
+ * miss, so its failure must not hold every browser's live changes back.
+ */
+export function horizonNames(projections: readonly AnyProjection[]): string[] {
+  return projections.filter((projection) => projection.entity !== null).map((projection) => projection.table);
+}
+
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -69,8 +78,8 @@ async function attributed<T>(
  * when a read model stands before `after` (a rebuild swapped, or another runner is elsewhere).
  * Throws a `ProjectionFailure` naming the read model that threw.
  *
- * The shared checkpoint (the sync hub's horizon) is the lowest position of all read models, a
- * stopped one included. The change log's `position` is the causing event's, and it is the
+ * The shared checkpoint (the sync hub's horizon) is the lowest position of the read models that
+ * write change-log rows (`horizonNames`), a stopped one included. The change log's `position` is the causing event's, and it is the
  * browsers' cursor: a row written below a cursor would never reach that browser. A read model
  * that stopped writes its rows late, when it resumes, at the positions of their events; so
  * browsers must not be let past its position until then. The others go on meanwhile (their
@@ -189,8 +198,8 @@ export async function projectBatch(
   await sql`update ${sql.table(`${schema}.projection_states`)} set position = ${last.position}
     where name = any(${running.map((p) => p.table)}::text[]) and position < ${last.position}`.execute(trx);
   const { rows: lowest } = await sql<{ position: string }>`update ${checkpoint}
-    set position = (select min(position) from ${sql.table(`${schema}.projection_states`)}
-                    where name = any(${projections.map((p) => p.table)}::text[]))
+    set position = coalesce((select min(position) from ${sql.table(`${schema}.projection_states`)}
+                    where name = any(${horizonNames(projections)}::text[])), ${last.position})
     where name = ${CHECKPOINT} returning position`.execute(trx);
   const horizon = Number(lowest[0]?.position ?? horizonBefore);
   if (accessChangedAt !== null) {

@@ -152,3 +152,25 @@ it.each([
   },
   180_000,
 );
+
+it("a read model no browser holds stops alone without holding the browsers' horizon back", async () => {
+  await appendSampleHistory(store, { commands: 300, seed: 31 });
+  const events = await allEvents();
+  const bad = events.find((recorded) => recorded.type === "UserPasswordResetRequested")?.position ?? 0;
+  expect(bad).toBeGreaterThan(0);
+  const head = events.at(-1)?.position ?? 0;
+  const stopped: StoppedProjection[] = [];
+  const buggy = startProjector({
+    db,
+    store,
+    projections: withBroken("password_resets", bad),
+    idleMs: 5,
+    batchSize: 50,
+    onStopped: (s) => stopped.push(s),
+    onError: () => undefined,
+  });
+  await expect.poll(checkpoint, { timeout: 60_000 }).toBe(head);
+  await buggy.stop();
+  expect(stopped).toEqual([{ name: "password_resets", position: bad, reason: "a profile without a name" }]);
+  expect((await positionsOf()).get("password_resets")).toMatchObject({ failedPosition: bad });
+});

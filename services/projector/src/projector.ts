@@ -1,5 +1,6 @@
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
 import type { Kysely } from "kysely";
+import { horizonNames } from "./project-batch.ts";
 import type { Projection } from "./projection.ts";
 import { clearFailures, ensureProjectionStates } from "./projection-states.ts";
 import { allProjections } from "./read-models/all.ts";
@@ -54,7 +55,7 @@ export function startProjector(options: ProjectorOptions): RunningProjector {
     options.onStopped ??
     ((s: StoppedProjection) =>
       console.error(
-        `projector: read model ${s.name} stopped at position ${s.position}: ${s.reason}. The others go on; browsers get changes up to it. Fix it and restart: it resumes there.`,
+        `projector: read model ${s.name} stopped at position ${s.position}: ${s.reason}. The others go on${horizonNames(projections).includes(s.name) ? "; browsers get changes up to it" : ""}. Fix it and restart: it resumes there.`,
       ));
   let retried = false;
 

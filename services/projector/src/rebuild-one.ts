@@ -1,6 +1,13 @@
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
 import { type Kysely, sql, type Transaction } from "kysely";
-import { ACCESS_CHANNEL, ACCESS_CHECKPOINT, CHANGES_CHANNEL, CHECKPOINT, projectBatch } from "./project-batch.ts";
+import {
+  ACCESS_CHANNEL,
+  ACCESS_CHECKPOINT,
+  CHANGES_CHANNEL,
+  CHECKPOINT,
+  horizonNames,
+  projectBatch,
+} from "./project-batch.ts";
 import type { Projection } from "./projection.ts";
 import { ensureProjectionStates } from "./projection-states.ts";
 import { allProjections } from "./read-models/all.ts";
@@ -100,8 +107,8 @@ async function swapOneIn(
       set position = ${position}, failed_position = null, failure = null, failed_at = null
       where name = ${table}`.execute(trx);
     const { rows: horizon } = await sql<{ position: string }>`update ${sql.table(`${live}.checkpoint`)}
-      set position = (select min(position) from ${sql.table(`${live}.projection_states`)}
-                      where name = any(${projections.map((p) => p.table)}::text[]))
+      set position = coalesce((select min(position) from ${sql.table(`${live}.projection_states`)}
+                      where name = any(${horizonNames(projections)}::text[])), ${position})
       where name = ${CHECKPOINT} returning position`.execute(trx);
     await sql`insert into ${sql.table(`${live}.checkpoint`)} (name, position) values (${ACCESS_CHECKPOINT}, ${position})
       on conflict (name) do update set position = excluded.position`.execute(trx);

@@ -62,6 +62,17 @@ export const stepPerformanceRow = z.object({
   opted_out: z.number().int(),
 });
 
+/** The figures a Reports chart shows, each also a CSV (the export's file of the same name). */
+export const reportFigures = ["stage_funnel", "time_in_stage", "step_performance"] as const;
+export type ReportFigure = (typeof reportFigures)[number];
+
+/** Each figure's columns, in the export's order: its CSV's header. */
+export const reportFigureColumns = {
+  stage_funnel: stageFunnelRow.keyof().options,
+  time_in_stage: timeInStageRow.keyof().options,
+  step_performance: stepPerformanceRow.keyof().options,
+} as const satisfies Record<ReportFigure, readonly string[]>;
+
 export type StageFunnelRow = z.infer<typeof stageFunnelRow>;
 export type TimeInStageRow = z.infer<typeof timeInStageRow>;
 export type StepPerformanceRow = z.infer<typeof stepPerformanceRow>;

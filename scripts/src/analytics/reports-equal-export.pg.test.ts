@@ -59,10 +59,10 @@ function member(role: WorkspaceRole | "stranger"): SignedIn {
   return user;
 }
 
-const reports = (role: WorkspaceRole | "stranger", query = "", workspaceId: string = ids.workspace) =>
+const reports = (role: WorkspaceRole | "stranger", rest = "", workspaceId: string = ids.workspace) =>
   t.app.inject({
     method: "GET",
-    url: `/api/v1/workspaces/${workspaceId}/reports${query}`,
+    url: `/api/v1/workspaces/${workspaceId}/reports${rest}`,
     headers: { ...member(role).headers, "x-min-position": String(head) },
   });
 
@@ -142,6 +142,22 @@ describe("GET /workspaces/{id}/reports", () => {
     const attributes = await expectSameFigures({ project: ids.backend });
     expect(new Set(attributes.stage_funnel.map((row) => row.project_id))).toEqual(new Set([ids.backend]));
     await expectSameFigures({ project: ids.design, from: "2026-11-01", to: "2026-11-03" });
+  });
+
+  it("downloads each chart's figures as a CSV with the export's columns, rows and formula-safe names", async () => {
+    const files = await exported("2026-11-01", "2026-11-03");
+    for (const name of figures) {
+      const response = await reports("owner", `/${name}/csv?from=2026-11-01&to=2026-11-03`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(response.headers["content-disposition"]).toContain(`${name}.csv`);
+      const text = response.body;
+      expect(text.endsWith("\r\n")).toBe(true);
+      const rows = Papa.parse<Record<string, string>>(text.trimEnd(), { header: true, newline: "\r\n" }).data;
+      expect(rows.map(parsedCsv), name).toEqual((files[name] ?? []).map(parsedCsv));
+    }
+    expect((await reports("collaborator", "/stage_funnel/csv")).statusCode).toBe(403);
+    expect((await reports("owner", "/member_activity/csv")).statusCode).toBe(404);
   });
 
   it("is for the workspace's owners and managers: others are refused, strangers told there is no such workspace", async () => {

@@ -62,6 +62,7 @@ const ProjectDetailPage = screen(() =>
   import("./pages/project/project-detail-page.tsx").then((m) => m.ProjectDetailPage),
 );
 const ProjectsPage = screen(() => import("./pages/projects/projects-page.tsx").then((m) => m.ProjectsPage));
+const ReportsPage = screen(() => import("./pages/reports/reports-page.tsx").then((m) => m.ReportsPage));
 const ResetPasswordPage = screen(() =>
   import("./pages/reset-password/reset-password-page.tsx").then((m) => m.ResetPasswordPage),
 );
@@ -113,6 +114,7 @@ const signedInScreens: readonly [pattern: RegExp, screen: Preloadable][] = [
   [/^\/workspaces\/[^/]+\/workflows$/, WorkflowsPage],
   [/^\/workspaces\/[^/]+\/sequences$/, SequencesPage],
   [/^\/workspaces\/[^/]+\/integrations$/, IntegrationsPage],
+  [/^\/workspaces\/[^/]+\/reports$/, ReportsPage],
   [/^\/workspaces\/[^/]+\/local_mailbox$/, LocalMailboxPage],
   [/^\/workspaces\/[^/]+\/projects$/, ProjectsPage],
   [/^\/workspaces\/[^/]+\/projects?\/[^/]+$/, ProjectDetailPage],
@@ -282,6 +284,9 @@ function SignedInRoutes() {
               </Route>
               <Route path="/workspaces/:id/integrations">
                 {(params) => <IntegrationsPage key={params.id} workspaceId={params.id} />}
+              </Route>
+              <Route path="/workspaces/:id/reports">
+                {(params) => <ReportsPage key={params.id} workspaceId={params.id} />}
               </Route>
               <Route path="/workspaces/:id/local_mailbox">
                 {(params) => <LocalMailboxPage key={params.id} workspaceId={params.id} />}

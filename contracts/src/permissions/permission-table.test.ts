@@ -38,6 +38,8 @@ describe("mayInWorkspace", () => {
     "sequences.manage": manage,
     "integrations.read": true,
     "integrations.manage": manage,
+    // Issue 17: the Reports page is for owners and managers.
+    "reports.read": manage,
   });
   const expected: Record<WorkspaceRole, Record<WorkspaceAction, boolean>> = {
     owner: {

@@ -38,6 +38,8 @@ const workspacePowers = {
   "sequences.read": everyWorkspaceRole,
   "sequences.create": ["owner", "manager", "collaborator"],
   "sequences.manage": workspaceLeads,
+  // The Reports page (the funnel, time in stage, step performance) is for the workspace's leads.
+  "reports.read": workspaceLeads,
 } as const satisfies Record<string, readonly WorkspaceRole[]>;
 
 /**

@@ -4,6 +4,7 @@ import { CLIENT_MESSAGE_MAX_BYTES } from "@hirestream/contracts/sync/messages.ts
 import { AggregateCache } from "@hirestream/eventstore/aggregate-cache.ts";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { analyticsRoutes } from "./analytics/analytics.routes.ts";
+import { reportsRoutes } from "./analytics/reports.routes.ts";
 import { accountRoutes } from "./auth/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { sessionReader } from "./auth/authenticate.ts";
@@ -119,6 +120,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       await importRoutes(api, deps);
       await fileRoutes(api, deps);
       analyticsRoutes(api, deps);
+      reportsRoutes(api, deps);
       personMessageRoutes(api, deps);
       await localMailboxRoutes(api, deps);
       await optOutRoutes(api, deps);

@@ -1,4 +1,5 @@
 import type { Projection } from "../projection.ts";
+import { analyticsFactsProjection } from "./analytics-facts.projection.ts";
 import { candidaciesProjection } from "./candidacies.projection.ts";
 import { credentialsProjection } from "./credentials.projection.ts";
 import { invitationsProjection } from "./invitations.projection.ts";
@@ -38,4 +39,6 @@ export const allProjections: Projection<{ id: string }>[] = [
   invitationsProjection,
   credentialsProjection,
   optOutClearancesProjection,
+  // The Reports' facts: its own memory rows only, so it reads no other read model.
+  analyticsFactsProjection,
 ];

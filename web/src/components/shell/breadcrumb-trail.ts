@@ -40,6 +40,7 @@ const workspaceAreas: Record<string, string> = {
   people: "People",
   projects: "Projects",
   project: "Projects",
+  reports: "Reports",
   sequences: "Sequences",
   workflows: "Workflows",
   workflow_intro: "Workflows",

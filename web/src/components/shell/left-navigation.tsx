@@ -11,9 +11,9 @@ import { WorkspaceCircle } from "./workspace-circle.tsx";
 import {
   comingSoonEntries,
   isOnEntry,
+  menuEntriesOf,
   sameWorkspaceEntry,
   type WorkspaceEntryProps,
-  workspaceMenuEntries,
 } from "./workspace-menu-entries.ts";
 import { WorkspaceRailEntry } from "./workspace-rail-entry.tsx";
 
@@ -43,7 +43,7 @@ const WorkspaceEntry = memo(function WorkspaceEntry(props: WorkspaceEntryProps) 
     >
       {open ? (
         <>
-          {workspaceMenuEntries.map((entry) => (
+          {menuEntriesOf(workspace.role).map((entry) => (
             <NavLink
               key={entry.path}
               component={Link}

@@ -1,3 +1,5 @@
+import { mayInWorkspace } from "@hirestream/contracts/permissions/permission-table.ts";
+import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import {
   type Icon,
   IconBriefcase,
@@ -20,6 +22,8 @@ export interface WorkspaceMenuEntry {
   Icon: Icon;
   /** Sequences and Integrations wait for the feature_sequence flag. */
   gated?: boolean;
+  /** Shown only to the workspace's owners and managers (the Reports). */
+  leadsOnly?: boolean;
 }
 
 export const workspaceMenuEntries: readonly WorkspaceMenuEntry[] = [
@@ -29,12 +33,18 @@ export const workspaceMenuEntries: readonly WorkspaceMenuEntry[] = [
   { label: "Workflows", path: "workflows", Icon: IconStairs },
   { label: "Sequences", path: "sequences", Icon: IconMailForward, gated: true },
   { label: "Integrations", path: "integrations", Icon: IconPlugConnected, gated: true },
+  { label: "Reports", path: "reports", Icon: IconReportAnalytics, leadsOnly: true },
 ];
+
+/** The entries a member of the workspace with this role sees. */
+export function menuEntriesOf(role: WorkspaceRole): readonly WorkspaceMenuEntry[] {
+  const leads = mayInWorkspace(role, "reports.read");
+  return leads ? workspaceMenuEntries : workspaceMenuEntries.filter((entry) => entry.leadsOnly !== true);
+}
 
 /** Shown, disabled, after the entries; `label` names them with what they wait for. */
 export const comingSoonEntries: readonly { name: string; label: string; Icon: Icon }[] = [
   { name: "Analytics", label: "Analytics (Coming Soon)", Icon: IconChartBar },
-  { name: "Reports", label: "Reports (Coming Soon)", Icon: IconReportAnalytics },
 ];
 
 /** Whether the user is on this entry's page of the workspace. */
@@ -60,6 +70,7 @@ export function sameWorkspaceEntry(before: WorkspaceEntryProps, after: Workspace
     before.sequencesEnabled === after.sequencesEnabled &&
     before.workspace.id === after.workspace.id &&
     before.workspace.name === after.workspace.name &&
-    before.workspace.owned === after.workspace.owned
+    before.workspace.owned === after.workspace.owned &&
+    before.workspace.role === after.workspace.role
   );
 }

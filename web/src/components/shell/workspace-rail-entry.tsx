@@ -7,9 +7,9 @@ import { WorkspaceCircle } from "./workspace-circle.tsx";
 import {
   comingSoonEntries,
   isOnEntry,
+  menuEntriesOf,
   sameWorkspaceEntry,
   type WorkspaceEntryProps,
-  workspaceMenuEntries,
 } from "./workspace-menu-entries.ts";
 
 const iconSize = 18;
@@ -38,7 +38,7 @@ function WorkspaceFlyout({ workspace, location, sequencesEnabled }: Omit<Workspa
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Label>{workspace.name}</Menu.Label>
-            {workspaceMenuEntries.map((entry) => (
+            {menuEntriesOf(workspace.role).map((entry) => (
               <Menu.Item
                 key={entry.path}
                 component={Link}
@@ -78,7 +78,7 @@ export const WorkspaceRailEntry = memo(function WorkspaceRailEntry(props: Worksp
       <WorkspaceFlyout workspace={workspace} location={location} sequencesEnabled={sequencesEnabled} />
       {open && (
         <Box role="group" aria-label={`${workspace.name} pages`} bg="var(--mantine-color-gray-0)">
-          {workspaceMenuEntries.map((entry) => (
+          {menuEntriesOf(workspace.role).map((entry) => (
             <NavItem
               key={entry.path}
               label={entry.label}

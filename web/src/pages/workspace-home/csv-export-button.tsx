@@ -14,12 +14,15 @@ export function CsvExportButton({
   fileName,
   label,
   loadingText,
+  text = "Export CSV",
 }: {
   path: string;
   fileName: string;
   /** The button's accessible name, where "Export CSV" alone would not say which export. */
   label?: string;
   loadingText?: string;
+  /** The button's words. */
+  text?: string;
 }) {
   const [loading, setLoading] = useState(false);
   const download = async () => {
@@ -44,7 +47,7 @@ export function CsvExportButton({
       onClick={() => void download()}
       {...(label !== undefined ? { "aria-label": label } : {})}
     >
-      {spoken ? loadingText : "Export CSV"}
+      {spoken ? loadingText : text}
     </Button>
   );
 }

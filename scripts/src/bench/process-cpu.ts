@@ -40,8 +40,12 @@ export function parseStat(line: string): ProcStat | null {
   };
 }
 
-/** What a process of the tree is, for the reader: Chromium's by their `--type`, the rest by name. */
-export function kindOf(comm: string, commandLine: string): string {
+/**
+ * What a process of the tree is, for the reader: Chromium's by their `--type`, the rest by name;
+ * null for the kernel's own threads (no command line), which work for every process on the machine.
+ */
+export function kindOf(comm: string, commandLine: string): string | null {
+  if (commandLine === "") return null;
   if (commandLine.includes("postgres") || comm.startsWith("postgres")) return "PostgreSQL";
   const type = /--type=([\w-]+)/.exec(commandLine)?.[1];
   const service = /--utility-sub-type=([\w.]+)/.exec(commandLine)?.[1];
@@ -75,6 +79,22 @@ const read = (path: string): string | null => {
   }
 };
 
+/** CPU seconds of `root` and every process below it, summed by kind (kindOf). */
+export function cpuOfTree(
+  root: number,
+  stats: readonly ProcStat[],
+  commandLineOf: (pid: number) => string,
+): Map<string, number> {
+  const tree = descendants(root, stats);
+  const byKind = new Map<string, number>();
+  for (const stat of stats) {
+    if (!tree.has(stat.pid)) continue;
+    const kind = kindOf(stat.comm, commandLineOf(stat.pid));
+    if (kind !== null) byKind.set(kind, (byKind.get(kind) ?? 0) + stat.cpuSeconds);
+  }
+  return byKind;
+}
+
 /** CPU seconds so far of this process and all below it, summed by kind. */
 export function processCpu(): Map<string, number> {
   const stats = readdirSync("/proc")
@@ -83,14 +103,7 @@ export function processCpu(): Map<string, number> {
       const stat = parseStat(read(`/proc/${entry}/stat`) ?? "");
       return stat ? [stat] : [];
     });
-  const tree = descendants(process.pid, stats);
-  const byKind = new Map<string, number>();
-  for (const stat of stats) {
-    if (tree.has(stat.ppid) && !tree.has(stat.pid)) continue;
-    const kind = kindOf(stat.comm, (read(`/proc/${stat.pid}/cmdline`) ?? "").replaceAll("\0", " "));
-    byKind.set(kind, (byKind.get(kind) ?? 0) + stat.cpuSeconds);
-  }
-  return byKind;
+  return cpuOfTree(process.pid, stats, (pid) => (read(`/proc/${pid}/cmdline`) ?? "").replaceAll("\0", " ").trim());
 }
 
 /** Seconds spent by kind between two readings, the most first; kinds under 50 ms are left out. */

@@ -12,6 +12,7 @@ import { writeRawCopy } from "./pipeline-probes.ts";
 import { profileIfAsked } from "./pipeline-profile.ts";
 import { type BoardMovesOptions, type BoardMovesResult, measureBoardMoves } from "./pipeline-remote.ts";
 import { type SeededPipeline, seedPipeline } from "./pipeline-seed.ts";
+import { cpuSpent, describeCpu, processCpu } from "./process-cpu.ts";
 import { credentialsOf, firstPage, freshProfile, pageErrors, pause } from "./web-browser.ts";
 import { REPLICA_DB } from "./web-first-sync.ts";
 import { startBrowserBench } from "./web-server.ts";
@@ -30,6 +31,8 @@ export interface PipelineBenchResult {
   firstLoad: TalentPoolLoad;
   /** Raw IndexedDB writing the people and candidacies the replica then held, in the same profile. */
   raw: RawReference;
+  /** CPU seconds by process (process-cpu.ts) from navigation to the first catch-up's end, and over one raw round. */
+  cpu: { sync: string; rawRound: string };
   moves: BoardMovesResult;
 }
 
@@ -66,9 +69,11 @@ async function firstLoad(context: BrowserContext, seeded: SeededPipeline, candid
   await page.addInitScript(installTalentPoolLoadProbe, STAGE_ROW);
   const errors = pageErrors(page);
   const profiler = await profileIfAsked(page);
+  const cpuBefore = processCpu();
   await page.goto(`/workspaces/${seeded.workspaceId}/project/${seeded.projectId}`);
   await waitForReplica(page, candidates, errors);
   const firstSync = await waitForCaughtUp(page, errors);
+  const cpu = describeCpu(cpuSpent(cpuBefore, processCpu()));
   if (profiler) for (const line of await profiler.stop()) console.log(`  ${line}`);
   await page.waitForFunction(talentPoolLoaded, undefined, { timeout: 30_000, polling: 50 });
   const load = await page.evaluate(readTalentPoolLoad);
@@ -77,13 +82,15 @@ async function firstLoad(context: BrowserContext, seeded: SeededPipeline, candid
   // and screen checks must not run beside the measured moves (the session stays in the profile).
   await pause(2000);
   await page.close();
-  return { firstSync, firstLoad: load };
+  return { firstSync, firstLoad: load, cpu };
 }
 
 export interface RawReference {
   rows: number;
   /** Each round's time, ms. */
   rounds: number[];
+  /** CPU seconds by process over the last round (process-cpu.ts). */
+  cpu: string;
 }
 
 /**
@@ -96,12 +103,15 @@ async function rawReference(context: BrowserContext): Promise<RawReference> {
     await page.goto("/favicon.svg");
     const rounds: number[] = [];
     let rows = 0;
+    let cpu = "";
     for (let round = 0; round < 3; round++) {
+      const before = processCpu();
       const written = await page.evaluate(writeRawCopy, { replica: REPLICA_DB, stores: ["people", "candidacies"] });
+      cpu = describeCpu(cpuSpent(before, processCpu()));
       rows = written.rows;
       rounds.push(written.ms);
     }
-    return { rows, rounds };
+    return { rows, rounds, cpu };
   } finally {
     await page.close();
   }
@@ -136,7 +146,9 @@ export async function benchPipeline(databaseUrl: string, options: PipelineBenchO
           `candidacies in ${loaded.firstSync.replicaFullMs?.toFixed(0)} ms, caught up ${loaded.firstSync.caughtUpMs?.toFixed(0)} ms`,
       );
       const raw = await rawReference(context);
+      log(`  CPU from navigation to caught up: ${loaded.cpu}`);
       log(`  raw IndexedDB: ${raw.rows} rows in ${raw.rounds.map((ms) => ms.toFixed(0)).join(", ")} ms`);
+      log(`  CPU of the last raw round: ${raw.cpu}`);
       const moves = await measureBoardMoves(context, seeded, server.url, options.moves);
       log(
         `  moves: ${moves.commands} at ${moves.perSecond.toFixed(0)}/s, ${moves.screen.latencies.length} on screen ` +
@@ -151,8 +163,10 @@ export async function benchPipeline(databaseUrl: string, options: PipelineBenchO
         candidates: options.candidates,
         stages: seeded.stages.length,
         seedSeconds,
-        ...loaded,
+        firstSync: loaded.firstSync,
+        firstLoad: loaded.firstLoad,
         raw,
+        cpu: { sync: loaded.cpu, rawRound: raw.cpu },
         moves,
       };
     } finally {

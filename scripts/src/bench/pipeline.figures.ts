@@ -51,7 +51,9 @@ export function pipelineFigures(result: PipelineBenchResult): Figure[] {
         "owner's scope and the workspace's, and goes once naming both, in a transaction per snapshot part or pile " +
         "of parts. Raw: the same rows as stored, put by raw IndexedDB into a fresh database with the same " +
         `stores and indexes, in one transaction, in the same profile after the sync (median of ${result.raw.rounds.length}: ` +
-        `${result.raw.rounds.map((round) => formatMs(round)).join(", ")})`,
+        `${result.raw.rounds.map((round) => formatMs(round)).join(", ")}). CPU time by process (process-cpu.ts), ` +
+        `from the navigation to the catch-up's end ${result.cpu.sync}; over one raw round ${result.cpu.rawRound}: ` +
+        "IndexedDB's own work is the browser process's",
     },
     {
       name: `Pipeline, ${candidates} candidates: fresh profile, navigation to the whole project in the replica`,

@@ -1,6 +1,6 @@
 import { readCredentials } from "../api/session-credentials.ts";
 import { MOBILE_MEDIA_QUERY } from "../constants.ts";
-import { REPLICA_DB_NAME } from "../replica/replica-name.ts";
+import { leaderLockName, REPLICA_DB_NAME } from "../replica/replica-name.ts";
 import { focusOfPath } from "../replica/route-focus.ts";
 import { EarlySocket } from "./early-socket.ts";
 import { syncUrl } from "./sync-url.ts";
@@ -13,6 +13,8 @@ const UNTAKEN_MS = 10_000;
 
 /** The page's early socket, with whose session it was opened; null once taken, closed or never opened. */
 let early: { socket: EarlySocket; uid: string } | null = null;
+/** A sync client asked for it already: one opened after that would go untaken. */
+let asked = false;
 
 /**
  * Whether the profile holds no replica database: asked at once, it also wakes the browser's
@@ -25,13 +27,31 @@ async function noReplica(): Promise<boolean> {
   return !databases.some((database) => database.name === REPLICA_DB_NAME);
 }
 
+/** Whether another tab of the profile holds the sync for all (tab-peers.ts); unknown without Web Locks. */
+async function anotherTabSyncs(): Promise<boolean> {
+  if (!("locks" in navigator)) return false;
+  const { held = [] } = await navigator.locks.query();
+  return held.some((lock) => lock.name === leaderLockName(REPLICA_DB_NAME));
+}
+
 /**
  * Run first thing by the page's entry (entry.ts): signed in on a desktop screen, every page shows
- * the replica's screens, so the sync socket opens now, while the app's code loads.
+ * the replica's screens, so the sync socket opens now, while the app's code loads, unless another
+ * tab already syncs for this one.
  */
 export function openEarlySync(): void {
   const credentials = readCredentials();
   if (!credentials || window.matchMedia(MOBILE_MEDIA_QUERY).matches) return;
+  anotherTabSyncs().then(
+    (follows) => {
+      if (!follows) open(credentials.uid);
+    },
+    () => open(credentials.uid),
+  );
+}
+
+function open(uid: string): void {
+  if (asked) return;
   let socket: EarlySocket;
   try {
     socket = new EarlySocket({
@@ -45,7 +65,7 @@ export function openEarlySync(): void {
     console.error("early sync socket", error);
     return;
   }
-  const entry = { socket, uid: credentials.uid };
+  const entry = { socket, uid };
   early = entry;
   setTimeout(() => {
     if (early !== entry) return;
@@ -59,6 +79,7 @@ export function openEarlySync(): void {
  * closed (the client then connects itself). One opened for another session is closed.
  */
 export function takeEarlySocket(uid: string): EarlySocket | null {
+  asked = true;
   const taken = early;
   early = null;
   if (!taken || taken.socket.closed) return null;

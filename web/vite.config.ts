@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./precompress.ts";
 
@@ -22,6 +22,13 @@ const DEXIE_MODULE = path.join(
   "dist/modern/dexie.mjs",
 );
 
+/**
+ * The page's first module (entry.ts) and all it imports: small, and nothing of React, Mantine or zod,
+ * so that it runs, and opens the sync socket, before the app's code has loaded.
+ */
+const EARLY_CODE =
+  /[\\/](web[\\/]src[\\/](entry\.ts|early-sync[\\/]|load-steps\.ts|constants\.ts|api[\\/](api-base|session-credentials)\.ts|service-worker[\\/]reload-on-missing-chunk\.ts|replica[\\/](replica-name|route-focus)\.ts)|contracts[\\/]src[\\/]sync[\\/](protocol-version|scopes)\.ts)/;
+
 const APP_CODE = /[\\/](web|contracts)[\\/]src[\\/]/;
 /** The signed-in screens' shared code: not their own parts (pipeline, editor, import), which stay with them. */
 const SIGNED_IN_CODE =
@@ -34,6 +41,55 @@ const ON_OPEN_CODE =
 /** The public pages and what only they use: never in the signed-in chunk, which they must not load. */
 const PUBLIC_CODE =
   /[\\/]src[\\/](pages[\\/](sign-in|sign-up|landing|services|privacy-policy|reset-password|update-password|auth-callback|mobile-warning)|components[\\/](public|auth-layout|public-layout|provider-sign-in-buttons|logo))/;
+
+/**
+ * index.html preloads the app's code (main.tsx, what it imports, its styles), which the page's first
+ * module (entry.ts) imports once it has opened the sync socket: fetched alongside that module, not after
+ * it. The styles as a preload, not a stylesheet, which would hold that module back until they are in
+ * (the import applies them before the app runs).
+ */
+function preloadApp(): Plugin {
+  return {
+    name: "hirestream-preload-app",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return [];
+        const chunks = new Map(
+          Object.values(bundle).flatMap((file) => (file.type === "chunk" ? [[file.fileName, file]] : [])),
+        );
+        const main = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === "main");
+        if (!main) throw new Error("the build has no main chunk (src/main.tsx) to preload");
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = chunks.get(fileName);
+          if (!chunk || scripts.has(fileName)) return;
+          scripts.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        visit(main.fileName);
+        // What the page's entry imports itself, Vite already preloads.
+        for (const imported of context.chunk?.imports ?? []) scripts.delete(imported);
+        return [
+          ...[...styles].map((href) => ({
+            tag: "link",
+            attrs: { rel: "preload", as: "style", crossorigin: true, href: `/${href}` },
+            injectTo: "head" as const,
+          })),
+          ...[...scripts].map((href) => ({
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, href: `/${href}` },
+            injectTo: "head" as const,
+          })),
+        ];
+      },
+    },
+  };
+}
 
 // `npm run dev` serves this with hot reload and sends /api (HTTP and the sync socket) to the running API.
 export default defineConfig({
@@ -73,6 +129,7 @@ export default defineConfig({
       // The dev server has no worker: hot reload and a cache-first shell fight each other.
       devOptions: { enabled: false },
     }),
+    preloadApp(),
     // After the worker is written (its closeBundle runs first), so sw.js is compressed too.
     precompress(),
   ],
@@ -82,6 +139,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // The app (main.tsx) is an entry of its own, which the page's first module imports: what it
+      // needs statically stays "initial" for the chunk groups below, as when it was the page's entry.
+      input: {
+        index: path.join(import.meta.dirname, "index.html"),
+        main: path.join(import.meta.dirname, "src", "main.tsx"),
+      },
       output: {
         // Each screen is a chunk of its own (routes.tsx). The libraries every screen uses go into two
         // chunks that keep their hash from one release to the next, rather than into dozens of small
@@ -89,6 +152,8 @@ export default defineConfig({
         // (Dexie, the editor, CSV parsing) stay with the screens that import them.
         codeSplitting: {
           groups: [
+            // The page's first module's own imports, shared with the app: a chunk that loads nothing else.
+            { name: "early", test: EARLY_CODE, priority: 40 },
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             // What the first screen of all needs (public pages included): its libraries, one chunk.
             { name: "ui", test: /node_modules/, tags: ["$initial"], priority: 20 },

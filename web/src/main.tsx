@@ -7,10 +7,8 @@ import { App } from "./app.tsx";
 import { markLoadStep } from "./load-steps.ts";
 import { preloadScreensOf, prepareReplicaOf } from "./routes.tsx";
 import { registerServiceWorker } from "./service-worker/register-service-worker.ts";
-import { reloadOnMissingChunk } from "./service-worker/reload-on-missing-chunk.ts";
 
 markLoadStep("start");
-reloadOnMissingChunk();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
 /** A chunk that never comes (a broken network without the service worker), or a replica that does not open, must not hold the app back. */

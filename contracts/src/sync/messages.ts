@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { SYNC_PROTOCOL_VERSION } from "./protocol-version.ts";
 import { scopePattern } from "./scopes.ts";
 
 /**
- * The replica's wire protocol over /api/v1/sync. Bump the version, with a note, for any change
+ * The replica's wire protocol over /api/v1/sync. Bump the version (protocol-version.ts), with a note, for any change
  * a client of the previous version would misread.
  *   1: first version.
  *   2: a scope's snapshot comes in parts (`part`, `last`), so the first rows show before the rest
@@ -37,7 +38,7 @@ import { scopePattern } from "./scopes.ts";
  *      writes the first while the server reads the rest; the many follow from the next part. A
  *      version 7 client would take the scope's few rows as in after its part 0.
  */
-export const SYNC_PROTOCOL_VERSION = 8;
+export { SYNC_PROTOCOL_VERSION };
 
 /** Rows per snapshot part: about a megabyte of people-sized rows, applied in one transaction each. */
 export const SNAPSHOT_PART_ROWS = 1000;

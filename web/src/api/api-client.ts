@@ -1,9 +1,10 @@
 import { navigate } from "wouter/use-browser-location";
 import { newId } from "../ids/new-id.ts";
+import { API_BASE } from "./api-base.ts";
 import { apiErrorFrom, networkError } from "./api-errors.ts";
 import { type Credentials, clearLocalStorage, readCredentials, saveCredentials } from "./session-credentials.ts";
 
-export const API_BASE = "/api/v1";
+export { API_BASE };
 /** sessionStorage key telling /sign_in to say 'Session expired.' once. */
 export const SESSION_EXPIRED_FLAG = "session_expired";
 

@@ -4,6 +4,8 @@ import { API_BASE, expireSession, sessionHeaders } from "../api/api-client.ts";
 import { readCredentials } from "../api/session-credentials.ts";
 import { LoadingScreen } from "../components/loading-screen.tsx";
 import { StorageNotice } from "../components/shell/storage-notice.tsx";
+import { takeEarlySocket } from "../early-sync/start-early-sync.ts";
+import { syncUrl } from "../early-sync/sync-url.ts";
 import { markLoadStep } from "../load-steps.ts";
 import { showErrorToasts } from "../notifications/toasts.ts";
 import { connection, watchNetwork } from "../state/connection-state.ts";
@@ -19,11 +21,6 @@ const ReplicaContext = createContext<ReplicaRuntime | null>(null);
 
 /** The runtime of the signed-in user, for sign-out, which happens outside React's tree. */
 let active: ReplicaRuntime | null = null;
-
-function syncUrl(): string {
-  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${window.location.host}${API_BASE}/sync`;
-}
 
 function openRuntime(uid: string): Promise<ReplicaRuntime> {
   return ReplicaRuntime.open({
@@ -53,6 +50,7 @@ function openRuntime(uid: string): Promise<ReplicaRuntime> {
     storageManager: browserStorageManager(),
     records: browserRecordStore(),
     focus: focusOfPath(window.location.pathname),
+    takeSocket: () => takeEarlySocket(uid),
   });
 }
 

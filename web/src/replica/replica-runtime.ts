@@ -3,17 +3,17 @@ import { markLoadStep } from "../load-steps.ts";
 import type { RejectedError } from "./http-answer.ts";
 import { type Command, mutate, OutboxFlusher, wipeReplica } from "./outbox.ts";
 import { ReplicaDb, type Stored } from "./replica-db.ts";
+import { REPLICA_DB_NAME } from "./replica-name.ts";
 import { readSignedInUser } from "./signed-in-user.ts";
 import { type Persistence, requestPersistentStorage, type StorageManagerLike } from "./storage/persistent-storage.ts";
 import { forgetReplicaRecord, type RecordStore } from "./storage/replica-record.ts";
 import { StorageGuard } from "./storage/storage-guard.ts";
 import type { StorageNotice } from "./storage/storage-notice.ts";
-import { SyncClient, type SyncCredentials, type SyncStatus } from "./sync-client.ts";
+import { type StartedSocket, SyncClient, type SyncCredentials, type SyncStatus } from "./sync-client.ts";
 import { browserLocks, type TabLocks } from "./tab-locks.ts";
 import { TabPeers } from "./tab-peers.ts";
 
-/** One database per browser profile: a second user signing in here replaces the first one's rows. */
-export const REPLICA_DB_NAME = "hirestream-replica";
+export { REPLICA_DB_NAME };
 
 export interface ReplicaRuntimeOptions {
   /** The signed-in user's uid (email): whose rows the replica holds. */
@@ -40,6 +40,8 @@ export interface ReplicaRuntimeOptions {
   locks?: TabLocks | null;
   /** What the screen will show, known before it renders (route-focus.ts): said in the first hello. */
   focus?: readonly string[];
+  /** The socket the page opened as it started (early-sync/), for this tab's first connection if it leads. */
+  takeSocket?: () => StartedSocket | null;
 }
 
 /** The connection to the server, held by one tab for all tabs of the profile. */
@@ -192,6 +194,7 @@ export class ReplicaRuntime {
     const options = this.#options;
     const sync: SyncClient = new SyncClient({
       url: options.syncUrl,
+      takeSocket: options.takeSocket,
       credentials: options.credentials,
       db: this.db,
       onSessionExpired: () => this.#sessionExpired(),

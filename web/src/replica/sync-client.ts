@@ -27,6 +27,14 @@ export interface SyncSocket {
   close(code?: number, reason?: string): void;
 }
 
+/** A socket opened before the client started (web/src/early-sync/), which its first connection takes. */
+export interface StartedSocket extends SyncSocket {
+  /** The hello it already said for a fresh replica, if it did: the client then says none. */
+  readonly greeted: Hello | null;
+  /** From now on its events go to the handlers set on it, those that came before it was taken first. */
+  attach(): void;
+}
+
 export interface SyncClientOptions {
   /** ws(s)://…/api/v1/sync */
   url: string;
@@ -34,6 +42,8 @@ export interface SyncClientOptions {
   credentials: () => SyncCredentials | null;
   db: ReplicaDb;
   WebSocket?: new (url: string) => SyncSocket;
+  /** Asked once, by the first connection: a socket already open (or opening) to use instead of a new one. */
+  takeSocket?: (() => StartedSocket | null) | undefined;
   onSessionExpired: () => void;
   onStatus: (status: SyncStatus) => void;
   /** The server refused this page's origin; `detail` is its reason, to be shown in words. */
@@ -108,9 +118,11 @@ export class SyncClient {
   #focus: readonly string[] = [];
   /** The catch-up under way on the current connection, if any. */
   #catchUp: CatchUp | null = null;
+  #socketToTake: (() => StartedSocket | null) | undefined;
 
   constructor(options: SyncClientOptions) {
     this.#options = options;
+    this.#socketToTake = options.takeSocket;
     this.#clock = options.clock ?? systemClock;
   }
 
@@ -162,9 +174,10 @@ export class SyncClient {
     }
     this.#setStatus("connecting");
     const Socket = this.#options.WebSocket ?? WebSocket;
+    const started = this.#takeSocket();
     let socket: SyncSocket;
     try {
-      socket = new Socket(this.#options.url);
+      socket = started ?? new Socket(this.#options.url);
     } catch (error) {
       this.#report(error);
       this.#reconnectLater();
@@ -178,14 +191,16 @@ export class SyncClient {
       inbox: [],
       drainQueued: false,
       firstParts: new FirstParts(),
-      greeted: false,
+      greeted: started?.greeted != null,
       liveAt: Number.NEGATIVE_INFINITY,
     };
     this.#connection = connection;
     socket.onopen = () => {
       markLoadStep("socket-open");
       this.#heartbeat(connection);
-      this.#enqueue(connection, () => this.#hello(connection));
+      if (!connection.greeted) this.#enqueue(connection, () => this.#hello(connection));
+      else if (!sameScopes(started?.greeted?.focus ?? [], this.#focus))
+        socket.send(JSON.stringify({ type: "focus", scopes: this.#focus }));
     };
     socket.onmessage = (event) => {
       connection.heard = true;
@@ -200,6 +215,14 @@ export class SyncClient {
       this.#enqueue(connection, () => this.#drain(connection));
     };
     socket.onclose = (event) => this.#closed(connection, event.code);
+    started?.attach();
+  }
+
+  /** The first connection only: a later one is a reconnect, after that socket closed. */
+  #takeSocket(): StartedSocket | null {
+    const take = this.#socketToTake;
+    this.#socketToTake = undefined;
+    return take?.() ?? null;
   }
 
   async #hello(connection: Connection): Promise<void> {
@@ -389,4 +412,8 @@ export class SyncClient {
     const reported = error instanceof Error ? error : new Error(String(error));
     (this.#options.onError ?? console.error)(reported);
   }
+}
+
+function sameScopes(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((scope, index) => b[index] === scope);
 }

@@ -1,5 +1,6 @@
 import { newId } from "../ids/new-id.ts";
 import type { RejectedError } from "./http-answer.ts";
+import { leaderLockName } from "./replica-name.ts";
 import type { SyncStatus } from "./sync-client.ts";
 import { heldLockNames, holdLock, type TabLocks } from "./tab-locks.ts";
 import { parseTabMessage, type TabMessage } from "./tab-messages.ts";
@@ -37,7 +38,6 @@ export interface TabPeersOptions {
   channel?: (name: string) => TabChannel;
 }
 
-export const leaderLockName = (name: string) => `${name}:sync-leader`;
 const tabLockName = (name: string, tab: string) => `${name}:tab:${tab}`;
 const channelName = (name: string) => `${name}:tabs`;
 

@@ -1,0 +1,109 @@
+import { randomUUID } from "node:crypto";
+import { emptyProfile } from "@hirestream/contracts/people/profile.ts";
+import { hello } from "@hirestream/contracts/sync/messages.ts";
+import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
+import type { Page, Route } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { eventually } from "./eventually.ts";
+import { type E2E, startE2E } from "./harness.ts";
+import { sessionHeadersOf, signUpThroughScreens } from "./session.ts";
+
+// A signed-in page load opens the sync socket from its first module: on a fresh profile it says
+// hello before the app's code, and so the replica, has loaded; with a replica, the replica's cursor.
+
+let e2e: E2E;
+let stored: Record<string, string>;
+const names = Array.from({ length: 12 }, (_, index) => `Early${index} Person${index}`);
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const context = await e2e.newContext();
+  const page = await context.newPage();
+  await signUpThroughScreens(page, "early-sync@example.com");
+  const { "token-type": _, ...session } = await sessionHeadersOf(page);
+  stored = session;
+  await context.close();
+  const user = await e2e.app.db
+    .selectFrom("read.users")
+    .select("id")
+    .where("email", "=", "early-sync@example.com")
+    .executeTakeFirstOrThrow();
+  let position = 0;
+  for (const [index, name] of names.entries()) {
+    const personId = randomUUID();
+    const [first_name = "", last_name = ""] = name.split(" ");
+    const profile = { ...emptyProfile(), first_name, last_name, email: `early${index}@example.com` };
+    ({ position } = await appendEvents(
+      e2e.app.store,
+      `person-${personId}`,
+      [{ type: "PersonAdded", data: { personId, ownerId: user.id, profile, workspaceId: null, source: "extension" } }],
+      { occurredAt: new Date().toISOString(), actor: user.id, expectedRevision: "no_stream" },
+    ));
+  }
+  await e2e.app.readModels.waitFor(position, 20_000);
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** The hellos the page's sync sockets send, as they go. */
+function hellosOf(page: Page): { cursor: number; scopes: string[] }[] {
+  const hellos: { cursor: number; scopes: string[] }[] = [];
+  page.on("websocket", (socket) => {
+    socket.on("framesent", ({ payload }) => {
+      const sent = hello.safeParse(JSON.parse(String(payload)));
+      if (sent.success) hellos.push({ cursor: sent.data.cursor, scopes: sent.data.scopes });
+    });
+  });
+  return hellos;
+}
+
+const replicaExists = (page: Page) =>
+  page.evaluate(async () => (await indexedDB.databases()).some((database) => database.name === "hirestream-replica"));
+
+it("on a fresh profile, says hello before the app's code has loaded, then shows the Talent Pool's rows", async () => {
+  const context = await e2e.newContext();
+  await context.addInitScript((session: Record<string, string>) => {
+    for (const [key, value] of Object.entries(session)) localStorage.setItem(key, value);
+  }, stored);
+  const page = await context.newPage();
+  const hellos = hellosOf(page);
+  // Every script but the page's first module (the entry and what it imports) waits until released.
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/assets\/.*\.js$/, (route) => {
+    if (!holding || /\/assets\/(index|early)-[^/]*\.js$/.test(route.request().url())) return route.continue();
+    held.push(route);
+  });
+
+  await page.goto("/talent_pool", { waitUntil: "commit" });
+  await eventually(
+    async () => hellos.length,
+    (count) => count > 0,
+  );
+  expect(hellos).toEqual([{ cursor: 0, scopes: [] }]);
+  // The app's code, which opens the replica, has not run: the replica does not exist yet.
+  expect(held.length).toBeGreaterThan(0);
+  expect(await replicaExists(page)).toBe(false);
+
+  holding = false;
+  for (const route of held.splice(0)) await route.continue();
+  const rows = page.locator('table tbody tr a[href^="/profile/"]');
+  await rows.first().waitFor();
+  expect(names).toContain(await rows.first().textContent());
+  await page.getByText("12 people", { exact: true }).waitFor();
+  expect(hellos).toHaveLength(1);
+
+  // Reloaded with the replica on disk: the socket opens as early, and the hello names the replica's
+  // cursor and scopes, so nothing the replica holds comes again.
+  const again = hellosOf(page);
+  await page.reload();
+  await rows.first().waitFor();
+  const [reloaded] = await eventually(
+    async () => again,
+    (sent) => sent.length > 0,
+  );
+  expect(reloaded?.cursor).toBeGreaterThan(0);
+  expect(reloaded?.scopes.length).toBeGreaterThan(0);
+  await context.close();
+});

@@ -1,0 +1,89 @@
+import { readCredentials } from "../api/session-credentials.ts";
+import { MOBILE_MEDIA_QUERY } from "../constants.ts";
+import { leaderLockName, REPLICA_DB_NAME } from "../replica/replica-name.ts";
+import { focusOfPath } from "../replica/route-focus.ts";
+import { EarlySocket } from "./early-socket.ts";
+import { syncUrl } from "./sync-url.ts";
+
+/**
+ * A socket no sync client took by then is closed: this tab follows another that syncs for both
+ * (tab-peers.ts), or the session ended before the replica opened.
+ */
+const UNTAKEN_MS = 10_000;
+
+/** The page's early socket, with whose session it was opened; null once taken, closed or never opened. */
+let early: { socket: EarlySocket; uid: string } | null = null;
+/** A sync client asked for it already: one opened after that would go untaken. */
+let asked = false;
+
+/**
+ * Whether the profile holds no replica database: asked at once, it also wakes the browser's
+ * IndexedDB, which a fresh profile otherwise starts only when the replica's code asks for it.
+ * Unknown (a browser without `indexedDB.databases`) counts as not fresh.
+ */
+async function noReplica(): Promise<boolean> {
+  if (typeof indexedDB === "undefined" || typeof indexedDB.databases !== "function") return false;
+  const databases = await indexedDB.databases();
+  return !databases.some((database) => database.name === REPLICA_DB_NAME);
+}
+
+/** Whether another tab of the profile holds the sync for all (tab-peers.ts); unknown without Web Locks. */
+async function anotherTabSyncs(): Promise<boolean> {
+  if (!("locks" in navigator)) return false;
+  const { held = [] } = await navigator.locks.query();
+  return held.some((lock) => lock.name === leaderLockName(REPLICA_DB_NAME));
+}
+
+/**
+ * Run first thing by the page's entry (entry.ts): signed in on a desktop screen, every page shows
+ * the replica's screens, so the sync socket opens now, while the app's code loads, unless another
+ * tab already syncs for this one.
+ */
+export function openEarlySync(): void {
+  const credentials = readCredentials();
+  if (!credentials || window.matchMedia(MOBILE_MEDIA_QUERY).matches) return;
+  anotherTabSyncs().then(
+    (follows) => {
+      if (!follows) open(credentials.uid);
+    },
+    () => open(credentials.uid),
+  );
+}
+
+function open(uid: string): void {
+  if (asked) return;
+  let socket: EarlySocket;
+  try {
+    socket = new EarlySocket({
+      url: syncUrl(),
+      credentials: readCredentials,
+      fresh: noReplica(),
+      focus: focusOfPath(window.location.pathname),
+    });
+  } catch (error) {
+    // The sync client connects by itself later, and says what went wrong then.
+    console.error("early sync socket", error);
+    return;
+  }
+  const entry = { socket, uid };
+  early = entry;
+  setTimeout(() => {
+    if (early !== entry) return;
+    early = null;
+    socket.close(1000, "not taken");
+  }, UNTAKEN_MS);
+}
+
+/**
+ * The early socket, once, for the sync client of `uid`'s replica; null when there is none, or it
+ * closed (the client then connects itself). One opened for another session is closed.
+ */
+export function takeEarlySocket(uid: string): EarlySocket | null {
+  asked = true;
+  const taken = early;
+  early = null;
+  if (!taken || taken.socket.closed) return null;
+  if (taken.uid === uid) return taken.socket;
+  taken.socket.close(1000, "another session");
+  return null;
+}

@@ -54,7 +54,8 @@ export function FunnelChart(props: { rows: StageFunnelRow[]; workspaceId: string
     stage: named(row, row.stage_name, oneProject),
     entered: row.entered,
     left: row.left,
-    converted: row.converted_to_next ?? 0,
+    // The last stage has no next one: no bar, rather than a zero that reads as nobody went on.
+    converted: row.converted_to_next,
   }));
   return (
     <ChartCard figure="stage_funnel" title="Stage funnel" workspaceId={props.workspaceId} filters={props.filters}>
@@ -81,8 +82,9 @@ export function TimeInStageChart(props: { rows: TimeInStageRow[]; workspaceId: s
   const oneProject = props.filters.projectId !== null;
   const data = props.rows.map((row) => ({
     stage: named(row, row.stage_name, oneProject),
-    median: row.median_hours ?? 0,
-    p90: row.p90_hours ?? 0,
+    // A stage no stay ended in has no length yet: no bar, rather than a zero that reads as no time.
+    median: row.median_hours,
+    p90: row.p90_hours,
   }));
   return (
     <ChartCard figure="time_in_stage" title="Time in stage" workspaceId={props.workspaceId} filters={props.filters}>

@@ -26,8 +26,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index analytics_facts_workspace on read.analytics_facts (workspace_id, kind, project_id)`.execute(
     db,
   );
+  // New to a deployment that has a history: it starts from the log's first event. Without this row
+  // the projector would place it where the others stand, and the history before would never count.
+  await sql`insert into read.projection_states (name, position) values ('analytics_facts', 0)
+    on conflict (name) do nothing`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`delete from read.projection_states where name = 'analytics_facts'`.execute(db);
   await sql`drop table read.analytics_facts`.execute(db);
 }

@@ -25,6 +25,8 @@ export interface ReportsBenchResult {
   facts: number;
   /** Navigation start to the first chart's first bar, per load: the first right after sign-in, then reloads. */
   loads: number[];
+  /** The same loads' GET of the reports: when the page sent it and when its answer was in (page time). */
+  pageCalls: ({ sentMs: number; answeredMs: number } | null)[];
   /** GET /api/v1/workspaces/{id}/reports from Node, per call (after one unmeasured call). */
   api: Record<ReportsCall, number[]>;
   period: { from: string; to: string };
@@ -41,6 +43,15 @@ async function waitForFacts(pool: pg.Pool, head: number, timeoutMs: number): Pro
     if (performance.now() > deadline) throw new Error(`the analytics facts did not reach ${head} in ${timeoutMs} ms`);
     await pause(100);
   }
+}
+
+/** The page's first GET of the reports as resource timing saw it. */
+function readReportsCall(): { sentMs: number; answeredMs: number } | null {
+  const call = performance
+    .getEntriesByType("resource")
+    .find((entry) => /\/api\/v1\/workspaces\/[^/]+\/reports(\?|$)/.test(entry.name));
+  if (!call || !("responseEnd" in call) || typeof call.responseEnd !== "number") return null;
+  return { sentMs: call.startTime, answeredMs: call.responseEnd };
 }
 
 /** Page time of the probe's element (a project row, a chart's bar) first in the DOM. */
@@ -145,13 +156,19 @@ export async function benchReports(
       await page.addInitScript(installFirstRowProbe, { rowSelector: firstChartBar, credentials: null });
       const errors = pageErrors(page);
       const loads: number[] = [];
+      const pageCalls: ReportsBenchResult["pageCalls"] = [];
       for (let load = 0; load < options.loads; load++) {
         await page.goto(`/workspaces/${seed.workspaceId}/reports`);
         loads.push(await waitForProbe(page, errors));
+        const call = await page.evaluate(readReportsCall);
+        pageCalls.push(call);
+        log(
+          `  Reports page, first chart ${loads.at(-1)?.toFixed(0)} ms; its GET sent ${call?.sentMs.toFixed(0)}, ` +
+            `answered ${call?.answeredMs.toFixed(0)} ms`,
+        );
         await pause(500);
       }
-      log(`  Reports page, first chart: ${loads.map((ms) => ms.toFixed(0)).join(", ")} ms`);
-      return { chromium, events: seed.events, seedSeconds, projectedSeconds, facts, loads, api, period };
+      return { chromium, events: seed.events, seedSeconds, projectedSeconds, facts, loads, pageCalls, api, period };
     } finally {
       await context.close();
     }

@@ -17,6 +17,8 @@ import { benchPeopleSearch } from "./people-search.bench.ts";
 import { benchPipeline } from "./pipeline.bench.ts";
 import { pipelineFigures } from "./pipeline.figures.ts";
 import { benchProjection } from "./projection.bench.ts";
+import { benchReports } from "./reports.bench.ts";
+import { reportsFigures } from "./reports.figures.ts";
 import { type Figure, renderResults, renderTable, writeResults } from "./results.ts";
 import { benchFirstScreen } from "./web-first-screen.bench.ts";
 import { firstScreenFigures } from "./web-first-screen.figures.ts";
@@ -47,7 +49,7 @@ function revision(): string {
   }
 }
 
-// `BENCH_ONLY=http` (or appends, projection, people, web, weight, first-screen, people-web, pipeline, outreach, export; comma-separated) runs some stages and prints without writing RESULTS.md.
+// `BENCH_ONLY=http` (or appends, projection, people, web, weight, first-screen, people-web, pipeline, outreach, export, reports; comma-separated) runs some stages and prints without writing RESULTS.md.
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 
 /** Runs one stage, chosen by any of its keys; a crash becomes a FAIL row and the next stage still runs. */
@@ -168,6 +170,15 @@ try {
     const exportUrl = await freshDatabase(started, "bench_export");
     return exportFigures(await benchExport(exportUrl, { events: 1_000_000, log }));
   });
+
+  await stage(
+    "reports",
+    "Browser: the Reports page of a workspace of 1,000,000 events (built web app in Chromium), and its API call",
+    async () => {
+      const reportsUrl = await freshDatabase(started, "bench_reports");
+      return reportsFigures(await benchReports(reportsUrl, { repoRoot, events: 1_000_000, loads: 6, calls: 5, log }));
+    },
+  );
 
   const markdown = renderResults(figures, {
     date: new Date().toISOString(),

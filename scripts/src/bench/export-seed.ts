@@ -27,9 +27,11 @@ export interface ExportSeed {
   events: number;
 }
 
-function setupHistory(workspaceId: string, userIds: string[]): StreamAppend[] {
+function setupHistory(workspaceId: string, userIds: string[], ownerSignedUp: boolean): StreamAppend[] {
   const owner = userIds[0] ?? uuid(1, 0);
-  const appends: StreamAppend[] = userIds.map((userId, index) => ({
+  // An owner who signed up through the API has a user stream already.
+  const newUsers = ownerSignedUp ? userIds.slice(1) : userIds;
+  const appends: StreamAppend[] = newUsers.map((userId, index) => ({
     streamId: `user-${userId}`,
     expectedRevision: -1,
     events: command(
@@ -38,10 +40,10 @@ function setupHistory(workspaceId: string, userIds: string[]): StreamAppend[] {
           type: "UserSignedUp",
           data: {
             userId,
-            email: `member-${index}@bench.example`,
+            email: `member-${index + userIds.length - newUsers.length}@bench.example`,
             passwordHash: "x",
             firstName: "Member",
-            lastName: `${index}`,
+            lastName: `${index + userIds.length - newUsers.length}`,
             color: "blue",
           },
         },
@@ -308,16 +310,21 @@ function candidacyHistory(workspaceId: string, userIds: string[], n: number): St
   ];
 }
 
-/** Appends about `events` events of one workspace; returns its id and the exact count. */
+/**
+ * Appends about `events` events of one workspace; returns its id and the exact count. `owner`: a
+ * user who signed up already (so can sign in), made the workspace's owner instead of a new one.
+ */
 export async function appendExportHistory(
   pool: pg.Pool,
   store: PostgresEventStore,
-  options: { events: number; concurrency: number; onProgress: (events: number) => void },
+  options: { events: number; concurrency: number; owner?: string; onProgress: (events: number) => void },
 ): Promise<ExportSeed> {
   const workspaceId = uuid(2, 1);
-  const userIds = Array.from({ length: members }, (_, index) => uuid(1, index));
+  const userIds = Array.from({ length: members }, (_, index) =>
+    index === 0 && options.owner ? options.owner : uuid(1, index),
+  );
   const count = (appends: StreamAppend[]) => appends.reduce((sum, append) => sum + append.events.length, 0);
-  const setup = setupHistory(workspaceId, userIds);
+  const setup = setupHistory(workspaceId, userIds, options.owner !== undefined);
   await inTransaction(pool, (client) => store.appendToStreamsWith(client, setup));
   let events = count(setup);
   const candidacies = Math.round((options.events - events) / eventsPerCandidacy);

@@ -35,9 +35,11 @@ function scoped({ workspaceId, projectId }: ReportScope) {
     from read.projects p join read.workflows w on w.id = p.workflow_id and w.workspace_id = p.workspace_id
     cross join lateral jsonb_array_elements(w.stages) with ordinality as s(stage, ord)
     where p.workspace_id = ${workspaceId} and (${projectId}::uuid is null or p.id = ${projectId}::uuid))`;
+  // One range of the index in its order (project, stage, subject), so that the figures group as
+  // they read it; facts of a project out of the scope fall out where they meet `projects`.
   const facts = (kind: string) => sql`select * from read.analytics_facts
     where workspace_id = ${workspaceId} and kind = ${kind}
-      and project_id in (select project_id from projects)`;
+      and (${projectId}::uuid is null or project_id = ${projectId}::uuid)`;
   return { projects, stages, facts };
 }
 
@@ -61,7 +63,7 @@ export async function stageFunnel(deps: Deps, scope: ReportScope): Promise<Stage
       select project_id, stage_id, name, position,
         lead(stage_id) over (partition by project_id order by position) as next_stage_id
       from stages),
-    entries as (
+    entries as not materialized (
       select project_id, stage_id, subject_id as candidacy_id, happened_at, position as seq
       from (${facts("stage_entered")}) f),
     entered as (
@@ -71,12 +73,19 @@ export async function stageFunnel(deps: Deps, scope: ReportScope): Promise<Stage
     left_stage as (
       select project_id, stage_id, count(distinct subject_id) as n
       from (${facts("stage_left")}) f where ${inPeriod(sql.ref("happened_at"))} group by project_id, stage_id),
+    -- A candidacy went on from a stage when it entered the next one after its first entry in the
+    -- period, before the period's end: when its last such entry comes after that first one. One
+    -- aggregate and a join rather than a lookup per candidacy (a million events: seconds to ms).
+    reached as (
+      select project_id, stage_id, candidacy_id, max(seq) as last_seq
+      from entries where happened_at < ${to} group by project_id, stage_id, candidacy_id),
     converted as (
-      select o.project_id, o.stage_id, count(distinct e.candidacy_id) as n
+      -- entered and reached hold one row per candidacy and stage: count(*) counts candidacies.
+      select o.project_id, o.stage_id, count(*) as n
       from ordered o join entered e on e.project_id = o.project_id and e.stage_id = o.stage_id
-      where exists (select 1 from entries later
-        where later.project_id = o.project_id and later.stage_id = o.next_stage_id
-          and later.candidacy_id = e.candidacy_id and later.seq > e.first_seq and later.happened_at < ${to})
+      join reached r on r.project_id = o.project_id and r.stage_id = o.next_stage_id
+        and r.candidacy_id = e.candidacy_id
+      where r.last_seq > e.first_seq
       group by o.project_id, o.stage_id)
     select o.project_id, p.name as project_name, o.position as stage_position, o.stage_id, o.name as stage_name,
       coalesce(n.n, 0)::int as entered, coalesce(l.n, 0)::int as "left",

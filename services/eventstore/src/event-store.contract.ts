@@ -176,7 +176,18 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreU
       const id = stream();
       const first = await store.appendToStream(id, newEvents(2), { expectedRevision: "no_stream" });
       const second = await store.appendToStream(id, newEvents(3), { expectedRevision: 1 });
-      const after = await readAllAfter(store, first.position);
+      // A reader of $all may hold events back while an older transaction still runs (another
+      // test's, a CREATE DATABASE beside it): they show once it ends, so wait for the last one.
+      let after: RecordedEvent[] = [];
+      await expect
+        .poll(
+          async () => {
+            after = await readAllAfter(store, first.position);
+            return after.some((e) => e.position === second.position);
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
       const mine = after.filter((e) => e.streamId === id);
       expect(mine.map((e) => e.revision)).toEqual([2, 3, 4]);
       expect(mine.at(-1)?.position).toBe(second.position);

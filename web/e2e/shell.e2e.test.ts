@@ -132,8 +132,10 @@ describe("with the sequence feature on", () => {
     await nav.getByRole("button", { name: "Alpha", exact: true }).focus();
     await page.keyboard.press("Enter");
     await flyout.waitFor();
-    // Keys go to the menu once its items can take them: each arrow is waited for, so that none is
-    // pressed into a menu still opening (on a busy machine, a lost press ended on another entry).
+    // Keys go to the menu once it holds the focus: the menu takes it a moment after it shows, and
+    // an arrow pressed before that is lost. Each arrow is then waited for, so none is pressed into
+    // a menu still moving (on a busy machine, a lost press ended on another entry).
+    await page.waitForFunction(() => document.activeElement?.closest('[role="menu"]') != null);
     for (const entry of ["Home", "Projects", "People"]) {
       await page.keyboard.press("ArrowDown");
       const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");

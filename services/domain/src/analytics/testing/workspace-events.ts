@@ -1,0 +1,33 @@
+import { type Examples, ids } from "./example-ids.ts";
+
+export const workspaceEvents: Examples<
+  | "WorkspaceCreated"
+  | "WorkspaceRenamed"
+  | "WorkspaceDescriptionChanged"
+  | "WorkspaceVisibilityChanged"
+  | "WorkspaceMemberAdded"
+  | "WorkspaceMemberLeft"
+  | "WorkspaceMemberRemoved"
+  | "WorkspaceRemoved"
+> = {
+  WorkspaceCreated: {
+    type: "WorkspaceCreated",
+    data: { workspaceId: ids.workspace, name: "Acme", description: "", visible: true, ownerId: ids.user },
+  },
+  WorkspaceRenamed: { type: "WorkspaceRenamed", data: { workspaceId: ids.workspace, name: "Acme Inc" } },
+  WorkspaceDescriptionChanged: {
+    type: "WorkspaceDescriptionChanged",
+    data: { workspaceId: ids.workspace, description: "d" },
+  },
+  WorkspaceVisibilityChanged: {
+    type: "WorkspaceVisibilityChanged",
+    data: { workspaceId: ids.workspace, visible: false },
+  },
+  WorkspaceMemberAdded: {
+    type: "WorkspaceMemberAdded",
+    data: { workspaceId: ids.workspace, userId: ids.other, role: "viewer" },
+  },
+  WorkspaceMemberLeft: { type: "WorkspaceMemberLeft", data: { workspaceId: ids.workspace, userId: ids.other } },
+  WorkspaceMemberRemoved: { type: "WorkspaceMemberRemoved", data: { workspaceId: ids.workspace, userId: ids.other } },
+  WorkspaceRemoved: { type: "WorkspaceRemoved", data: { workspaceId: ids.workspace } },
+};

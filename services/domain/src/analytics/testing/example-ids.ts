@@ -24,5 +24,11 @@ export const ids = {
 
 export const at = "2026-11-02T10:00:00.000Z";
 
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+
 /** One example of each of the event types `T`. */
-export type Examples<T extends DomainEventType> = { [K in T]: Extract<DomainEvent, { type: K }> };
+export type Examples<T extends DomainEventType> = { [K in T]: EventOf<K> };
+
+/** The data of a `T` with the fields `K` given; the others, which have a usual value, may be. */
+export type Given<T extends DomainEventType, K extends keyof EventOf<T>["data"]> = Pick<EventOf<T>["data"], K> &
+  Partial<EventOf<T>["data"]>;

@@ -1,4 +1,29 @@
-import { at, type Examples, ids } from "./example-ids.ts";
+import { at, type EventOf, type Examples, type Given, ids } from "./example-ids.ts";
+
+type Run = "processorId" | "projectId" | "workspaceId";
+
+/** A run without review, its payload empty, in UTC as its sequence says, unless given. */
+export const processorStarted = (
+  data: Given<"ProcessorStarted", Run | "candidacyId" | "personId" | "stageId" | "sequenceId" | "totalSteps" | "at">,
+): EventOf<"ProcessorStarted"> => ({
+  type: "ProcessorStarted",
+  data: {
+    hasReview: false,
+    fields: { defaults: [], customs: [] },
+    values: {},
+    timeZone: "UTC",
+    timeZoneSource: "sequence",
+    ...data,
+  },
+});
+
+/** A hard bounce of a step's message (no such user), unless given otherwise. */
+export const stepBounced = (
+  data: Given<"StepBounced", Run | "messageId" | "from" | "to" | "position" | "receivedAt">,
+): EventOf<"StepBounced"> => ({
+  type: "StepBounced",
+  data: { subject: "Undeliverable", html: "", reason: "no such user", status: "5.1.1", ...data },
+});
 
 const run = { processorId: ids.processor, projectId: ids.project, workspaceId: ids.workspace };
 const message = { from: "me@example.com", to: "ada@example.com", subject: "Hello", html: "<p>Hi</p>", references: [] };
@@ -22,23 +47,15 @@ export const processorEvents: Examples<
   | "ProcessorStopped"
   | "ProcessorFinished"
 > = {
-  ProcessorStarted: {
-    type: "ProcessorStarted",
-    data: {
-      ...run,
-      candidacyId: ids.candidacy,
-      personId: ids.person,
-      stageId: ids.stageA,
-      sequenceId: ids.sequence,
-      totalSteps: 1,
-      hasReview: false,
-      fields: { defaults: [], customs: [] },
-      values: {},
-      timeZone: "UTC",
-      timeZoneSource: "sequence",
-      at,
-    },
-  },
+  ProcessorStarted: processorStarted({
+    ...run,
+    candidacyId: ids.candidacy,
+    personId: ids.person,
+    stageId: ids.stageA,
+    sequenceId: ids.sequence,
+    totalSteps: 1,
+    at,
+  }),
   PayloadEdited: { type: "PayloadEdited", data: { ...run, values: {}, by: ids.user, at } },
   PayloadMadeReady: { type: "PayloadMadeReady", data: { ...run, by: ids.user, at } },
   PayloadApproved: { type: "PayloadApproved", data: { ...run, by: ids.user, at } },
@@ -73,19 +90,12 @@ export const processorEvents: Examples<
     type: "AutoReplyReceived",
     data: { ...inbound, messageId: "<auto@example.com>", subject: "Away", html: "<p>Away</p>", receivedAt: at },
   },
-  StepBounced: {
-    type: "StepBounced",
-    data: {
-      ...inbound,
-      messageId: "<dsn@example.com>",
-      subject: "Undeliverable",
-      html: "",
-      position: 1,
-      reason: "no such user",
-      status: "5.1.1",
-      receivedAt: "2026-11-02T12:00:00.000Z",
-    },
-  },
+  StepBounced: stepBounced({
+    ...inbound,
+    messageId: "<dsn@example.com>",
+    position: 1,
+    receivedAt: "2026-11-02T12:00:00.000Z",
+  }),
   MessageOpened: {
     type: "MessageOpened",
     data: { ...run, position: 1, messageId: "<step1@example.com>", kind: "human", at: "2026-11-02T13:00:00.000Z" },

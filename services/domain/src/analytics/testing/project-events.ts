@@ -1,14 +1,21 @@
-import { type Examples, ids } from "./example-ids.ts";
+import { type EventOf, type Examples, type Given, ids } from "./example-ids.ts";
 
-const settings = {
-  name: "Backend hire",
-  description: null,
-  priority: "High" as const,
-  startDate: null,
-  deadline: null,
-  visible: true,
-  workflowId: null,
-};
+/** An active, visible, high-priority project with no dates, description or workflow unless given. */
+export const projectCreated = (
+  data: Given<"ProjectCreated", "projectId" | "workspaceId" | "userId" | "name">,
+): EventOf<"ProjectCreated"> => ({
+  type: "ProjectCreated",
+  data: {
+    description: null,
+    priority: "High",
+    startDate: null,
+    deadline: null,
+    visible: true,
+    workflowId: null,
+    status: "Active",
+    ...data,
+  },
+});
 
 export const projectEvents: Examples<
   | "ProjectCreated"
@@ -22,10 +29,12 @@ export const projectEvents: Examples<
   | "ProjectMemberRoleChanged"
   | "ProjectMemberRemoved"
 > = {
-  ProjectCreated: {
-    type: "ProjectCreated",
-    data: { ...settings, projectId: ids.project, workspaceId: ids.workspace, userId: ids.user, status: "Active" },
-  },
+  ProjectCreated: projectCreated({
+    projectId: ids.project,
+    workspaceId: ids.workspace,
+    userId: ids.user,
+    name: "Backend hire",
+  }),
   ProjectUpdated: {
     type: "ProjectUpdated",
     data: { projectId: ids.project, workspaceId: ids.workspace, changes: { name: "Backend hires" } },

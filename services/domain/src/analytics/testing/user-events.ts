@@ -1,4 +1,9 @@
-import { at, type Examples, ids } from "./example-ids.ts";
+import { at, type EventOf, type Examples, type Given, ids } from "./example-ids.ts";
+
+/** A sign-up with the usual password hash and color. */
+export const userSignedUp = (
+  data: Given<"UserSignedUp", "userId" | "email" | "firstName" | "lastName">,
+): EventOf<"UserSignedUp"> => ({ type: "UserSignedUp", data: { passwordHash: "x", color: "blue", ...data } });
 
 export const userEvents: Examples<
   | "UserSignedUp"
@@ -8,17 +13,7 @@ export const userEvents: Examples<
   | "UserProviderLinked"
   | "EmailReserved"
 > = {
-  UserSignedUp: {
-    type: "UserSignedUp",
-    data: {
-      userId: ids.user,
-      email: "ann@example.com",
-      passwordHash: "x",
-      firstName: "Ann",
-      lastName: "Lee",
-      color: "blue",
-    },
-  },
+  UserSignedUp: userSignedUp({ userId: ids.user, email: "ann@example.com", firstName: "Ann", lastName: "Lee" }),
   UserPasswordChanged: { type: "UserPasswordChanged", data: { userId: ids.user, passwordHash: "y" } },
   UserPasswordResetRequested: {
     type: "UserPasswordResetRequested",

@@ -1,42 +1,39 @@
-import { type Examples, ids } from "./example-ids.ts";
+import type { WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
+import { type EventOf, type Examples, type Given, ids } from "./example-ids.ts";
+
+/** A stage with no description, sequence or move on a response unless given. */
+export const workflowStage = (
+  stage: Pick<WorkflowStage, "id" | "name" | "position"> & Partial<WorkflowStage>,
+): WorkflowStage => ({
+  description: "",
+  sequenceId: null,
+  onResponseStageId: null,
+  onResponseStagePosition: null,
+  ...stage,
+});
+
+/** A workflow with no description unless given. */
+export const workflowCreated = (
+  data: Given<"WorkflowCreated", "workflowId" | "workspaceId" | "userId" | "name" | "stages" | "projectId">,
+): EventOf<"WorkflowCreated"> => ({ type: "WorkflowCreated", data: { description: "", ...data } });
 
 const stages = [
-  {
-    id: ids.stageA,
-    name: "Sourced",
-    position: 0,
-    description: "",
-    sequenceId: ids.sequence,
-    onResponseStageId: null,
-    onResponseStagePosition: null,
-  },
-  {
-    id: ids.stageB,
-    name: "Interview",
-    position: 1,
-    description: "",
-    sequenceId: null,
-    onResponseStageId: null,
-    onResponseStagePosition: null,
-  },
+  workflowStage({ id: ids.stageA, name: "Sourced", position: 0, sequenceId: ids.sequence }),
+  workflowStage({ id: ids.stageB, name: "Interview", position: 1 }),
 ];
 
 export const workflowEvents: Examples<
   "WorkflowCreated" | "WorkflowRenamed" | "WorkflowDescriptionChanged" | "WorkflowStagesChanged" | "WorkflowRemoved"
 > = {
-  WorkflowCreated: {
-    type: "WorkflowCreated",
-    data: {
-      workflowId: ids.workflow,
-      workspaceId: ids.workspace,
-      userId: ids.user,
-      name: "Hiring",
-      description: "",
-      stages,
-      projectId: ids.project,
-      templateId: ids.template,
-    },
-  },
+  WorkflowCreated: workflowCreated({
+    workflowId: ids.workflow,
+    workspaceId: ids.workspace,
+    userId: ids.user,
+    name: "Hiring",
+    stages,
+    projectId: ids.project,
+    templateId: ids.template,
+  }),
   WorkflowRenamed: {
     type: "WorkflowRenamed",
     data: { workflowId: ids.workflow, workspaceId: ids.workspace, name: "Hiring 2" },

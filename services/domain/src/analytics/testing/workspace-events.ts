@@ -1,4 +1,9 @@
-import { type Examples, ids } from "./example-ids.ts";
+import { type EventOf, type Examples, type Given, ids } from "./example-ids.ts";
+
+/** A visible workspace, with no description unless given. */
+export const workspaceCreated = (
+  data: Given<"WorkspaceCreated", "workspaceId" | "name" | "ownerId">,
+): EventOf<"WorkspaceCreated"> => ({ type: "WorkspaceCreated", data: { description: "", visible: true, ...data } });
 
 export const workspaceEvents: Examples<
   | "WorkspaceCreated"
@@ -10,10 +15,7 @@ export const workspaceEvents: Examples<
   | "WorkspaceMemberRemoved"
   | "WorkspaceRemoved"
 > = {
-  WorkspaceCreated: {
-    type: "WorkspaceCreated",
-    data: { workspaceId: ids.workspace, name: "Acme", description: "", visible: true, ownerId: ids.user },
-  },
+  WorkspaceCreated: workspaceCreated({ workspaceId: ids.workspace, name: "Acme", ownerId: ids.user }),
   WorkspaceRenamed: { type: "WorkspaceRenamed", data: { workspaceId: ids.workspace, name: "Acme Inc" } },
   WorkspaceDescriptionChanged: {
     type: "WorkspaceDescriptionChanged",

@@ -1,5 +1,10 @@
 import type { DomainEvent } from "@hirestream/contracts/events.ts";
-import type { WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
+import { processorStarted, stepBounced } from "@hirestream/domain/analytics/testing/processor-events.ts";
+import { projectCreated } from "@hirestream/domain/analytics/testing/project-events.ts";
+import { sequenceCreated, sequenceStep } from "@hirestream/domain/analytics/testing/sequence-events.ts";
+import { userSignedUp } from "@hirestream/domain/analytics/testing/user-events.ts";
+import { workflowCreated, workflowStage } from "@hirestream/domain/analytics/testing/workflow-events.ts";
+import { workspaceCreated } from "@hirestream/domain/analytics/testing/workspace-events.ts";
 import type { StreamAppend } from "@hirestream/eventstore/event-store.ts";
 import type { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
 import type pg from "pg";
@@ -36,17 +41,12 @@ function setupHistory(workspaceId: string, userIds: string[], ownerSignedUp: boo
     expectedRevision: -1,
     events: command(
       [
-        {
-          type: "UserSignedUp",
-          data: {
-            userId,
-            email: `member-${index + userIds.length - newUsers.length}@bench.example`,
-            passwordHash: "x",
-            firstName: "Member",
-            lastName: `${index + userIds.length - newUsers.length}`,
-            color: "blue",
-          },
-        },
+        userSignedUp({
+          userId,
+          email: `member-${index + userIds.length - newUsers.length}@bench.example`,
+          firstName: "Member",
+          lastName: `${index + userIds.length - newUsers.length}`,
+        }),
       ],
       userId,
       start,
@@ -57,10 +57,7 @@ function setupHistory(workspaceId: string, userIds: string[], ownerSignedUp: boo
     expectedRevision: -1,
     events: command(
       [
-        {
-          type: "WorkspaceCreated",
-          data: { workspaceId, name: "Bench", description: "", visible: true, ownerId: owner },
-        },
+        workspaceCreated({ workspaceId, name: "Bench", ownerId: owner }),
         ...userIds.map(
           (userId, index): DomainEvent => ({
             type: "WorkspaceMemberAdded",
@@ -75,37 +72,16 @@ function setupHistory(workspaceId: string, userIds: string[], ownerSignedUp: boo
   for (let p = 0; p < projects; p++) {
     const projectId = uuid(3, p);
     const workflowId = uuid(4, p);
-    const stages: WorkflowStage[] = stageNames.map((name, position) => ({
-      id: uuid(5, p * 10 + position),
-      name,
-      position,
-      description: "",
-      sequenceId: null,
-      onResponseStageId: null,
-      onResponseStagePosition: null,
-    }));
+    const stages = stageNames.map((name, position) =>
+      workflowStage({ id: uuid(5, p * 10 + position), name, position }),
+    );
     appends.push(
       {
         streamId: `project-${projectId}`,
         expectedRevision: -1,
         events: command(
           [
-            {
-              type: "ProjectCreated",
-              data: {
-                projectId,
-                workspaceId,
-                userId: owner,
-                name: `Project ${p}`,
-                description: null,
-                priority: "High",
-                startDate: null,
-                deadline: null,
-                visible: true,
-                workflowId: null,
-                status: "Active",
-              },
-            },
+            projectCreated({ projectId, workspaceId, userId: owner, name: `Project ${p}` }),
             { type: "ProjectWorkflowAssigned", data: { projectId, workspaceId, workflowId, templateId: workflowId } },
           ],
           owner,
@@ -117,38 +93,23 @@ function setupHistory(workspaceId: string, userIds: string[], ownerSignedUp: boo
         expectedRevision: -1,
         events: command(
           [
-            {
-              type: "SequenceCreated",
-              data: {
-                sequenceId: uuid(8, p),
-                workspaceId,
-                userId: owner,
-                name: `Outreach ${p}`,
-                description: "",
-                hasReview: false,
-                hasWrite: false,
-                allowSendWeekend: true,
-                allowSendHoliday: true,
-                holidayCountry: "US",
-                timezone: "UTC",
-                payloadFields: { defaults: [], customs: [] },
-                steps: [1, 2, 3].map((position) => ({
+            sequenceCreated({
+              sequenceId: uuid(8, p),
+              workspaceId,
+              userId: owner,
+              name: `Outreach ${p}`,
+              allowSendWeekend: true,
+              allowSendHoliday: true,
+              steps: [1, 2, 3].map((position) =>
+                sequenceStep({
                   id: uuid(10, p * 10 + position),
                   position,
                   name: `Step ${position}`,
-                  delay: 0,
                   templateSubject: "Hello",
                   templateBody: "Hello",
-                  providerId: null,
-                  from: null,
-                  hasProviderSignature: false,
-                  workdayStart: "09:00",
-                  workdayEnd: "17:00",
-                  defaultFields: [],
-                  customFields: [],
-                })),
-              },
-            },
+                }),
+              ),
+            }),
           ],
           owner,
           start,
@@ -158,12 +119,7 @@ function setupHistory(workspaceId: string, userIds: string[], ownerSignedUp: boo
         streamId: `workflow-${workflowId}`,
         expectedRevision: -1,
         events: command(
-          [
-            {
-              type: "WorkflowCreated",
-              data: { workflowId, workspaceId, userId: owner, name: "Pipeline", description: "", stages, projectId },
-            },
-          ],
+          [workflowCreated({ workflowId, workspaceId, userId: owner, name: "Pipeline", stages, projectId })],
           owner,
           start,
         ),
@@ -248,23 +204,15 @@ function candidacyHistory(workspaceId: string, userIds: string[], n: number): St
           },
         };
   const runEvents: DomainEvent[] = [
-    {
-      type: "ProcessorStarted",
-      data: {
-        ...run,
-        candidacyId,
-        personId: uuid(9, n),
-        stageId: stage(1),
-        sequenceId,
-        totalSteps: 3,
-        hasReview: false,
-        fields: { defaults: [], customs: [] },
-        values: {},
-        timeZone: "UTC",
-        timeZoneSource: "sequence",
-        at: iso(0),
-      },
-    },
+    processorStarted({
+      ...run,
+      candidacyId,
+      personId: uuid(9, n),
+      stageId: stage(1),
+      sequenceId,
+      totalSteps: 3,
+      at: iso(0),
+    }),
     sent(1, 3_600_000),
     opened(1, 3_600_000 + 5000, false),
     opened(1, 2 * 3_600_000, n % 2 === 0),
@@ -288,21 +236,16 @@ function candidacyHistory(workspaceId: string, userIds: string[], n: number): St
       },
     });
   } else if (n % 20 === 1) {
-    runEvents.push({
-      type: "StepBounced",
-      data: {
+    runEvents.push(
+      stepBounced({
         ...run,
         messageId: `<dsn.${n}@bench.example>`,
         from: "mailer-daemon@bench.example",
         to: message.from,
-        subject: "Undeliverable",
-        html: "",
         position: 3,
-        reason: "no such user",
-        status: "5.1.1",
         receivedAt: iso(2 * day + 60_000),
-      },
-    });
+      }),
+    );
   }
   return [
     { streamId: `candidacy-${candidacyId}`, expectedRevision: -1, events: candidacy },

@@ -5,7 +5,7 @@ import type { RecordedEvent } from "@hirestream/eventstore/event-store.ts";
 import { sql, type Transaction } from "kysely";
 import { CHECKPOINT } from "./checkpoint-names.ts";
 import { type Projection, type RelatedRow, RowSet } from "./projection.ts";
-import { type ProjectionState, readProjectionStates } from "./projection-states.ts";
+import { type ProjectionState, writePositions } from "./projection-states.ts";
 
 export { CHECKPOINT } from "./checkpoint-names.ts";
 export const CHANGES_CHANNEL = "hirestream_changes";
@@ -74,9 +74,11 @@ async function attributed<T>(
 /**
  * Applies `events` (read after position `after`) to every read model in `schema` that has not
  * stopped, each only the events past its own position, writes their change-log rows and moves
- * their positions and the shared checkpoint, all inside `trx`. Returns false, changing nothing,
- * when a read model stands before `after` (a rebuild swapped, or another runner is elsewhere).
- * Throws a `ProjectionFailure` naming the read model that threw.
+ * their positions and the shared checkpoint, all inside `trx`. The read models' states are those
+ * the runner holds (`states`), checked as the positions are written; returns them as they are
+ * once the batch commits. Returns null, changing nothing, when a read model stands before `after`.
+ * Throws `StaleProjectionStates` when the stored states moved (a rebuild swapped, or another runner
+ * went on), and a `ProjectionFailure` naming the read model that threw: the caller undoes the batch.
  *
  * The shared checkpoint (the sync hub's horizon) is the lowest position of the read models that
  * write change-log rows (`horizonNames`), a stopped one included. The change log's `position` is the causing event's, and it is the
@@ -91,10 +93,11 @@ export async function projectBatch(
   after: number,
   events: RecordedEvent[],
   projections: AnyProjection[],
+  states: Map<string, ProjectionState>,
   options: { notify: boolean; pauseInsideMs?: number },
-): Promise<boolean> {
+): Promise<Map<string, ProjectionState> | null> {
   const last = events.at(-1);
-  if (!last) return true;
+  if (!last) return states;
   if (projections.length > MAX_PROJECTIONS)
     throw new Error(`at most ${MAX_PROJECTIONS} read models fit the change log's seq`);
   const checkpoint = sql.table(`${schema}.checkpoint`);
@@ -102,17 +105,12 @@ export async function projectBatch(
   const { rows } = await sql<{ position: string }>`select position from ${checkpoint}
     where name = ${CHECKPOINT} for update`.execute(trx);
   const horizonBefore = Number(rows[0]?.position ?? -1);
-  const states = await readProjectionStates(
-    trx,
-    schema,
-    projections.map((p) => p.table),
-  );
   const positions = new Map<AnyProjection, number>();
   for (const projection of projections) {
     const state = states.get(projection.table);
-    if (!state) return false;
+    if (!state) return null;
     if (state.failedPosition !== null) continue;
-    if (state.position < after) return false;
+    if (state.position < after) return null;
     positions.set(projection, state.position);
   }
   const running = projections.filter((projection) => positions.has(projection));
@@ -195,8 +193,8 @@ export async function projectBatch(
         as x(position bigint, seq integer, scope text, entity text, id text, op text, data jsonb)`.execute(trx);
   }
   if (options.pauseInsideMs) await new Promise((resolve) => setTimeout(resolve, options.pauseInsideMs));
-  await sql`update ${sql.table(`${schema}.projection_states`)} set position = ${last.position}
-    where name = any(${running.map((p) => p.table)}::text[]) and position < ${last.position}`.execute(trx);
+  const runningNames = running.map((p) => p.table);
+  await writePositions(trx, schema, states, runningNames, last.position);
   const { rows: lowest } = await sql<{ position: string }>`update ${checkpoint}
     set position = coalesce((select min(position) from ${sql.table(`${schema}.projection_states`)}
                     where name = any(${horizonNames(projections)}::text[])), ${last.position})
@@ -210,7 +208,12 @@ export async function projectBatch(
   if (options.notify && horizon > horizonBefore) {
     await sql`select pg_notify(${CHANGES_CHANNEL}, ${String(horizon)})`.execute(trx);
   }
-  return true;
+  return new Map(
+    [...states].map(([name, state]) => [
+      name,
+      runningNames.includes(name) ? { ...state, position: Math.max(state.position, last.position) } : state,
+    ]),
+  );
 }
 
 /**

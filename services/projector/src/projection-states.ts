@@ -57,6 +57,40 @@ export async function readProjectionStates(
   return new Map(rows.map((row) => [row.name, stateOf(row)]));
 }
 
+/**
+ * The states the runner holds between batches are no longer those stored: another runner, a
+ * projector starting, or a rebuild moved them. The batch is undone and the states read again.
+ */
+export class StaleProjectionStates extends Error {
+  constructor() {
+    super("the read models' stored positions moved under this runner");
+  }
+}
+
+/**
+ * Writes the batch's positions (`running` read models move to `position`) in one statement, which
+ * also checks that every state stands where the runner held it: stored positions need no read per
+ * batch. Throws `StaleProjectionStates`, for the caller to undo the batch, when one does not.
+ */
+export async function writePositions(
+  trx: Transaction<unknown>,
+  schema: string,
+  held: Map<string, ProjectionState>,
+  running: string[],
+  position: number,
+): Promise<void> {
+  const states = [...held.values()];
+  const result = await sql`update ${sql.table(`${schema}.projection_states`)} s
+    set position = case when x.runs and s.position < ${position} then ${position} else s.position end
+    from unnest(${states.map((s) => s.name)}::text[], ${states.map((s) => s.position)}::bigint[],
+                ${states.map((s) => s.failedPosition)}::bigint[], ${states.map((s) => running.includes(s.name))}::boolean[])
+      as x(name, position, failed_position, runs)
+    where s.name = x.name and s.position = x.position and s.failed_position is not distinct from x.failed_position`.execute(
+    trx,
+  );
+  if (Number(result.numAffectedRows ?? 0) !== states.length) throw new StaleProjectionStates();
+}
+
 /** Lets the named read models try again, from where they stopped (a fixed build has started). */
 export async function clearFailures(db: Kysely<unknown>, schema: string, names: string[]): Promise<void> {
   await sql`update ${sql.table(`${schema}.projection_states`)}

@@ -66,6 +66,7 @@ export function startProjector(options: ProjectorOptions): RunningProjector {
           await clearFailures(options.db, schema, names);
           retried = true;
         }
+        // Held from here on and written with each batch; read again only when they moved under it.
         const states = await ensureProjectionStates(options.db, schema, names);
         const running = [...states.values()].filter((state) => state.failedPosition === null);
         if (running.length === 0) {
@@ -81,7 +82,7 @@ export function startProjector(options: ProjectorOptions): RunningProjector {
             continue;
           }
           options.onBatchStart?.(after);
-          const applied = await runBatch(options.db, schema, after, events, projections, {
+          const applied = await runBatch(options.db, schema, after, events, projections, states, {
             notify: true,
             onStopped,
             ...(options.pauseInsideBatchMs ? { pauseInsideMs: options.pauseInsideBatchMs } : {}),

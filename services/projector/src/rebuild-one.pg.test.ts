@@ -1,31 +1,16 @@
-import type { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
-import { type Kysely, sql } from "kysely";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { sql } from "kysely";
+import { expect, it } from "vitest";
 import { readProjectionStates } from "./projection-states.ts";
-import { startProjector } from "./projector.ts";
-import { rebuildReadModels } from "./rebuild.ts";
 import { rebuildProjection } from "./rebuild-one.ts";
-import { openProjectorTestDb } from "./testing/projector-test-db.ts";
+import { projectToHead, rebuiltBeside, useProjectorTestDb } from "./testing/rebuild-setup.ts";
 import { appendSampleHistory } from "./testing/sample-history.ts";
-import { snapshotSchema } from "./testing/schema-snapshot.ts";
 
-let db: Kysely<unknown>;
-let store: PostgresEventStore;
-let checkpoint: () => Promise<number>;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ db, store, checkpoint, close } = await openProjectorTestDb());
-});
-afterAll(async () => {
-  await close();
-});
+const test = useProjectorTestDb();
 
 it("rebuilding one read model makes its rows and change-log rows what a full rebuild makes, and leaves the others alone", async () => {
+  const { db, store, checkpoint } = test;
   await appendSampleHistory(store, { commands: 500, seed: 31 });
-  const live = startProjector({ db, store, idleMs: 5, batchSize: 100, onError: () => undefined });
-  await expect.poll(checkpoint, { timeout: 60_000 }).toBe(await store.headPosition());
-  await live.stop();
+  await projectToHead(test, { batchSize: 100, timeout: 60_000 });
   // What a buggy build left behind: wrong rows, and change-log rows browsers would get them from.
   await sql`update read.people set first_name = 'wrong'`.execute(db);
   await sql`update read.change_log set data = jsonb_set(data, '{first_name}', '"wrong"')
@@ -34,9 +19,7 @@ it("rebuilding one read model makes its rows and change-log rows what a full reb
 
   const report = await rebuildProjection({ db, store, name: "people", batchSize: 200 });
   expect(report.events).toBeGreaterThan(0);
-  await rebuildReadModels({ db, store, target: "read_full", swap: false });
-  const rebuilt = await snapshotSchema(db, "read");
-  const full = await snapshotSchema(db, "read_full");
+  const { served: rebuilt, rebuilt: full } = await rebuiltBeside(test, "read_full");
   expect((full.people ?? []).length).toBeGreaterThan(5);
   expect(rebuilt.people).toEqual(full.people);
   // Every change-log row, the people's included, is the full rebuild's, at the same position and seq.
@@ -54,7 +37,7 @@ it("rebuilding one read model makes its rows and change-log rows what a full reb
 }, 180_000);
 
 it("an unknown read model's name is refused with the names there are", async () => {
-  await expect(rebuildProjection({ db, store, name: "peoples" })).rejects.toThrow(
+  await expect(rebuildProjection({ db: test.db, store: test.store, name: "peoples" })).rejects.toThrow(
     /no read model is called "peoples"; the read models are: .*invitations, .*people, /,
   );
 });

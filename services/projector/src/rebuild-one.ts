@@ -9,7 +9,7 @@ import {
   projectBatch,
 } from "./project-batch.ts";
 import type { Projection } from "./projection.ts";
-import { ensureProjectionStates } from "./projection-states.ts";
+import { ensureProjectionStates, readProjectionStates } from "./projection-states.ts";
 import { allProjections } from "./read-models/all.ts";
 import { type RebuildReport, rebuildReadModels } from "./rebuild.ts";
 
@@ -94,7 +94,12 @@ async function swapOneIn(
       pending.push(...page);
       from = page[page.length - 1]?.position ?? from;
     }
-    await projectBatch(trx, target, after, pending, withReads, { notify: false });
+    const states = await readProjectionStates(
+      trx,
+      target,
+      withReads.map((p) => p.table),
+    );
+    await projectBatch(trx, target, after, pending, withReads, states, { notify: false });
     const position = pending.at(-1)?.position ?? after;
     const table = projection.table;
     await sql`delete from ${sql.table(`${live}.${table}`)}`.execute(trx);

@@ -1,26 +1,15 @@
-import type { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
-import { type Kysely, sql } from "kysely";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { sql } from "kysely";
+import { expect, it } from "vitest";
 import { startProjector } from "./projector.ts";
 import { rebuildReadModels } from "./rebuild.ts";
-import { openProjectorTestDb } from "./testing/projector-test-db.ts";
+import { projectToHead, rebuiltBeside, useProjectorTestDb } from "./testing/rebuild-setup.ts";
 import { appendSampleHistory } from "./testing/sample-history.ts";
-import { snapshotSchema } from "./testing/schema-snapshot.ts";
 import { appendTeamHistory } from "./testing/team-history.ts";
 
-let db: Kysely<unknown>;
-let store: PostgresEventStore;
-let checkpoint: () => Promise<number>;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ db, store, checkpoint, close } = await openProjectorTestDb());
-});
-afterAll(async () => {
-  await close();
-});
+const test = useProjectorTestDb();
 
 it("rebuilds beside the serving schema while writes go on, swaps it in, and the live projector carries on", async () => {
+  const { db, store, checkpoint } = test;
   await appendSampleHistory(store, { commands: 800, seed: 3 });
   const live = startProjector({ db, store, idleMs: 5, batchSize: 100, onError: () => undefined });
   await expect.poll(checkpoint, { timeout: 30_000 }).toBe(await store.headPosition());
@@ -46,21 +35,15 @@ it("rebuilds beside the serving schema while writes go on, swaps it in, and the 
   );
   expect(Number(rows[0]?.n)).toBe(0);
 
-  await rebuildReadModels({ db, store, target: "read_clean", swap: false });
-  const swapped = await snapshotSchema(db, "read");
-  const clean = await snapshotSchema(db, "read_clean");
+  const { served: swapped, rebuilt: clean } = await rebuiltBeside(test, "read_clean");
   for (const table of Object.keys(clean)) expect(swapped[table], table).toEqual(clean[table]);
 }, 120_000);
 
 it("project members' activity and invitations come out the same live, a few events a batch, as rebuilt at once", async () => {
-  await appendTeamHistory(store, { commands: 600, seed: 9 });
-  const live = startProjector({ db, store, idleMs: 5, batchSize: 3, onError: () => undefined });
-  await expect.poll(checkpoint, { timeout: 60_000 }).toBe(await store.headPosition());
-  await live.stop();
+  await appendTeamHistory(test.store, { commands: 600, seed: 9 });
+  await projectToHead(test, { batchSize: 3, timeout: 60_000 });
 
-  await rebuildReadModels({ db, store, target: "read_team", swap: false });
-  const served = await snapshotSchema(db, "read");
-  const rebuilt = await snapshotSchema(db, "read_team");
+  const { served, rebuilt } = await rebuiltBeside(test, "read_team");
   const members = (rebuilt.project_users ?? []) as { last_activity: string | null }[];
   const invitations = (rebuilt.invitations ?? []) as { to_email: string; to_user_id: string | null; status: string }[];
   expect(members.filter((row) => row.last_activity !== null).length).toBeGreaterThan(5);

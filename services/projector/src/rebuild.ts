@@ -52,7 +52,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     const events = await options.store.readAll({ after, limit: batchSize });
     if (events.length === 0) break;
     const from = after;
-    const applied = await runBatch(db, target, from, events, projections, {
+    const applied = await runBatch(db, target, from, events, projections, states, {
       notify: false,
       ...(options.onStopped ? { onStopped: options.onStopped } : {}),
     });
@@ -125,7 +125,9 @@ async function swapIn(
       pending.push(...page);
       from = page[page.length - 1]?.position ?? from;
     }
-    await projectBatch(trx, target, after, pending, projections, { notify: false });
+    const names = projections.map((projection) => projection.table);
+    const states = await readProjectionStates(trx, target, names);
+    await projectBatch(trx, target, after, pending, projections, states, { notify: false });
     await sql`drop schema ${sql.id(live)} cascade`.execute(trx);
     await sql`alter schema ${sql.id(target)} rename to ${sql.id(live)}`.execute(trx);
     const position = pending.at(-1)?.position ?? after;

@@ -1,7 +1,13 @@
 import { emailStream } from "@hirestream/api/auth/user-commands.ts";
 import type { DomainEvent } from "@hirestream/contracts/events.ts";
-import { emptyProfile } from "@hirestream/contracts/people/profile.ts";
 import type { WorkflowStage } from "@hirestream/contracts/workflows/events.ts";
+import { personAdded } from "@hirestream/domain/analytics/testing/person-events.ts";
+import { processorStarted, stepBounced } from "@hirestream/domain/analytics/testing/processor-events.ts";
+import { projectCreated } from "@hirestream/domain/analytics/testing/project-events.ts";
+import { sequenceCreated, sequenceStep } from "@hirestream/domain/analytics/testing/sequence-events.ts";
+import { userSignedUp } from "@hirestream/domain/analytics/testing/user-events.ts";
+import { workflowCreated, workflowStage } from "@hirestream/domain/analytics/testing/workflow-events.ts";
+import { workspaceCreated } from "@hirestream/domain/analytics/testing/workspace-events.ts";
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 
@@ -36,15 +42,7 @@ export const ids = {
 
 const t = (iso: string) => `2026-${iso}:00.000Z`;
 
-const stage = (stageId: string, name: string, position: number): WorkflowStage => ({
-  id: stageId,
-  name,
-  position,
-  description: "",
-  sequenceId: null,
-  onResponseStageId: null,
-  onResponseStagePosition: null,
-});
+const stage = (stageId: string, name: string, position: number) => workflowStage({ id: stageId, name, position });
 
 export async function appendAnalyticsHistory(store: EventStore): Promise<void> {
   const append = (streamId: string, events: DomainEvent[], actor: string | null, occurredAt = t("10-01T00:00")) =>
@@ -59,24 +57,12 @@ export async function appendAnalyticsHistory(store: EventStore): Promise<void> {
   ];
   for (const [userId, firstName, email] of users) {
     await append(emailStream(email), [{ type: "EmailReserved", data: { email, userId } }], null);
-    await append(
-      `user-${userId}`,
-      [
-        {
-          type: "UserSignedUp",
-          data: { userId, email, passwordHash: "x", firstName, lastName: "Test", color: "blue" },
-        },
-      ],
-      userId,
-    );
+    await append(`user-${userId}`, [userSignedUp({ userId, email, firstName, lastName: "Test" })], userId);
   }
   await append(
     `workspace-${ws}`,
     [
-      {
-        type: "WorkspaceCreated",
-        data: { workspaceId: ws, name: "Acme", description: "", visible: true, ownerId: ids.ann },
-      },
+      workspaceCreated({ workspaceId: ws, name: "Acme", ownerId: ids.ann }),
       { type: "WorkspaceMemberAdded", data: { workspaceId: ws, userId: ids.ann, role: "owner" } },
       { type: "WorkspaceMemberAdded", data: { workspaceId: ws, userId: ids.bo, role: "manager" } },
       { type: "WorkspaceMemberAdded", data: { workspaceId: ws, userId: ids.cy, role: "collaborator" } },
@@ -91,19 +77,10 @@ export async function appendAnalyticsHistory(store: EventStore): Promise<void> {
     flow: string,
     stages: WorkflowStage[],
   ) => {
-    const settings = {
-      name,
-      description: null,
-      priority: "High" as const,
-      startDate: null,
-      deadline: null,
-      visible: true,
-      workflowId: null,
-    };
     await append(
       `project-${projectId}`,
       [
-        { type: "ProjectCreated", data: { ...settings, projectId, workspaceId, userId: ids.ann, status: "Active" } },
+        projectCreated({ projectId, workspaceId, userId: ids.ann, name }),
         { type: "ProjectWorkflowAssigned", data: { projectId, workspaceId, workflowId: flow, templateId: flow } },
       ],
       ids.ann,
@@ -111,12 +88,7 @@ export async function appendAnalyticsHistory(store: EventStore): Promise<void> {
     );
     await append(
       `workflow-${flow}`,
-      [
-        {
-          type: "WorkflowCreated",
-          data: { workflowId: flow, workspaceId, userId: ids.ann, name: "Flow", description: "", stages, projectId },
-        },
-      ],
+      [workflowCreated({ workflowId: flow, workspaceId, userId: ids.ann, name: "Flow", stages, projectId })],
       ids.ann,
     );
   };
@@ -181,42 +153,27 @@ export async function appendAnalyticsHistory(store: EventStore): Promise<void> {
   await added(3, ids.sourced, "11-05T00:00");
   await added(5, ids.applied, "11-01T00:00", ids.ann, ids.design);
 
-  const steps = [1, 2].map((position) => ({
-    id: id("ba", position),
-    position,
-    name: position === 1 ? "Hello" : "Follow up",
-    delay: 0,
-    templateSubject: "Hi",
-    templateBody: "Hi",
-    providerId: null,
-    from: null,
-    hasProviderSignature: false,
-    workdayStart: "09:00",
-    workdayEnd: "17:00",
-    defaultFields: [],
-    customFields: [],
-  }));
+  const steps = [1, 2].map((position) =>
+    sequenceStep({
+      id: id("ba", position),
+      position,
+      name: position === 1 ? "Hello" : "Follow up",
+      templateSubject: "Hi",
+      templateBody: "Hi",
+    }),
+  );
   await append(
     `sequence-${ids.intro}`,
     [
-      {
-        type: "SequenceCreated",
-        data: {
-          sequenceId: ids.intro,
-          workspaceId: ws,
-          userId: ids.ann,
-          name: "Intro",
-          description: "",
-          hasReview: false,
-          hasWrite: false,
-          allowSendWeekend: true,
-          allowSendHoliday: true,
-          holidayCountry: "US",
-          timezone: "UTC",
-          payloadFields: { defaults: [], customs: [] },
-          steps,
-        },
-      },
+      sequenceCreated({
+        sequenceId: ids.intro,
+        workspaceId: ws,
+        userId: ids.ann,
+        name: "Intro",
+        allowSendWeekend: true,
+        allowSendHoliday: true,
+        steps,
+      }),
     ],
     ids.ann,
     t("10-03T00:00"),
@@ -249,23 +206,15 @@ export async function appendAnalyticsHistory(store: EventStore): Promise<void> {
     await append(
       stream(n),
       [
-        {
-          type: "ProcessorStarted",
-          data: {
-            ...run(n),
-            candidacyId: ids.c(n),
-            personId: ids.person(n),
-            stageId: ids.sourced,
-            sequenceId: ids.intro,
-            totalSteps: 2,
-            hasReview: false,
-            fields: { defaults: [], customs: [] },
-            values: {},
-            timeZone: "UTC",
-            timeZoneSource: "sequence",
-            at: t("11-01T00:00"),
-          },
-        },
+        processorStarted({
+          ...run(n),
+          candidacyId: ids.c(n),
+          personId: ids.person(n),
+          stageId: ids.sourced,
+          sequenceId: ids.intro,
+          totalSteps: 2,
+          at: t("11-01T00:00"),
+        }),
       ],
       null,
     );
@@ -305,16 +254,7 @@ export async function appendAnalyticsHistory(store: EventStore): Promise<void> {
     null,
   );
   await append(stream(2), [sent(2, 1, "<m3>", "11-01T12:00", false)], null);
-  await append(
-    stream(2),
-    [
-      {
-        type: "StepBounced",
-        data: { ...inbound(2, "<dsn>", "11-01T12:05"), position: 1, reason: "no such user", status: "5.1.1" },
-      },
-    ],
-    null,
-  );
+  await append(stream(2), [stepBounced({ ...inbound(2, "<dsn>", "11-01T12:05"), position: 1 })], null);
   await append(stream(1), [sent(1, 2, "<m2>", "11-02T10:00")], null);
   await append(
     stream(1),
@@ -349,10 +289,7 @@ export async function appendAnalyticsHistory(store: EventStore): Promise<void> {
   await append(
     `workspace-${ids.otherWorkspace}`,
     [
-      {
-        type: "WorkspaceCreated",
-        data: { workspaceId: ids.otherWorkspace, name: "Other", description: "", visible: true, ownerId: ids.dee },
-      },
+      workspaceCreated({ workspaceId: ids.otherWorkspace, name: "Other", ownerId: ids.dee }),
       { type: "WorkspaceMemberAdded", data: { workspaceId: ids.otherWorkspace, userId: ids.dee, role: "owner" } },
     ],
     ids.dee,
@@ -379,18 +316,7 @@ export async function appendAnalyticsHistory(store: EventStore): Promise<void> {
   );
   await append(
     `person-${ids.person(9)}`,
-    [
-      {
-        type: "PersonAdded",
-        data: {
-          personId: ids.person(9),
-          ownerId: ids.dee,
-          profile: emptyProfile(),
-          workspaceId: ids.otherWorkspace,
-          source: "manual",
-        },
-      },
-    ],
+    [personAdded({ personId: ids.person(9), ownerId: ids.dee, workspaceId: ids.otherWorkspace })],
     ids.dee,
   );
 }

@@ -94,6 +94,11 @@ function firstRowsShown(): Promise<void> {
   return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, FIRST_ROWS_WAIT_MS))]);
 }
 
+/** Whether the page opened a socket for `uid`'s sync client that it has not taken yet and is not closed. */
+export function hasEarlySocket(uid: string): boolean {
+  return early !== null && early.uid === uid && !early.socket.closed;
+}
+
 /**
  * The early socket, once, for the sync client of `uid`'s replica; null when there is none, or it
  * closed (the client then connects itself). One opened for another session is closed.

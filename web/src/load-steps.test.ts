@@ -1,18 +1,18 @@
 import { expect, test } from "vitest";
-import { markLoadStep, nextRowsRead } from "./load-steps.ts";
+import { markLoadStep, nextRowsShown } from "./load-steps.ts";
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-test("a wait for the rows' next read ends at the next read, not at one before it, and at every read after the load's first", async () => {
-  markLoadStep("rows-read");
+test("a wait for a list to show rows ends the next time one does, not at a time before, and also after the load's first", async () => {
+  markLoadStep("rows-shown");
   let reads = 0;
-  void nextRowsRead().then(() => {
+  void nextRowsShown().then(() => {
     reads += 1;
   });
   await settled();
   expect(reads).toBe(0);
 
-  markLoadStep("rows-read");
+  markLoadStep("rows-shown");
   await settled();
   expect(reads).toBe(1);
 });

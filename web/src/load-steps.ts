@@ -6,7 +6,7 @@
  * app's code runs (`start`), the replica opens (`replica-open`: the database, `replica-ready`: the
  * runtime over it), the first screen's code is in (and the replica ready) and React's first render
  * starts (`code`), the screens render over the open replica (`screens`), and a list's first rows
- * are read (`rows-read`). A fresh replica's first sync adds its own: the socket opens (`socket-open`),
+ * are read (`rows-read`) and shown (`rows-shown`). A fresh replica's first sync adds its own: the socket opens (`socket-open`),
  * the page learns whether the profile holds a replica (`replica-checked`), the hello goes (`hello`),
  * the first snapshot part reaches the page (`first-part-received`), the sync client takes it
  * (`first-part`) and it is written (`first-part-written`).
@@ -19,6 +19,7 @@ export type LoadStep =
   | "replica-ready"
   | "screens"
   | "rows-read"
+  | "rows-shown"
   | "socket-open"
   | "replica-checked"
   | "hello"
@@ -27,13 +28,13 @@ export type LoadStep =
   | "first-part-written";
 
 const marked = new Set<LoadStep>();
-/** Waiting for a list screen's next read of its rows (nextRowsRead). */
-let rowsReadWaiters: (() => void)[] = [];
+/** Waiting for a list screen to show rows again (nextRowsShown). */
+let rowsShownWaiters: (() => void)[] = [];
 
 export function markLoadStep(step: LoadStep): void {
-  if (step === "rows-read") {
-    const waiters = rowsReadWaiters;
-    rowsReadWaiters = [];
+  if (step === "rows-shown") {
+    const waiters = rowsShownWaiters;
+    rowsShownWaiters = [];
     for (const resolve of waiters) resolve();
   }
   if (marked.has(step)) return;
@@ -41,7 +42,7 @@ export function markLoadStep(step: LoadStep): void {
   performance.mark(`hirestream:${step}`);
 }
 
-/** Resolves at the next read of a list screen's rows (every read, not only the load's first). */
-export function nextRowsRead(): Promise<void> {
-  return new Promise((resolve) => rowsReadWaiters.push(resolve));
+/** Resolves the next time a list screen shows rows (every time, not only the load's first). */
+export function nextRowsShown(): Promise<void> {
+  return new Promise((resolve) => rowsShownWaiters.push(resolve));
 }

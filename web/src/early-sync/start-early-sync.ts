@@ -1,6 +1,6 @@
 import { readCredentials } from "../api/session-credentials.ts";
 import { MOBILE_MEDIA_QUERY } from "../constants.ts";
-import { markLoadStep, nextRowsRead } from "../load-steps.ts";
+import { markLoadStep, nextRowsShown } from "../load-steps.ts";
 import { leaderLockName, REPLICA_DB_NAME } from "../replica/replica-name.ts";
 import { focusOfPath } from "../replica/route-focus.ts";
 import { EarlySocket } from "./early-socket.ts";
@@ -17,7 +17,7 @@ const UNTAKEN_MS = 10_000;
  * that reads no list, or a tab in the background that paints nothing, holds the sync that long.
  */
 const FIRST_ROWS_WAIT_MS = 2_000;
-/** The list screens, which read their first rows as the replica opens (people-source.ts, pipeline-queries.ts, use-projects.ts). */
+/** The list screens, which say when they show rows (use-rows-shown.ts). */
 const LIST_PATH = /^\/(talent_pool|workspaces\/[^/]+\/(people|projects|projects?\/[^/]+))$/;
 
 /** The page's early socket, with whose session it was opened; null once taken, closed or never opened. */
@@ -85,13 +85,9 @@ function open(uid: string): void {
   }, UNTAKEN_MS);
 }
 
-/** A list screen read rows and painted them, or it took too long. */
+/** A list screen showed rows, or it took too long. */
 function firstRowsShown(): Promise<void> {
-  const painted = nextRowsRead().then(
-    // Read is not shown: React renders the rows, then the browser paints them.
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
-  );
-  return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, FIRST_ROWS_WAIT_MS))]);
+  return Promise.race([nextRowsShown(), new Promise<void>((resolve) => setTimeout(resolve, FIRST_ROWS_WAIT_MS))]);
 }
 
 /** Whether the page opened a socket for `uid`'s sync client that it has not taken yet and is not closed. */

@@ -6,9 +6,10 @@
  * app's code runs (`start`), the replica opens (`replica-open`: the database, `replica-ready`: the
  * runtime over it), the first screen's code is in (and the replica ready) and React's first render
  * starts (`code`), the screens render over the open replica (`screens`), and a list's first rows
- * are read (`rows-read`). A fresh replica's first sync adds its own: the socket opens (`socket-open`),
- * the hello goes (`hello`), the first snapshot part arrives (`first-part`) and is written
- * (`first-part-written`).
+ * are read (`rows-read`) and shown (`rows-shown`). A fresh replica's first sync adds its own: the socket opens (`socket-open`),
+ * the page learns whether the profile holds a replica (`replica-checked`), the hello goes (`hello`),
+ * the first snapshot part reaches the page (`first-part-received`), the sync client takes it
+ * (`first-part`) and it is written (`first-part-written`).
  */
 export type LoadStep =
   | "entry"
@@ -18,15 +19,30 @@ export type LoadStep =
   | "replica-ready"
   | "screens"
   | "rows-read"
+  | "rows-shown"
   | "socket-open"
+  | "replica-checked"
   | "hello"
+  | "first-part-received"
   | "first-part"
   | "first-part-written";
 
 const marked = new Set<LoadStep>();
+/** Waiting for a list screen to show rows again (nextRowsShown). */
+let rowsShownWaiters: (() => void)[] = [];
 
 export function markLoadStep(step: LoadStep): void {
+  if (step === "rows-shown") {
+    const waiters = rowsShownWaiters;
+    rowsShownWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
   if (marked.has(step)) return;
   marked.add(step);
   performance.mark(`hirestream:${step}`);
+}
+
+/** Resolves the next time a list screen shows rows (every time, not only the load's first). */
+export function nextRowsShown(): Promise<void> {
+  return new Promise((resolve) => rowsShownWaiters.push(resolve));
 }

@@ -9,7 +9,7 @@ import type { StartedSocket, SyncCredentials, SyncSocket } from "../replica/sync
  * not by parsing the frame, which the client does anyway.
  */
 const SNAPSHOT_HEAD =
-  /^\{"type":"snapshot","scope":"[^"]*","position":\d+,"part":(\d+),"last":(?:true|false)(,"more":true)?/;
+  /^\{"type":"snapshot","scope":"([^"]*)","position":\d+,"part":(\d+),"last":(?:true|false)(,"more":true)?/;
 const APPLIED = JSON.stringify({ type: "applied" });
 
 type Delivery =
@@ -31,6 +31,13 @@ export interface EarlySocketOptions {
   fresh: Promise<boolean>;
   /** What the screen will show, as far as the path tells (route-focus.ts). */
   focus: readonly string[];
+  /**
+   * Resolves once the screen has shown the rows the first parts brought: until then the rest waits
+   * here, even once every first part is in. IndexedDB serves a transaction only after those begun
+   * before it on the same stores, so the screen's first read, begun after the rest's writes, would
+   * wait for thousands of rows to be written. Without it, the rest goes on once the first parts are in.
+   */
+  firstRowsShown?: (() => Promise<void>) | undefined;
 }
 
 /**
@@ -54,12 +61,16 @@ export class EarlySocket implements StartedSocket {
   #closed = false;
   #fresh: boolean | null = null;
   /**
-   * What piled up before the client took the socket goes on in two goes: up to the first part of a
-   * scope's many rows (the screen's first rows, after every scope's few), then, once the client has
-   * answered every part of those, the rest. Handed on at once, the client would write the screen's
+   * What piled up before the client took the socket goes on in two goes: up to the first part of
+   * many rows of every scope the focus names, or of the first scope without one (the screen's first
+   * rows, after every scope's few), then, once the client has answered every part of those, the rest. Handed on at once, the client would write the screen's
    * first rows in one transaction with the thousands after them, as it joins parts that piled up.
+   * `shown`: every held part is in, and the rest waits for the screen to show them (firstRowsShown).
    */
-  #firstRows: "before" | "holding" | "done" = "before";
+  #firstRows: "before" | "holding" | "shown" | "done" = "before";
+  /** Scopes whose first part of many was handed on: the screen's first rows are those of its focus. */
+  readonly #begun = new Set<string>();
+  #received = false;
   /** Snapshot parts handed to the client, and `applied` answers it sent, since it took the socket. */
   #handed = 0;
   #answered = 0;
@@ -75,7 +86,13 @@ export class EarlySocket implements StartedSocket {
       this.#greet();
       this.#deliver({ kind: "open", event });
     };
-    socket.onmessage = (event) => this.#deliver({ kind: "message", event });
+    socket.onmessage = (event) => {
+      if (!this.#received && typeof event.data === "string" && SNAPSHOT_HEAD.test(event.data.slice(0, 512))) {
+        this.#received = true;
+        markLoadStep("first-part-received");
+      }
+      this.#deliver({ kind: "message", event });
+    };
     socket.onclose = (event) => {
       this.#closed = true;
       this.#deliver({ kind: "close", event });
@@ -105,9 +122,15 @@ export class EarlySocket implements StartedSocket {
     if (!this.#attached || data !== APPLIED) return;
     this.#answered += 1;
     if (this.#firstRows === "holding" && this.#answered >= this.#handed) {
-      this.#firstRows = "done";
+      this.#firstRows = "shown";
+      const shown = this.#options.firstRowsShown?.() ?? Promise.resolve();
       // Not from inside the client's answering: it goes on with what it took, then takes these.
-      queueMicrotask(() => this.#flush());
+      const goOn = () => {
+        if (this.#firstRows !== "shown") return;
+        this.#firstRows = "done";
+        this.#flush();
+      };
+      shown.then(goOn, goOn);
     }
   }
 
@@ -129,7 +152,7 @@ export class EarlySocket implements StartedSocket {
   }
 
   #flush(): void {
-    while (this.#firstRows !== "holding") {
+    while (this.#firstRows === "before" || this.#firstRows === "done") {
       const delivery = this.#pending.shift();
       if (!delivery) return;
       if (delivery.kind === "message") this.#count(delivery.event);
@@ -141,7 +164,11 @@ export class EarlySocket implements StartedSocket {
     const head = typeof event.data === "string" ? SNAPSHOT_HEAD.exec(event.data.slice(0, 512)) : null;
     if (!head) return;
     this.#handed += 1;
-    if (this.#firstRows === "before" && Number(head[1]) > 0 && !head[2]) this.#firstRows = "holding";
+    const [, scope = "", part, more] = head;
+    if (this.#firstRows !== "before" || Number(part) === 0 || more) return;
+    this.#begun.add(scope);
+    const { focus } = this.#options;
+    if (focus.length === 0 || focus.every((focused) => this.#begun.has(focused))) this.#firstRows = "holding";
   }
 
   #dispatch(delivery: Delivery): void {

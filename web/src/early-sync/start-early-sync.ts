@@ -1,5 +1,6 @@
 import { readCredentials } from "../api/session-credentials.ts";
 import { MOBILE_MEDIA_QUERY } from "../constants.ts";
+import { markLoadStep, nextRowsShown } from "../load-steps.ts";
 import { leaderLockName, REPLICA_DB_NAME } from "../replica/replica-name.ts";
 import { focusOfPath } from "../replica/route-focus.ts";
 import { EarlySocket } from "./early-socket.ts";
@@ -10,6 +11,14 @@ import { syncUrl } from "./sync-url.ts";
  * (tab-peers.ts), or the session ended before the replica opened.
  */
 const UNTAKEN_MS = 10_000;
+
+/**
+ * Longest the rest of a first sync waits for the list screen to show its first rows: a screen
+ * that reads no list, or a tab in the background that paints nothing, holds the sync that long.
+ */
+const FIRST_ROWS_WAIT_MS = 2_000;
+/** The list screens, which say when they show rows (use-rows-shown.ts). */
+const LIST_PATH = /^\/(talent_pool|workspaces\/[^/]+\/(people|projects|projects?\/[^/]+))$/;
 
 /** The page's early socket, with whose session it was opened; null once taken, closed or never opened. */
 let early: { socket: EarlySocket; uid: string } | null = null;
@@ -24,6 +33,7 @@ let asked = false;
 async function noReplica(): Promise<boolean> {
   if (typeof indexedDB === "undefined" || typeof indexedDB.databases !== "function") return false;
   const databases = await indexedDB.databases();
+  markLoadStep("replica-checked");
   return !databases.some((database) => database.name === REPLICA_DB_NAME);
 }
 
@@ -59,6 +69,7 @@ function open(uid: string): void {
       credentials: readCredentials,
       fresh: noReplica(),
       focus: focusOfPath(window.location.pathname),
+      firstRowsShown: LIST_PATH.test(window.location.pathname) ? firstRowsShown : undefined,
     });
   } catch (error) {
     // The sync client connects by itself later, and says what went wrong then.
@@ -72,6 +83,16 @@ function open(uid: string): void {
     early = null;
     socket.close(1000, "not taken");
   }, UNTAKEN_MS);
+}
+
+/** A list screen showed rows, or it took too long. */
+function firstRowsShown(): Promise<void> {
+  return Promise.race([nextRowsShown(), new Promise<void>((resolve) => setTimeout(resolve, FIRST_ROWS_WAIT_MS))]);
+}
+
+/** Whether the page opened a socket for `uid`'s sync client that it has not taken yet and is not closed. */
+export function hasEarlySocket(uid: string): boolean {
+  return early !== null && early.uid === uid && !early.socket.closed;
 }
 
 /**

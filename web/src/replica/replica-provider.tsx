@@ -4,7 +4,7 @@ import { API_BASE, expireSession, sessionHeaders } from "../api/api-client.ts";
 import { readCredentials } from "../api/session-credentials.ts";
 import { LoadingScreen } from "../components/loading-screen.tsx";
 import { StorageNotice } from "../components/shell/storage-notice.tsx";
-import { takeEarlySocket } from "../early-sync/start-early-sync.ts";
+import { hasEarlySocket, takeEarlySocket } from "../early-sync/start-early-sync.ts";
 import { syncUrl } from "../early-sync/sync-url.ts";
 import { markLoadStep } from "../load-steps.ts";
 import { showErrorToasts } from "../notifications/toasts.ts";
@@ -51,6 +51,7 @@ function openRuntime(uid: string): Promise<ReplicaRuntime> {
     records: browserRecordStore(),
     focus: focusOfPath(window.location.pathname),
     takeSocket: () => takeEarlySocket(uid),
+    socketWaiting: () => hasEarlySocket(uid),
   });
 }
 

@@ -42,7 +42,16 @@ export interface ReplicaRuntimeOptions {
   focus?: readonly string[];
   /** The socket the page opened as it started (early-sync/), for this tab's first connection if it leads. */
   takeSocket?: () => StartedSocket | null;
+  /**
+   * Whether that socket is there, not yet taken: the replica then opens once this tab leads (or
+   * LEAD_WAIT_MS passed), so that the sync client takes what came on it and starts writing the
+   * screen's first rows before the screens' first render, which holds the page for a while.
+   */
+  socketWaiting?: () => boolean;
 }
+
+/** Longest an opening replica waits to lead before it lets the screens render (`socketWaiting`). */
+const LEAD_WAIT_MS = 200;
 
 /** The connection to the server, held by one tab for all tabs of the profile. */
 interface Leadership {
@@ -77,6 +86,8 @@ export class ReplicaRuntime {
     this.flush();
   };
   #closed = false;
+  /** Resolves the wait of an opening replica for this tab to lead (`socketWaiting`). */
+  #led: () => void = () => {};
 
   private constructor(db: ReplicaDb, options: ReplicaRuntimeOptions) {
     this.db = db;
@@ -147,7 +158,9 @@ export class ReplicaRuntime {
       runtime.#storage.start(owner?.key === "owner" ? owner.value : undefined),
     ]);
     runtime.openedUser = user;
+    const led = options.socketWaiting?.() ? runtime.#leading() : null;
     runtime.#start();
+    await led;
     markLoadStep("replica-ready");
     return runtime;
   }
@@ -160,6 +173,17 @@ export class ReplicaRuntime {
   /** After a quota error, the user asked not to wait for the next try. */
   retryStorageNow(): void {
     this.#storage.retryNow();
+  }
+
+  /** Once this tab leads, or LEAD_WAIT_MS passed (another tab leads, or is letting go). */
+  #leading(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, LEAD_WAIT_MS);
+      this.#led = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   }
 
   #start(): void {
@@ -187,6 +211,7 @@ export class ReplicaRuntime {
     window.addEventListener("online", this.#onOnline);
     sync.start();
     this.flush();
+    this.#led();
   }
 
   /** The leader's sync client; a new one after a quota error, which reads the replica's emptied cursor. */

@@ -15,7 +15,7 @@ import { openTestDb } from "./testing/test-db.ts";
 const credentials = { "access-token": "token", client: "client", uid: "alice@example.com" };
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function earlyStart(options: { fresh: boolean; focus?: string[] }) {
+function earlyStart(options: { fresh: boolean; focus?: string[]; firstRowsShown?: () => Promise<void> }) {
   const { db } = openTestDb();
   const server = fakeSockets();
   const early = new EarlySocket({
@@ -24,6 +24,7 @@ function earlyStart(options: { fresh: boolean; focus?: string[] }) {
     credentials: () => credentials,
     fresh: Promise.resolve(options.fresh),
     focus: options.focus ?? [],
+    firstRowsShown: options.firstRowsShown,
   });
   let taken = 0;
   const client = new SyncClient({
@@ -171,4 +172,92 @@ test("what piled up before the replica opened goes in after the screen's first r
   expect(transactionOf.get(many[0] ?? "")).toBe(transactionOf.get(few));
   expect(transactionOf.get(many[3] ?? "")).not.toBe(transactionOf.get(many[0] ?? ""));
   expect(answers(socket.sent)).toBe(3);
+});
+
+const workspaceIds = (from: number, count: number) =>
+  Array.from(
+    { length: count },
+    (_, index) => `00000000-0000-4000-8000-0000000002${String(from + index).padStart(2, "0")}`,
+  );
+
+/** The screen's promise to show its first rows, kept by the test. */
+function screen() {
+  let show = () => {};
+  const shown = new Promise<void>((resolve) => {
+    show = resolve;
+  });
+  return { firstRowsShown: () => shown, show };
+}
+
+/** Lets the client write what it was handed, and the socket hand on what it may. */
+async function written(client: SyncClient) {
+  for (let round = 0; round < 3; round++) {
+    await client.idle();
+    await settled();
+  }
+}
+
+test("the rest of a first sync waits until the screen has shown the rows of its first parts", async () => {
+  const { show, firstRowsShown } = screen();
+  const { db, server, client } = earlyStart({ fresh: true, firstRowsShown });
+  const socket = server.latest();
+  await settled();
+  socket.open();
+  const [few = "", ...many] = workspaceIds(0, 9);
+  socket.receive({ type: "syncing", scopes: [wsScope] });
+  socket.receive(printed(wsScope, 0, false, [few]));
+  socket.receive(printed(wsScope, 1, false, many.slice(0, 3)));
+  socket.receive(printed(wsScope, 2, true, many.slice(3)));
+
+  client.start();
+  await written(client);
+  // The screen's first read is not queued behind the thousands of rows after its own.
+  expect(await db.workspaces.count()).toBe(4);
+  expect(answers(socket.sent)).toBe(2);
+
+  show();
+  await written(client);
+  expect(await db.workspaces.count()).toBe(9);
+  expect(answers(socket.sent)).toBe(3);
+});
+
+test("a screen focused on several scopes gets the first part of each before the rest waits", async () => {
+  const { show, firstRowsShown } = screen();
+  const other = "ws:00000000-0000-4000-8000-0000000000a9";
+  const { db, server, client } = earlyStart({ fresh: true, focus: [wsScope, other], firstRowsShown });
+  const socket = server.latest();
+  await settled();
+  socket.open();
+  const [wsFew = "", otherFew = "", ...many] = workspaceIds(0, 12);
+  socket.receive({ type: "syncing", scopes: [wsScope, other] });
+  socket.receive(printed(wsScope, 0, false, [wsFew]));
+  socket.receive(printed(other, 0, false, [otherFew]));
+  socket.receive(printed(wsScope, 1, false, many.slice(0, 2)));
+  socket.receive(printed(other, 1, false, many.slice(2, 4)));
+  socket.receive(printed(wsScope, 2, true, many.slice(4, 7)));
+  socket.receive(printed(other, 2, true, many.slice(7)));
+
+  client.start();
+  await written(client);
+  expect(await db.workspaces.count()).toBe(6);
+
+  show();
+  await written(client);
+  expect(await db.workspaces.count()).toBe(12);
+});
+
+test("without a screen to wait for, the rest goes on once the first parts are in", async () => {
+  const { db, server, client } = earlyStart({ fresh: true });
+  const socket = server.latest();
+  await settled();
+  socket.open();
+  const [few = "", ...many] = workspaceIds(20, 6);
+  socket.receive({ type: "syncing", scopes: [wsScope] });
+  socket.receive(printed(wsScope, 0, false, [few]));
+  socket.receive(printed(wsScope, 1, false, many.slice(0, 2)));
+  socket.receive(printed(wsScope, 2, true, many.slice(2)));
+
+  client.start();
+  await written(client);
+  expect(await db.workspaces.count()).toBe(6);
 });

@@ -6,6 +6,7 @@ import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useLiveValue } from "../../hooks/use-live-value.ts";
+import { useRowsShown } from "../../hooks/use-rows-shown.ts";
 import { markLoadStep } from "../../load-steps.ts";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
@@ -56,7 +57,7 @@ export const accessTo = (project: Pick<ProjectListItem, "role" | "projectRole">)
  */
 export function useProjectScope(workspaceId: string, userId: string | undefined): ProjectScope | undefined {
   const { db } = useReplica();
-  return useLiveQuery(async () => {
+  const scope = useLiveQuery(async () => {
     if (!userId) return { projects: [], workspaces: [] };
     const memberships = await db.workspace_members.where("user_id").equals(userId).toArray();
     const wanted = memberships.filter((member) => workspaceId === "me" || member.workspace_id === workspaceId);
@@ -86,6 +87,8 @@ export function useProjectScope(workspaceId: string, userId: string | undefined)
       workspaces: workspaces.sort(byNameThenId),
     };
   }, [db, workspaceId, userId]);
+  useRowsShown(scope?.projects.length ?? 0);
+  return scope;
 }
 
 /** One project with the user's roles; null when it is not (or no longer) the user's to open. */

@@ -14,6 +14,7 @@ import {
 } from "../../../components/pipeline/pipeline-queries.ts";
 import { PAGE_SIZE_DEFAULT } from "../../../constants.ts";
 import { useLiveValue } from "../../../hooks/use-live-value.ts";
+import { useRowsShown } from "../../../hooks/use-rows-shown.ts";
 import { useStableCallback } from "../../../hooks/use-stable-callback.ts";
 import { useReplica } from "../../../replica/replica-provider.tsx";
 import { keptRows } from "./kept-rows.ts";
@@ -105,6 +106,7 @@ export function usePipelineView(
       return next;
     });
   const shown = page?.items ?? [];
+  useRowsShown(shown.length);
 
   // Stable, so the memoized chips, search box, rows and pager render only when what they show changes.
   const setStageId = useStableCallback((id: string | null) => {

@@ -1,0 +1,18 @@
+import { expect, test } from "vitest";
+import { markLoadStep, nextRowsShown } from "./load-steps.ts";
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test("a wait for a list to show rows ends the next time one does, not at a time before, and also after the load's first", async () => {
+  markLoadStep("rows-shown");
+  let reads = 0;
+  void nextRowsShown().then(() => {
+    reads += 1;
+  });
+  await settled();
+  expect(reads).toBe(0);
+
+  markLoadStep("rows-shown");
+  await settled();
+  expect(reads).toBe(1);
+});

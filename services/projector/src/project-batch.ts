@@ -195,21 +195,29 @@ export async function projectBatch(
         as x(position bigint, seq integer, scope text, entity text, id text, op text, data jsonb)`.execute(trx);
   }
   if (options.pauseInsideMs) await new Promise((resolve) => setTimeout(resolve, options.pauseInsideMs));
-  await sql`update ${sql.table(`${schema}.projection_states`)} set position = ${last.position}
-    where name = any(${running.map((p) => p.table)}::text[]) and position < ${last.position}`.execute(trx);
-  const { rows: lowest } = await sql<{ position: string }>`update ${checkpoint}
-    set position = coalesce((select min(position) from ${sql.table(`${schema}.projection_states`)}
-                    where name = any(${horizonNames(projections)}::text[])), ${last.position})
-    where name = ${CHECKPOINT} returning position`.execute(trx);
-  const horizon = Number(lowest[0]?.position ?? horizonBefore);
   if (accessChangedAt !== null) {
     await sql`insert into ${checkpoint} (name, position) values (${ACCESS_CHECKPOINT}, ${accessChangedAt})
       on conflict (name) do update set position = excluded.position`.execute(trx);
     if (options.notify) await sql`select pg_notify(${ACCESS_CHANNEL}, ${String(accessChangedAt)})`.execute(trx);
   }
-  if (options.notify && horizon > horizonBefore) {
-    await sql`select pg_notify(${CHANGES_CHANNEL}, ${String(horizon)})`.execute(trx);
-  }
+  // One statement for the positions, the horizon and its notification: each round trip of a
+  // batch delays every browser waiting for its changes. The horizon is read from the positions as
+  // this statement leaves them (the update's own effect is not visible to the rest of it).
+  const stateTable = sql.table(`${schema}.projection_states`);
+  const runningNames = running.map((p) => p.table);
+  await sql`with moved as (
+      update ${stateTable} set position = ${last.position}
+      where name = any(${runningNames}::text[]) and position < ${last.position}
+    ), horizon as (
+      update ${checkpoint}
+      set position = coalesce((select min(case when s.name = any(${runningNames}::text[]) and s.position < ${last.position}
+                                             then ${last.position} else s.position end)
+                               from ${stateTable} s where s.name = any(${horizonNames(projections)}::text[])), ${last.position})
+      where name = ${CHECKPOINT} returning position
+    )
+    select position, case when ${options.notify} and position > ${horizonBefore}
+                          then pg_notify(${CHANGES_CHANNEL}, position::text) end as notified
+    from horizon`.execute(trx);
   return true;
 }
 

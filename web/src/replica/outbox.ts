@@ -53,9 +53,21 @@ export async function mutate(
   // for whatever reads or writes any of them (a list's live query, a sync message) to finish first.
   const tables = [...new Set(command.optimistic.map((change) => db.rowTables[change.table]))];
   await db.transaction("rw", [db.outbox, ...tables], async () => {
-    const view = await OutboxView.load(db);
+    // Requests made together rather than one after another's answer: the screen shows the change
+    // once this commits, and on a busy machine each round trip to the database waited for costs
+    // milliseconds. A row the command touches again is read once the write before it is made.
+    const loading = OutboxView.load(db);
+    // Awaited by each change; a command of none leaves a failure to the transaction alone.
+    loading.catch(() => undefined);
     const beforeImages = noBeforeImages();
-    for (const change of command.optimistic) await applyOptimistic(db, view, beforeImages, change);
+    const lastOnRow = new Map<string, Promise<unknown>>();
+    const made = command.optimistic.map((change) => {
+      const key = `${change.table}/${change.id}`;
+      const writeMade = applyOptimistic(db, loading, beforeImages, change, lastOnRow.get(key));
+      lastOnRow.set(key, writeMade);
+      return writeMade;
+    });
+    const writes = await Promise.all(made);
     const entry: QueuedEntry = {
       id,
       method: command.method,
@@ -68,31 +80,34 @@ export async function mutate(
       beforeImages,
       ...(command.silentErrors ? { silentErrors: true } : {}),
     };
-    await db.outbox.add(entry);
+    await Promise.all([...writes.map((write) => write.written), db.outbox.add(entry)]);
   });
   return id;
 }
 
+/**
+ * Makes one optimistic change's write, once `after` (the write of the command's change before it
+ * to the same row) is made, and resolves as soon as the request is made, with its completion.
+ */
 async function applyOptimistic<T extends TableName>(
   db: ReplicaDb,
-  view: OutboxView,
+  loading: Promise<OutboxView>,
   beforeImages: BeforeImages,
   change: RowChange<T>,
-): Promise<void> {
+  after: Promise<unknown> | undefined,
+): Promise<{ written: Promise<unknown> }> {
   const { table, id, next } = change;
   if (next && next.id !== id) throw new Error(`optimistic ${table} row ${next.id} filed under id ${id}`);
+  if (after) await after;
   const store = db.rowTables[table];
-  const shown = await store.get(id);
+  const [view, shown] = await Promise.all([loading, store.get(id)]);
   // A command touching one row twice keeps the first before-image: the state before the command.
   if (!Object.hasOwn(beforeImages[table], id))
     putImage(beforeImages, table, id, { row: shown ?? null, fromServer: false });
-  if (!next) {
-    await store.delete(id);
-    return;
-  }
+  if (!next) return { written: store.delete(id) };
   // Scopes are the server's to say; an optimistic row keeps those its server row has.
   const scopes = shown?.scopes ?? view.baseOf(table, id)?.row?.scopes ?? [];
-  await store.put({ ...next, scopes, _pending: view.touching(table, id).length + 1 });
+  return { written: store.put({ ...next, scopes, _pending: view.touching(table, id).length + 1 }) };
 }
 
 /** How many writes wait to be sent or answered; for the UI's pending indicator. */

@@ -111,6 +111,27 @@ test("each command touching a row adds to its pending mark", async () => {
   expect(await hasPendingWrites(db)).toBe(true);
 });
 
+test("a command changing one row twice leaves it as its last change does, with the row before the command as before-image", async () => {
+  const { db } = await withServerWorkspace();
+  const id = await mutate(db, {
+    method: "PUT",
+    path: `/workspaces/${ws1}`,
+    optimistic: [
+      { table: "workspaces", id: ws1, next: workspace(ws1, { name: "First" }) },
+      { table: "workspaces", id: ws1, next: null },
+      { table: "workspaces", id: ws1, next: workspace(ws1, { name: "Last" }) },
+    ],
+  });
+
+  // Put back after its delete, the row has no stored scopes to keep (sync brings them with the server's row).
+  expect(await db.workspaces.get(ws1)).toEqual({ ...workspace(ws1, { name: "Last" }), scopes: [], _pending: 1 });
+  const [entry] = await db.outbox.toArray();
+  expect(entry?.id).toBe(id);
+  expect(entry?.beforeImages.workspaces).toEqual({
+    [ws1]: { row: { ...workspace(ws1, { name: "Before" }), scopes: [scope], _pending: 0 }, fromServer: false },
+  });
+});
+
 test("a row filed under another id is refused before anything is written", async () => {
   const { db } = openTestDb();
   const wrong = mutate(db, {

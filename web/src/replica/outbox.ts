@@ -104,10 +104,14 @@ async function applyOptimistic<T extends TableName>(
   // A command touching one row twice keeps the first before-image: the state before the command.
   if (!Object.hasOwn(beforeImages[table], id))
     putImage(beforeImages, table, id, { row: shown ?? null, fromServer: false });
-  if (!next) return { written: store.delete(id) };
   // Scopes are the server's to say; an optimistic row keeps those its server row has.
   const scopes = shown?.scopes ?? view.baseOf(table, id)?.row?.scopes ?? [];
-  return { written: store.put({ ...next, scopes, _pending: view.touching(table, id).length + 1 }) };
+  const written: Promise<unknown> = next
+    ? store.put({ ...next, scopes, _pending: view.touching(table, id).length + 1 })
+    : store.delete(id);
+  // A failure is the caller's to see (it awaits `written`), not a rejection left unhandled meanwhile.
+  written.catch(() => undefined);
+  return { written };
 }
 
 /** How many writes wait to be sent or answered; for the UI's pending indicator. */

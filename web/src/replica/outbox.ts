@@ -53,20 +53,25 @@ export async function mutate(
   // for whatever reads or writes any of them (a list's live query, a sync message) to finish first.
   const tables = [...new Set(command.optimistic.map((change) => db.rowTables[change.table]))];
   await db.transaction("rw", [db.outbox, ...tables], async () => {
-    // Requests made together rather than one after another's answer: the screen shows the change
-    // once this commits, and on a busy machine each round trip to the database waited for costs
-    // milliseconds. A row the command touches again is read once the write before it is made.
+    // Reads asked for together rather than one after another's answer, and the outbox entry
+    // written with the last row: the screen shows the change once this commits, and on a busy
+    // machine each round trip to the database waited for costs milliseconds.
     const loading = OutboxView.load(db);
     // Awaited by each change; a command of none leaves a failure to the transaction alone.
     loading.catch(() => undefined);
     const beforeImages = noBeforeImages();
-    const lastOnRow = new Map<string, Promise<unknown>>();
-    const made = command.optimistic.map((change) => {
+    const touched = new Set<string>();
+    const made: Promise<{ written: Promise<unknown> }>[] = [];
+    let previous: Promise<unknown> = Promise.resolve();
+    for (const change of command.optimistic) {
       const key = `${change.table}/${change.id}`;
-      const writeMade = applyOptimistic(db, loading, beforeImages, change, lastOnRow.get(key));
-      lastOnRow.set(key, writeMade);
-      return writeMade;
-    });
+      const writeMade = applyOptimistic(db, loading, beforeImages, change, !touched.has(key), previous);
+      touched.add(key);
+      previous = writeMade.then((step) => step.written);
+      // Its failure reaches the caller through `made`.
+      previous.catch(() => undefined);
+      made.push(writeMade);
+    }
     const writes = await Promise.all(made);
     const entry: QueuedEntry = {
       id,
@@ -86,26 +91,30 @@ export async function mutate(
 }
 
 /**
- * Makes one optimistic change's write, once `after` (the write of the command's change before it
- * to the same row) is made, and resolves as soon as the request is made, with its completion.
+ * Makes one optimistic change's write, and resolves as soon as its request is made, with its
+ * completion. The row is read at once when the command has not touched it before, else once the
+ * write before is done; the write waits for the one before it to complete, as a table's
+ * middleware (pipeline-counts.ts) reads and writes its counts for each write in turn.
  */
 async function applyOptimistic<T extends TableName>(
   db: ReplicaDb,
   loading: Promise<OutboxView>,
   beforeImages: BeforeImages,
   change: RowChange<T>,
-  after: Promise<unknown> | undefined,
+  untouched: boolean,
+  previous: Promise<unknown>,
 ): Promise<{ written: Promise<unknown> }> {
   const { table, id, next } = change;
   if (next && next.id !== id) throw new Error(`optimistic ${table} row ${next.id} filed under id ${id}`);
-  if (after) await after;
   const store = db.rowTables[table];
-  const [view, shown] = await Promise.all([loading, store.get(id)]);
+  const reading = untouched ? store.get(id) : previous.then(() => store.get(id));
+  const [view, shown] = await Promise.all([loading, reading]);
   // A command touching one row twice keeps the first before-image: the state before the command.
   if (!Object.hasOwn(beforeImages[table], id))
     putImage(beforeImages, table, id, { row: shown ?? null, fromServer: false });
   // Scopes are the server's to say; an optimistic row keeps those its server row has.
   const scopes = shown?.scopes ?? view.baseOf(table, id)?.row?.scopes ?? [];
+  await previous;
   const written: Promise<unknown> = next
     ? store.put({ ...next, scopes, _pending: view.touching(table, id).length + 1 })
     : store.delete(id);

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { candidacy, projectId, uuid } from "../components/pipeline/testing/pipeline-rows.ts";
 import { applySnapshot } from "./apply-sync.ts";
 import { hasPendingWrites, mutate, pendingCount, wipeReplica } from "./outbox.ts";
 import { ManualClock } from "./testing/manual-clock.ts";
@@ -130,6 +131,19 @@ test("a command changing one row twice leaves it as its last change does, with t
   expect(entry?.beforeImages.workspaces).toEqual({
     [ws1]: { row: { ...workspace(ws1, { name: "Before" }), scopes: [scope], _pending: 0 }, fromServer: false },
   });
+});
+
+test("a command adding several candidates to a project counts each of them in its pipeline", async () => {
+  const { db } = openTestDb();
+  const sourced = { id: uuid(901), name: "Sourced" };
+  const added = [1, 2, 3].map((n) => candidacy(uuid(n), sourced));
+  await mutate(db, {
+    method: "POST",
+    path: `/projects/${projectId}/project_people`,
+    optimistic: added.map((row) => ({ table: "candidacies", id: row.id, next: row })),
+  });
+
+  expect(await db.pipeline_counts.get(projectId)).toMatchObject({ all: 3, by_stage: { [sourced.id]: 3 } });
 });
 
 test("a row filed under another id is refused before anything is written", async () => {

@@ -60,7 +60,7 @@ export function useMyWorkspaces(userId: string | undefined): MyWorkspace[] | und
 export function useReadMyWorkspaces(userId: string | undefined | null): MyWorkspace[] | undefined {
   const { db } = useReplica();
   // Kept between answers: a workspace unchanged since the last one keeps its object.
-  const last = useRef(new Map<string, MyWorkspace>());
+  const last = useRef<LastAnswer>({ workspaceIds: [], workspaces: new Map() });
   return useLiveQuery(async () => {
     if (userId === null) return undefined;
     if (!userId) return [];
@@ -69,24 +69,31 @@ export function useReadMyWorkspaces(userId: string | undefined | null): MyWorksp
   }, [db, userId]);
 }
 
+/** The last answer's workspace ids, in membership order, and its workspaces by id. */
+interface LastAnswer {
+  workspaceIds: readonly string[];
+  workspaces: Map<string, MyWorkspace>;
+}
+
 /**
- * Read again on every write to a workspace (a rename by another user, each of a stream of them):
- * the projects counted from one read of their index's keys rather than one count per workspace,
- * and a workspace unchanged since the last answer keeps its object, so a row or an entry memoized
- * on it does not render again.
+ * Read again on every write to a workspace (a rename by another user, each of a stream of them,
+ * or the user's own switch, which shows once this read answers). The memberships seldom change
+ * between two reads: the rows and the projects' index keys (no project row is read) of the last
+ * answer's workspaces are asked for with them, one round trip to the database rather than two,
+ * and asked again only when the memberships differ. A workspace unchanged since the last answer
+ * keeps its object, so a row or an entry memoized on it does not render again.
  */
-async function readMine(
-  db: ReplicaDb,
-  userId: string,
-  last: MutableRefObject<Map<string, MyWorkspace>>,
-): Promise<MyWorkspace[]> {
-  const memberships = await db.workspace_members.where("user_id").equals(userId).toArray();
-  const workspaceIds = memberships.map((member) => member.workspace_id);
-  // Asked together, the rows and the projects' keys (on the index: no project row is read).
-  const [workspaces, projectWorkspaces] = await Promise.all([
-    db.workspaces.bulkGet(workspaceIds),
-    db.projects.where("workspace_id").anyOf(workspaceIds).keys(),
+async function readMine(db: ReplicaDb, userId: string, last: MutableRefObject<LastAnswer>): Promise<MyWorkspace[]> {
+  const guessed = last.current.workspaceIds;
+  const rowsOf = (ids: readonly string[]) =>
+    Promise.all([db.workspaces.bulkGet([...ids]), db.projects.where("workspace_id").anyOf(ids).keys()]);
+  const [memberships, guessedRows] = await Promise.all([
+    db.workspace_members.where("user_id").equals(userId).toArray(),
+    rowsOf(guessed),
   ]);
+  const workspaceIds = memberships.map((member) => member.workspace_id);
+  const same = workspaceIds.length === guessed.length && workspaceIds.every((id, index) => guessed[index] === id);
+  const [workspaces, projectWorkspaces] = same ? guessedRows : await rowsOf(workspaceIds);
   const projectCounts = new Map<string, number>();
   for (const id of projectWorkspaces) {
     if (typeof id === "string") projectCounts.set(id, (projectCounts.get(id) ?? 0) + 1);
@@ -104,11 +111,11 @@ async function readMine(
       projects_count: projectCounts.get(workspace.id) ?? 0,
       pending: _pending > 0,
     };
-    const before = last.current.get(workspace.id);
+    const before = last.current.workspaces.get(workspace.id);
     const kept = before && dequal(before, next) ? before : next;
     seen.set(workspace.id, kept);
     mine.push(kept);
   });
-  last.current = seen;
+  last.current = { workspaceIds, workspaces: seen };
   return mine.sort((a, b) => Number(b.owned) - Number(a.owned) || byNameThenId(a, b));
 }

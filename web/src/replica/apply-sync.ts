@@ -80,13 +80,14 @@ export function applySnapshots(db: ReplicaDb, messages: readonly SnapshotMessage
 /** Applies rows in order, then moves the cursor: a cursor names the last position applied in full. */
 export function applyChanges(db: ReplicaDb, message: ChangesMessage): Promise<void> {
   return replicaTransaction(db, async () => {
-    const view = await OutboxView.load(db);
     const updates = emptyUpdates();
     for (const { entity, id, scope, op, data } of message.rows) {
       addUpdate(updates, entity, id, [scope], op === "put" ? data : null);
     }
-    await writeUpdates(db, view, updates);
-    await writeCursor(db, message.cursor);
+    // A live change waits on each round trip to the database in turn, and another user's edit
+    // shows only once it commits: the outbox and the rows are read together, and the cursor
+    // written with the rows (the transaction makes them land together all the same).
+    await Promise.all([writeUpdates(db, OutboxView.load(db), updates), writeCursor(db, message.cursor)]);
   });
 }
 
@@ -201,9 +202,10 @@ function pushUpdate<T extends TableName>(
  * Every table's stored rows are asked for at once, and each table's writes go as soon as its rows
  * are in, without waiting for another's: the database works through them in order.
  */
-async function writeUpdates(db: ReplicaDb, view: OutboxView, updates: Updates): Promise<void> {
+async function writeUpdates(db: ReplicaDb, loading: OutboxView | Promise<OutboxView>, updates: Updates): Promise<void> {
+  const view = Promise.resolve(loading);
   const written = await Promise.all(tableNames.map((table) => writeTable(db, view, table, updates[table])));
-  await Promise.all([...written.map((table) => table.done), view.save(db)]);
+  await Promise.all([...written.map((table) => table.done), (await view).save(db)]);
 }
 
 /**
@@ -213,14 +215,15 @@ async function writeUpdates(db: ReplicaDb, view: OutboxView, updates: Updates): 
  */
 async function writeTable<T extends TableName>(
   db: ReplicaDb,
-  view: OutboxView,
+  loading: Promise<OutboxView>,
   table: T,
   updates: readonly ServerUpdate<T>[],
 ): Promise<{ done: Promise<unknown> }> {
   if (updates.length === 0) return { done: Promise.resolve() };
   const store = db.rowTables[table];
   const ids = [...new Set(updates.map((update) => update.id))];
-  const loaded = await storedRows(store, ids);
+  // The rows are asked for while the outbox is still being read, not after.
+  const [view, loaded] = await Promise.all([loading, storedRows(store, ids)]);
   // The pipeline counts need the rows as stored before the write: these are they.
   const trans = Dexie.currentTransaction?.idbtrans;
   if (table === "candidacies" && trans) {

@@ -53,9 +53,26 @@ export async function mutate(
   // for whatever reads or writes any of them (a list's live query, a sync message) to finish first.
   const tables = [...new Set(command.optimistic.map((change) => db.rowTables[change.table]))];
   await db.transaction("rw", [db.outbox, ...tables], async () => {
-    const view = await OutboxView.load(db);
+    // Reads asked for together rather than one after another's answer, and the outbox entry
+    // written with the last row: the screen shows the change once this commits, and on a busy
+    // machine each round trip to the database waited for costs milliseconds.
+    const loading = OutboxView.load(db);
+    // Awaited by each change; a command of none leaves a failure to the transaction alone.
+    loading.catch(() => undefined);
     const beforeImages = noBeforeImages();
-    for (const change of command.optimistic) await applyOptimistic(db, view, beforeImages, change);
+    const touched = new Set<string>();
+    const made: Promise<{ written: Promise<unknown> }>[] = [];
+    let previous: Promise<unknown> = Promise.resolve();
+    for (const change of command.optimistic) {
+      const key = `${change.table}/${change.id}`;
+      const writeMade = applyOptimistic(db, loading, beforeImages, change, !touched.has(key), previous);
+      touched.add(key);
+      previous = writeMade.then((step) => step.written);
+      // Its failure reaches the caller through `made`.
+      previous.catch(() => undefined);
+      made.push(writeMade);
+    }
+    const writes = await Promise.all(made);
     const entry: QueuedEntry = {
       id,
       method: command.method,
@@ -68,31 +85,42 @@ export async function mutate(
       beforeImages,
       ...(command.silentErrors ? { silentErrors: true } : {}),
     };
-    await db.outbox.add(entry);
+    await Promise.all([...writes.map((write) => write.written), db.outbox.add(entry)]);
   });
   return id;
 }
 
+/**
+ * Makes one optimistic change's write, and resolves as soon as its request is made, with its
+ * completion. The row is read at once when the command has not touched it before, else once the
+ * write before is done; the write waits for the one before it to complete, as a table's
+ * middleware (pipeline-counts.ts) reads and writes its counts for each write in turn.
+ */
 async function applyOptimistic<T extends TableName>(
   db: ReplicaDb,
-  view: OutboxView,
+  loading: Promise<OutboxView>,
   beforeImages: BeforeImages,
   change: RowChange<T>,
-): Promise<void> {
+  untouched: boolean,
+  previous: Promise<unknown>,
+): Promise<{ written: Promise<unknown> }> {
   const { table, id, next } = change;
   if (next && next.id !== id) throw new Error(`optimistic ${table} row ${next.id} filed under id ${id}`);
   const store = db.rowTables[table];
-  const shown = await store.get(id);
+  const reading = untouched ? store.get(id) : previous.then(() => store.get(id));
+  const [view, shown] = await Promise.all([loading, reading]);
   // A command touching one row twice keeps the first before-image: the state before the command.
   if (!Object.hasOwn(beforeImages[table], id))
     putImage(beforeImages, table, id, { row: shown ?? null, fromServer: false });
-  if (!next) {
-    await store.delete(id);
-    return;
-  }
   // Scopes are the server's to say; an optimistic row keeps those its server row has.
   const scopes = shown?.scopes ?? view.baseOf(table, id)?.row?.scopes ?? [];
-  await store.put({ ...next, scopes, _pending: view.touching(table, id).length + 1 });
+  await previous;
+  const written: Promise<unknown> = next
+    ? store.put({ ...next, scopes, _pending: view.touching(table, id).length + 1 })
+    : store.delete(id);
+  // A failure is the caller's to see (it awaits `written`), not a rejection left unhandled meanwhile.
+  written.catch(() => undefined);
+  return { written };
 }
 
 /** How many writes wait to be sent or answered; for the UI's pending indicator. */

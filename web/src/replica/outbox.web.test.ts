@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { candidacy, projectId, uuid } from "../components/pipeline/testing/pipeline-rows.ts";
 import { applySnapshot } from "./apply-sync.ts";
 import { hasPendingWrites, mutate, pendingCount, wipeReplica } from "./outbox.ts";
 import { ManualClock } from "./testing/manual-clock.ts";
@@ -109,6 +110,40 @@ test("each command touching a row adds to its pending mark", async () => {
   expect(second?.beforeImages.workspaces[ws1]?.row?.name).toBe("One");
   expect(await pendingCount(db)).toBe(2);
   expect(await hasPendingWrites(db)).toBe(true);
+});
+
+test("a command changing one row twice leaves it as its last change does, with the row before the command as before-image", async () => {
+  const { db } = await withServerWorkspace();
+  const id = await mutate(db, {
+    method: "PUT",
+    path: `/workspaces/${ws1}`,
+    optimistic: [
+      { table: "workspaces", id: ws1, next: workspace(ws1, { name: "First" }) },
+      { table: "workspaces", id: ws1, next: null },
+      { table: "workspaces", id: ws1, next: workspace(ws1, { name: "Last" }) },
+    ],
+  });
+
+  // Put back after its delete, the row has no stored scopes to keep (sync brings them with the server's row).
+  expect(await db.workspaces.get(ws1)).toEqual({ ...workspace(ws1, { name: "Last" }), scopes: [], _pending: 1 });
+  const [entry] = await db.outbox.toArray();
+  expect(entry?.id).toBe(id);
+  expect(entry?.beforeImages.workspaces).toEqual({
+    [ws1]: { row: { ...workspace(ws1, { name: "Before" }), scopes: [scope], _pending: 0 }, fromServer: false },
+  });
+});
+
+test("a command adding several candidates to a project counts each of them in its pipeline", async () => {
+  const { db } = openTestDb();
+  const sourced = { id: uuid(901), name: "Sourced" };
+  const added = [1, 2, 3].map((n) => candidacy(uuid(n), sourced));
+  await mutate(db, {
+    method: "POST",
+    path: `/projects/${projectId}/project_people`,
+    optimistic: added.map((row) => ({ table: "candidacies", id: row.id, next: row })),
+  });
+
+  expect(await db.pipeline_counts.get(projectId)).toMatchObject({ all: 3, by_stage: { [sourced.id]: 3 } });
 });
 
 test("a row filed under another id is refused before anything is written", async () => {

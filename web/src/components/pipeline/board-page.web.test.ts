@@ -50,14 +50,16 @@ const ids = (page: PipelinePage) => page.items.map((item) => item.candidacy.id);
  */
 function watchBoard(db: ReplicaDb, asked: PipelineQuery, total: number) {
   let oldest: ListPlace | undefined;
+  let shown: PipelinePage["items"] = [];
   let reads = 0;
   let failed: unknown = null;
   const answers: PipelinePage[] = [];
   const waiting: (() => void)[] = [];
   const subscription = liveQuery(async () => {
     reads += 1;
-    const read = await boardPage(db, asked, total, oldest);
+    const read = await boardPage(db, asked, total, oldest, shown);
     oldest = read.items.length === asked.pageSize ? read.items.at(-1)?.candidacy : undefined;
+    shown = read.items;
     return read;
   }).subscribe({
     next: (page) => {
@@ -100,6 +102,26 @@ describe("boardPage", () => {
           expect(read).toMatchObject({ page: whole.page, pages: whole.pages, total: whole.total });
         }
       }
+    }
+  });
+
+  it("reads the page's rows and people as they are now, whatever page it showed before", async () => {
+    const db = await seeded();
+    const asked = query({ stageId: sourced.id, page: 2 });
+    const before = await pipelinePage(db, asked, null);
+    // The same candidates, one of them moved within its stage's page and one person renamed since.
+    const [first, second] = before.items;
+    if (!first?.person || !second) throw new Error("the seeded page has rows");
+    await db.people.put({ ...first.person, first_name: "Renamed" });
+    await db.candidacies.put({ ...second.candidacy, response: "interested" });
+    const now = await pipelinePage(db, asked, null);
+    const elsewhere = (await pipelinePage(db, query({ page: 1 }), null)).items;
+    const otherPerson = before.items.map((item, index) =>
+      index === 0 ? { ...item, candidacy: { ...item.candidacy, person_id: uuid(12) } } : item,
+    );
+    for (const shown of [before.items, elsewhere, before.items.slice(1), otherPerson, []]) {
+      const read = await boardPage(db, asked, now.total, undefined, shown);
+      expect(read.items).toEqual(now.items);
     }
   });
 

@@ -190,8 +190,9 @@ export function boardPage(
   query: PipelineQuery,
   total: number,
   oldest: ListPlace | undefined,
+  shown?: readonly Candidate[],
 ): Promise<PipelinePage> {
-  return db.transaction("r", [db.candidacies, db.people], () => readBoardPage(db, query, total, oldest, ""));
+  return db.transaction("r", [db.candidacies, db.people], () => readBoardPage(db, query, total, oldest, "", shown));
 }
 
 async function readBoardPage(
@@ -200,6 +201,7 @@ async function readBoardPage(
   total: number,
   oldest: ListPlace | undefined,
   searchBy: string,
+  shown: readonly Candidate[] = [],
 ): Promise<PipelinePage> {
   const window = pageWindow(total, query.page, query.pageSize);
   const upTo = window.offset + query.pageSize;
@@ -207,13 +209,26 @@ async function readBoardPage(
   // that takes one of those candidates out of the list (another stage, removed) is seen by the
   // live query by its key even when the write does not say where the row stood before. The
   // page is the list's first `upTo` keys' last ones, so any read that found `upTo` keys found them.
-  let keys = oldest === undefined ? [] : await inStage(db, query, oldest).limit(upTo).primaryKeys();
-  if (keys.length < upTo) keys = await inStage(db, query).limit(upTo).primaryKeys();
-  const rows = await db.candidacies.bulkGet(keys.slice(window.offset));
-  const items = await withPeople(
-    db,
-    rows.filter((row) => row !== undefined),
-  );
+  // Read again as candidates move, the page mostly holds the same candidates and people as the
+  // page `shown` before: theirs are asked for with the keys, one round trip to the database
+  // rather than three one after another's answer, and read again only where the page differs.
+  const [keysFrom, shownRows, shownPeople] = await Promise.all([
+    inStage(db, query, oldest).limit(upTo).primaryKeys(),
+    db.candidacies.bulkGet(shown.map((item) => item.candidacy.id)),
+    db.people.bulkGet(shown.map((item) => item.candidacy.person_id)),
+  ]);
+  const keys =
+    keysFrom.length < upTo && oldest !== undefined ? await inStage(db, query).limit(upTo).primaryKeys() : keysFrom;
+  const pageKeys = keys.slice(window.offset);
+  const sameKeys = pageKeys.length === shown.length && pageKeys.every((id, index) => shown[index]?.candidacy.id === id);
+  const rows = (sameKeys ? shownRows : await db.candidacies.bulkGet(pageKeys)).filter((row) => row !== undefined);
+  const samePeople =
+    sameKeys &&
+    rows.length === shown.length &&
+    rows.every((row, index) => shown[index]?.candidacy.person_id === row.person_id);
+  const items = samePeople
+    ? rows.map((candidacy, index) => ({ candidacy, person: shownPeople[index] }))
+    : await withPeople(db, rows);
   markLoadStep("rows-read");
   return { items, page: window.page, pages: window.pages, total, query, searchBy };
 }

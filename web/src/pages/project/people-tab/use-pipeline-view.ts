@@ -83,7 +83,7 @@ export function usePipelineView(
     const read =
       searching || total === undefined
         ? await pipelinePage(db, query, search)
-        : await boardPage(db, query, total, oldest);
+        : await boardPage(db, query, total, oldest, shownRows.current);
     const last = read.items.at(-1)?.candidacy;
     pageEnd.current =
       !searching && last !== undefined && read.items.length === pageSize

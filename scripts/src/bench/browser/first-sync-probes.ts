@@ -66,6 +66,8 @@ export interface FirstSyncProbeOptions {
 export function installFirstSyncProbe(options: FirstSyncProbeOptions): void {
   // Inside the function: an init script carries no module scope with it.
   const ROWS_PER_MS_OF_REST = 250;
+  /** Between two reads of a count kept in a row (countFrom): each is a transaction and a task in the page. */
+  const COUNT_ROW_REST_MS = 25;
   for (const [key, value] of Object.entries(options.credentials)) localStorage.setItem(key, value);
   const probe: FirstSyncProbe = {
     screenMs: null,
@@ -183,8 +185,9 @@ export function installFirstSyncProbe(options: FirstSyncProbeOptions): void {
             // the sync. A rest of about four counts' time (by the rows counted, not the count's wall
             // time, which includes waiting for the write ahead) keeps it to a fifth; the full
             // replica is then seen up to that rest late, never early.
-            // A count read from one row (countFrom) costs no more than the catch-up's check below.
-            const rest = probe.replicaFullMs === null && !countFrom ? probe.replicaRows / ROWS_PER_MS_OF_REST : 0;
+            // A count read from one row (countFrom) costs what one of the catch-up's checks below does.
+            const walkRest = countFrom ? COUNT_ROW_REST_MS : probe.replicaRows / ROWS_PER_MS_OF_REST;
+            const rest = probe.replicaFullMs === null ? walkRest : 0;
             await pause(Math.max(5, rest));
           }
         } catch {

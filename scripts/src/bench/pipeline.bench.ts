@@ -12,6 +12,7 @@ import { writeRawCopy } from "./pipeline-probes.ts";
 import { profileIfAsked } from "./pipeline-profile.ts";
 import { type BoardMovesOptions, type BoardMovesResult, measureBoardMoves } from "./pipeline-remote.ts";
 import { type SeededPipeline, seedPipeline } from "./pipeline-seed.ts";
+import { traceIfAsked } from "./pipeline-trace.ts";
 import { cpuSpent, describeCpu, processCpu } from "./process-cpu.ts";
 import { credentialsOf, firstPage, freshProfile, pageErrors, pause } from "./web-browser.ts";
 import { REPLICA_DB } from "./web-first-sync.ts";
@@ -65,16 +66,21 @@ async function firstLoad(context: BrowserContext, seeded: SeededPipeline, candid
     table: "candidacies",
     expectedRows: candidates,
     untilCaughtUp: true,
+    // The project's count, kept with its candidacies (web/src/replica/pipeline-counts.ts): counting
+    // 20,000 candidacies over and over took about 1.9 s of IndexedDB's time from the sync's writes.
+    countFrom: { store: "pipeline_counts", key: seeded.projectId, field: "all" },
   });
   await page.addInitScript(installTalentPoolLoadProbe, STAGE_ROW);
   const errors = pageErrors(page);
   const profiler = await profileIfAsked(page);
+  const tracer = await traceIfAsked(page, "first-sync");
   const cpuBefore = processCpu();
   await page.goto(`/workspaces/${seeded.workspaceId}/project/${seeded.projectId}`);
   await waitForReplica(page, candidates, errors);
   const firstSync = await waitForCaughtUp(page, errors);
   const cpu = describeCpu(cpuSpent(cpuBefore, processCpu()));
   if (profiler) for (const line of await profiler.stop()) console.log(`  ${line}`);
+  if (tracer) for (const line of await tracer.stop()) console.log(`  ${line}`);
   await page.waitForFunction(talentPoolLoaded, undefined, { timeout: 30_000, polling: 50 });
   const load = await page.evaluate(readTalentPoolLoad);
   if (!load) throw new Error("the board's load probe did not run");
@@ -105,9 +111,11 @@ async function rawReference(context: BrowserContext): Promise<RawReference> {
     let rows = 0;
     let cpu = "";
     for (let round = 0; round < 3; round++) {
+      const tracer = round === 2 ? await traceIfAsked(page, "raw") : null;
       const before = processCpu();
       const written = await page.evaluate(writeRawCopy, { replica: REPLICA_DB, stores: ["people", "candidacies"] });
       cpu = describeCpu(cpuSpent(before, processCpu()));
+      if (tracer) for (const line of await tracer.stop()) console.log(`  ${line}`);
       rows = written.rows;
       rounds.push(written.ms);
     }

@@ -36,7 +36,9 @@ export function pipelineFigures(result: PipelineBenchResult): Figure[] {
       note:
         `to the first catch-up's end (the replica holding a cursor and no scope still coming, as the app tells ` +
         `it: since sync protocol 7 the cursor moves while parts still come); the candidacies were all in ${ms(candidaciesMs)} after the socket ` +
-        `opened, the first frame ${ms(firstSync.firstFrameMs === null || firstSync.socketMs === null ? null : firstSync.firstFrameMs - firstSync.socketMs)} after it. ` +
+        "opened (read from the project's pipeline counts, written in the same transaction as its candidacies: " +
+        "until issue 16 the probe counted the store, a walk of up to 20,000 rows in IndexedDB's sequence ahead of the " +
+        `sync's writes, about 1.9 s of it in a Chrome trace), the first frame ${ms(firstSync.firstFrameMs === null || firstSync.socketMs === null ? null : firstSync.firstFrameMs - firstSync.socketMs)} after it. ` +
         "Until this row timed the whole project it stopped at the last candidacy, with most people still to come " +
         "(bench/RESULTS.md of 2026-11-25 07:05, at 2a4f1d9: candidacies in 4,675 ms, 8,100 of the 20,000 people by then)",
     },

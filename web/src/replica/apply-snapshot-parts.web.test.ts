@@ -1,5 +1,6 @@
+import type { DBCore } from "dexie";
 import { expect, test } from "vitest";
-import { person } from "../components/pipeline/testing/pipeline-rows.ts";
+import { candidacy, person, projectId, uuid } from "../components/pipeline/testing/pipeline-rows.ts";
 import { applyChanges, applySnapshot, applySnapshots, dropScope } from "./apply-sync.ts";
 import type { SnapshotMessage } from "./server-message.ts";
 import { readSyncState } from "./sync-state.ts";
@@ -122,4 +123,45 @@ test("parts of several scopes in one transaction end as they would one after ano
   expect(writes()).toBe(1);
   // The part 0 took the workspace out of the scopes held; its last part put it back, after mine.
   expect((await readSyncState(db)).scopes).toEqual([me, workspaceScope(ws2)]);
+});
+
+test("parts whose ids spread among thousands of rows held read those held, and no absent row by id", async () => {
+  const { db } = openTestDb();
+  let readById = 0;
+  db.use({
+    stack: "dbcore",
+    name: "CountReadsById",
+    create: (down: DBCore) => ({
+      ...down,
+      table: (name: string) => {
+        const table = down.table(name);
+        if (name !== "candidacies") return table;
+        return {
+          ...table,
+          getMany: (req) => {
+            readById += req.keys.length;
+            return table.getMany(req);
+          },
+        };
+      },
+    }),
+  });
+  const stage = { id: uuid(999_999), name: "Sourced" };
+  const row = (n: number) => {
+    const { scopes: _scopes, _pending, ...data } = candidacy(uuid(n), stage);
+    return { entity: "candidacy", id: data.id, data };
+  };
+  // A candidacy's id is a hash of its project and person: a part's ids spread over all the others'.
+  const rows = (from: number) =>
+    Array.from({ length: 1000 }, (_, index) => row(from + index)).sort((a, b) => (a.id < b.id ? -1 : 1));
+  const held = row(5500);
+  await applySnapshot(db, snapshotPart(workspaceScope(ws1), [held]));
+  readById = 0;
+  const scope = `proj:${projectId}`;
+  for (let part = 0; part < 6; part++)
+    await applySnapshot(db, snapshotPart(scope, rows(part * 1000), { part, last: part === 5 }));
+  expect(await db.candidacies.count()).toBe(6000);
+  expect(await db.candidacies.get(held.id)).toMatchObject({ scopes: [workspaceScope(ws1), scope] });
+  // The one row held already, to add the project's scope to its own.
+  expect(readById).toBe(1);
 });

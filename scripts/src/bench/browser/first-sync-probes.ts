@@ -49,6 +49,13 @@ export interface FirstSyncProbeOptions {
   expectedRows: number;
   /** Watch on, after `expectedRows`, for the end of the first catch-up (`caughtUpMs`). */
   untilCaughtUp?: boolean;
+  /**
+   * The rows held, read from one numeric field of one row the replica keeps in the same
+   * transaction as them (a project's pipeline counts), instead of counting `table`: IndexedDB
+   * counts by walking the store, in the browser process's IndexedDB sequence that also runs the
+   * replica's writes, which wait for it.
+   */
+  countFrom?: { store: string; key: string; field: string };
 }
 
 /**
@@ -59,6 +66,8 @@ export interface FirstSyncProbeOptions {
 export function installFirstSyncProbe(options: FirstSyncProbeOptions): void {
   // Inside the function: an init script carries no module scope with it.
   const ROWS_PER_MS_OF_REST = 250;
+  /** Between two reads of a count kept in a row (countFrom): each is a transaction and a task in the page. */
+  const COUNT_ROW_REST_MS = 25;
   for (const [key, value] of Object.entries(options.credentials)) localStorage.setItem(key, value);
   const probe: FirstSyncProbe = {
     screenMs: null,
@@ -115,8 +124,19 @@ export function installFirstSyncProbe(options: FirstSyncProbeOptions): void {
         resolve(db);
       };
     });
+  const { countFrom } = options;
   const count = (db: IdbDatabase) =>
     new Promise<number>((resolve, reject) => {
+      if (countFrom) {
+        const request = db.transaction(countFrom.store, "readonly").objectStore(countFrom.store).get(countFrom.key);
+        request.onsuccess = () => {
+          const row: unknown = request.result;
+          const held: unknown = typeof row === "object" && row !== null ? Reflect.get(row, countFrom.field) : 0;
+          resolve(typeof held === "number" ? held : 0);
+        };
+        request.onerror = () => reject(request.error);
+        return;
+      }
       const request = db.transaction(options.table, "readonly").objectStore(options.table).count();
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
@@ -165,7 +185,9 @@ export function installFirstSyncProbe(options: FirstSyncProbeOptions): void {
             // the sync. A rest of about four counts' time (by the rows counted, not the count's wall
             // time, which includes waiting for the write ahead) keeps it to a fifth; the full
             // replica is then seen up to that rest late, never early.
-            const rest = probe.replicaFullMs === null ? probe.replicaRows / ROWS_PER_MS_OF_REST : 0;
+            // A count read from one row (countFrom) costs what one of the catch-up's checks below does.
+            const walkRest = countFrom ? COUNT_ROW_REST_MS : probe.replicaRows / ROWS_PER_MS_OF_REST;
+            const rest = probe.replicaFullMs === null ? walkRest : 0;
             await pause(Math.max(5, rest));
           }
         } catch {

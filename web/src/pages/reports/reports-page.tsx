@@ -7,7 +7,7 @@ import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { useWorkspaceRole } from "../../components/workflows/use-workflows.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
-import { FunnelChart, StepPerformanceChart, TimeInStageChart } from "./report-charts.tsx";
+import { funnelChart, ReportChart, stepPerformanceChart, timeInStageChart } from "./report-charts.tsx";
 import { nothingToReport, type ReportFilters, useReports } from "./use-reports.ts";
 
 /** Words of the page that tests and the README quote. */
@@ -101,9 +101,24 @@ export function ReportsPage({ workspaceId }: { workspaceId: string }) {
           <Text>{reportsWords.empty}</Text>
         ) : (
           <>
-            <FunnelChart rows={state.report.stage_funnel} workspaceId={workspaceId} filters={filters} />
-            <TimeInStageChart rows={state.report.time_in_stage} workspaceId={workspaceId} filters={filters} />
-            <StepPerformanceChart rows={state.report.step_performance} workspaceId={workspaceId} filters={filters} />
+            <ReportChart
+              table={funnelChart}
+              rows={state.report.stage_funnel}
+              workspaceId={workspaceId}
+              filters={filters}
+            />
+            <ReportChart
+              table={timeInStageChart}
+              rows={state.report.time_in_stage}
+              workspaceId={workspaceId}
+              filters={filters}
+            />
+            <ReportChart
+              table={stepPerformanceChart}
+              rows={state.report.step_performance}
+              workspaceId={workspaceId}
+              filters={filters}
+            />
           </>
         ))}
     </Stack>

@@ -59,8 +59,11 @@ export async function stageFunnel(deps: Deps, scope: ReportScope): Promise<Stage
   const { to, inPeriod } = bounds(scope.period);
   const { rows } = await deps.db.transaction().execute(async (trx) => {
     // `stays` holds a row per candidacy and stage (300,000 over a million events) and is read
-    // twice: with the default working memory Postgres writes it to disk and sorts it there.
+    // twice: with the default working memory Postgres writes it to disk and sorts it there. Postgres
+    // knows nothing of its size, and guessing it small would join it to itself row by row (one
+    // project of a million events: 25 s instead of 30 ms).
     await sql`set local work_mem = '64MB'`.execute(trx);
+    await sql`set local enable_nestloop = off`.execute(trx);
     return sql<unknown>`
     with ${projects}, ${stages},
     ordered as (

@@ -102,3 +102,29 @@ test("answers a step's parts once they are in, before the next step is written",
   });
   expect(log).toEqual(["part 1: 10", "answer 1", "part 2 last: 10", "answer 1"]);
 });
+
+test("parts wait until a screen's query lets them go, and changes that arrived meanwhile go before them", async () => {
+  const arrivals: ParsedServerMessage[][] = [[part(1, ids(10), true)]];
+  const log: string[] = [];
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => {
+    letGo = resolve;
+  });
+  const drained = drainPile({
+    take: () => arrivals.shift() ?? [],
+    live: () => false,
+    apply: async (step) => {
+      log.push(shape(step));
+    },
+    answer: (parts) => {
+      log.push(`answer ${parts}`);
+    },
+    makeWay: () => held,
+  });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(log).toEqual([]);
+  arrivals.push([change("p99", 31)]);
+  letGo();
+  await drained;
+  expect(log).toEqual(["changes 31", "answer 0", "part 1 last: 10", "answer 1"]);
+});

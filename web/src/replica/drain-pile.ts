@@ -15,6 +15,8 @@ export interface PileSource {
   apply(step: SyncStep): Promise<void>;
   /** So many snapshot parts are in, every row of theirs written: the server may send as many more. */
   answer(parts: number): void;
+  /** Resolves when snapshot parts may be written: a screen's own query may go first (screen-queries.ts). */
+  makeWay?(): Promise<void>;
 }
 
 /**
@@ -33,6 +35,15 @@ export async function drainPile(source: PileSource): Promise<void> {
   const cutShort = new WeakSet<SnapshotMessage>();
   let pending = coalesceMessages(changesFirst(source.take()));
   for (let step = pending.shift(); step; step = pending.shift()) {
+    if (step.type === "snapshots" && source.makeWay) {
+      await source.makeWay();
+      // Changes that came while the parts waited go before them, as they would have.
+      const arrived = source.take();
+      if (arrived.length > 0) {
+        pending = coalesceMessages(changesFirst([...messagesOf([step, ...pending]), ...arrived]));
+        continue;
+      }
+    }
     if (step.type === "snapshots" && rowsOf(step) > LIVE_SLICE_ROWS && source.live()) {
       const [slice, rest] = sliced(step, cutShort);
       await source.apply(slice);

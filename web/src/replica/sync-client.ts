@@ -5,6 +5,7 @@ import { backoffDelay, type Clock, systemClock } from "./clock.ts";
 import { drainPile } from "./drain-pile.ts";
 import { FirstParts } from "./first-parts.ts";
 import { type ReplicaDb, replicaTransaction } from "./replica-db.ts";
+import { type ScreenQueries, screenQueries } from "./screen-queries.ts";
 import { type ParsedServerMessage, parseServerMessage, type SnapshotMessage, type SyncStep } from "./server-message.ts";
 import { type CatchUp, readSyncState, writeCatchUp } from "./sync-state.ts";
 
@@ -52,6 +53,8 @@ export interface SyncClientOptions {
   onError?: (error: Error) => void;
   clock?: Clock;
   random?: () => number;
+  /** The screens' server queries the catch-up's many rows make way for (the page's own by default). */
+  screenQueries?: Pick<ScreenQueries, "settled">;
 }
 
 export class SyncServerError extends Error {
@@ -265,6 +268,12 @@ export class SyncClient {
         }),
       live: () => this.#clock.now() - connection.liveAt < LIVE_LATELY_MS,
       apply: (step) => this.#apply(step),
+      // Once every scope's few rows are in, what is left of a catch-up is rows no screen waits on:
+      // they wait while a screen's own query is in flight, and so, unanswered, does the server.
+      makeWay: () =>
+        this.#catchUp !== null && this.#catchUp.unframed.length === 0
+          ? (this.#options.screenQueries ?? screenQueries).settled()
+          : Promise.resolve(),
       // The server sends more once parts are in: one answer per part it sent, joined or not, as
       // soon as it is in, so that the next ones are on their way while the rest of a pile is written.
       answer: (parts) => {

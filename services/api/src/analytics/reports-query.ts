@@ -57,33 +57,39 @@ const quantileHours = (q: number, expression: RawBuilder<unknown>) =>
 export async function stageFunnel(deps: Deps, scope: ReportScope): Promise<StageFunnelRow[]> {
   const { projects, stages, facts } = scoped(scope);
   const { to, inPeriod } = bounds(scope.period);
-  const { rows } = await sql<unknown>`
+  const { rows } = await deps.db.transaction().execute(async (trx) => {
+    // `stays` holds a row per candidacy and stage (300,000 over a million events) and is read
+    // twice: with the default working memory Postgres writes it to disk and sorts it there. Postgres
+    // knows nothing of its size, and guessing it small would join it to itself row by row (one
+    // project of a million events: 25 s instead of 30 ms).
+    await sql`set local work_mem = '64MB'`.execute(trx);
+    await sql`set local enable_nestloop = off`.execute(trx);
+    return sql<unknown>`
     with ${projects}, ${stages},
     ordered as (
       select project_id, stage_id, name, position,
         lead(stage_id) over (partition by project_id order by position) as next_stage_id
       from stages),
-    entries as not materialized (
-      select project_id, stage_id, subject_id as candidacy_id, happened_at, position as seq
-      from (${facts("stage_entered")}) f),
-    entered as (
-      select project_id, stage_id, candidacy_id, min(seq) as first_seq
-      from entries where ${inPeriod(sql.ref("happened_at"))} group by project_id, stage_id, candidacy_id),
-    entered_count as (select project_id, stage_id, count(*) as n from entered group by project_id, stage_id),
+    -- Each candidacy's entries into each stage in one read of the index, in its order: the first
+    -- in the period (none: it did not enter in the period), and the last before the period's end.
+    stays as materialized (
+      select project_id, stage_id, subject_id as candidacy_id,
+        min(position) filter (where ${inPeriod(sql.ref("happened_at"))}) as first_seq,
+        max(position) filter (where happened_at < ${to}) as last_seq
+      from (${facts("stage_entered")}) f group by project_id, stage_id, subject_id),
+    entered_count as (
+      select project_id, stage_id, count(first_seq) as n from stays group by project_id, stage_id),
     left_stage as (
       select project_id, stage_id, count(distinct subject_id) as n
       from (${facts("stage_left")}) f where ${inPeriod(sql.ref("happened_at"))} group by project_id, stage_id),
     -- A candidacy went on from a stage when it entered the next one after its first entry in the
     -- period, before the period's end: when its last such entry comes after that first one. One
     -- aggregate and a join rather than a lookup per candidacy (a million events: seconds to ms).
-    reached as (
-      select project_id, stage_id, candidacy_id, max(seq) as last_seq
-      from entries where happened_at < ${to} group by project_id, stage_id, candidacy_id),
     converted as (
-      -- entered and reached hold one row per candidacy and stage: count(*) counts candidacies.
+      -- stays holds one row per candidacy and stage: count(*) counts candidacies.
       select o.project_id, o.stage_id, count(*) as n
-      from ordered o join entered e on e.project_id = o.project_id and e.stage_id = o.stage_id
-      join reached r on r.project_id = o.project_id and r.stage_id = o.next_stage_id
+      from ordered o join stays e on e.project_id = o.project_id and e.stage_id = o.stage_id
+      join stays r on r.project_id = o.project_id and r.stage_id = o.next_stage_id
         and r.candidacy_id = e.candidacy_id
       where r.last_seq > e.first_seq
       group by o.project_id, o.stage_id)
@@ -96,7 +102,8 @@ export async function stageFunnel(deps: Deps, scope: ReportScope): Promise<Stage
     left join entered_count n on n.project_id = o.project_id and n.stage_id = o.stage_id
     left join left_stage l on l.project_id = o.project_id and l.stage_id = o.stage_id
     left join converted c on c.project_id = o.project_id and c.stage_id = o.stage_id
-    order by p.name collate "C", o.project_id, o.position`.execute(deps.db);
+    order by p.name collate "C", o.project_id, o.position`.execute(trx);
+  });
   return stageFunnelRow.array().parse(rows);
 }
 

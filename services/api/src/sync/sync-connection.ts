@@ -183,8 +183,12 @@ export class SyncConnection {
         }
         return load;
       };
+      // A socket closed (a page reloaded) reads no more: its reads would only slow the next page's
+      // catch-up and screen queries, on the same cores, for nobody.
       loaded = (async () => {
-        for (let scope = unread(order, many); scope !== undefined; scope = unread(order, many)) await keysOf(scope);
+        for (let scope = unread(order, many); scope !== undefined && !this.#closed; scope = unread(order, many)) {
+          await keysOf(scope);
+        }
         await client.query("commit");
       })();
       // Awaited in `finally`; a failure here must not go unhandled while the sending waits.

@@ -6,145 +6,125 @@ import type {
 } from "@hirestream/contracts/analytics/reports.ts";
 import { BarChart } from "@mantine/charts";
 import { Group, Paper, Stack, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
 import { CsvExportButton } from "../workspace-home/csv-export-button.tsx";
 import { type ReportFilters, reportsQueryOf } from "./use-reports.ts";
 
-/** A stage's or step's name on an axis; with every project shown, the project's name before it. */
-const named = (row: { project_name: string }, name: string, oneProject: boolean) =>
-  oneProject ? name : `${row.project_name} · ${name}`;
+/** One bar series of a chart: its key, its legend, its colour, and its value in a figure's row (null: no bar). */
+interface Series<Row> {
+  name: string;
+  label: string;
+  color: string;
+  value: (row: Row) => number | null;
+}
 
-function ChartCard(props: {
+/** How one figure of the Reports draws: its title, its bars per row, and what it says without rows. */
+export interface ChartTable<Row> {
   figure: ReportFigure;
   title: string;
+  /** A row's category on the axis, without its project's name. */
+  category: (row: Row) => string;
+  series: readonly Series<Row>[];
+  unit?: string;
+  empty: string;
+}
+
+const noWorkflow = "No project of this workspace has a workflow.";
+
+export const funnelChart: ChartTable<StageFunnelRow> = {
+  figure: "stage_funnel",
+  title: "Stage funnel",
+  category: (row) => row.stage_name,
+  series: [
+    { name: "entered", label: "Entered", color: "blue.6", value: (row) => row.entered },
+    // The last stage has no next one: no bar, rather than a zero that reads as nobody went on.
+    { name: "converted", label: "Went on to the next stage", color: "teal.6", value: (row) => row.converted_to_next },
+    { name: "left", label: "Left", color: "gray.5", value: (row) => row.left },
+  ],
+  empty: noWorkflow,
+};
+
+export const timeInStageChart: ChartTable<TimeInStageRow> = {
+  figure: "time_in_stage",
+  title: "Time in stage",
+  category: (row) => row.stage_name,
+  // A stage no stay ended in has no length yet: no bar, rather than a zero that reads as no time.
+  series: [
+    { name: "median", label: "Median (hours)", color: "violet.6", value: (row) => row.median_hours },
+    { name: "p90", label: "90th percentile (hours)", color: "orange.6", value: (row) => row.p90_hours },
+  ],
+  unit: " h",
+  empty: noWorkflow,
+};
+
+export const stepPerformanceChart: ChartTable<StepPerformanceRow> = {
+  figure: "step_performance",
+  title: "Step performance",
+  category: (row) => `${row.sequence_name} · ${row.step}. ${row.step_name}`,
+  series: [
+    { name: "sent", label: "Sent", color: "blue.6", value: (row) => row.sent },
+    { name: "opened", label: "Opened by people", color: "cyan.6", value: (row) => row.opened_by_people },
+    { name: "replied", label: "Replied", color: "teal.6", value: (row) => row.replied },
+    { name: "bounced", label: "Bounced", color: "red.6", value: (row) => row.bounced },
+    { name: "opted_out", label: "Opted out", color: "gray.6", value: (row) => row.opted_out },
+  ],
+  empty: "No step was sent in this period.",
+};
+
+/** A chart's rows as the bar chart reads them: a category (with its project's name when every project shows) and a value per series. */
+export function chartData<Row extends { project_name: string }>(
+  table: ChartTable<Row>,
+  rows: readonly Row[],
+  oneProject: boolean,
+): Record<string, string | number | null>[] {
+  return rows.map((row) => {
+    const category = table.category(row);
+    const datum: Record<string, string | number | null> = {
+      category: oneProject ? category : `${row.project_name} · ${category}`,
+    };
+    for (const series of table.series) datum[series.name] = series.value(row);
+    return datum;
+  });
+}
+
+/** One figure of the Reports as a bar chart in a card, with its CSV to download. */
+export function ReportChart<Row extends { project_name: string }>(props: {
+  table: ChartTable<Row>;
+  rows: readonly Row[];
   workspaceId: string;
   filters: ReportFilters;
-  children: ReactNode;
 }) {
-  const query = new URLSearchParams(reportsQueryOf(props.filters)).toString();
+  const { table, filters } = props;
+  const data = chartData(table, props.rows, filters.projectId !== null);
+  const query = new URLSearchParams(reportsQueryOf(filters)).toString();
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={props.title}>
+    <Paper withBorder p="md" radius="md" component="section" aria-label={table.title}>
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={3} size="h4">
-            {props.title}
+            {table.title}
           </Title>
           <CsvExportButton
-            path={`/workspaces/${props.workspaceId}/reports/${props.figure}/csv${query ? `?${query}` : ""}`}
-            fileName={`${props.figure}.csv`}
+            path={`/workspaces/${props.workspaceId}/reports/${table.figure}/csv${query ? `?${query}` : ""}`}
+            fileName={`${table.figure}.csv`}
             text="Download CSV"
-            label={`Download CSV: ${props.title}`}
+            label={`Download CSV: ${table.title}`}
           />
         </Group>
-        {props.children}
+        {data.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {table.empty}
+          </Text>
+        ) : (
+          <BarChart
+            h={300}
+            data={data}
+            dataKey="category"
+            withLegend
+            {...(table.unit === undefined ? {} : { unit: table.unit })}
+            series={table.series.map(({ name, label, color }) => ({ name, label, color }))}
+          />
+        )}
       </Stack>
     </Paper>
-  );
-}
-
-const noRows = (what: string) => (
-  <Text c="dimmed" size="sm">
-    {what}
-  </Text>
-);
-
-export function FunnelChart(props: { rows: StageFunnelRow[]; workspaceId: string; filters: ReportFilters }) {
-  const oneProject = props.filters.projectId !== null;
-  const data = props.rows.map((row) => ({
-    stage: named(row, row.stage_name, oneProject),
-    entered: row.entered,
-    left: row.left,
-    // The last stage has no next one: no bar, rather than a zero that reads as nobody went on.
-    converted: row.converted_to_next,
-  }));
-  return (
-    <ChartCard figure="stage_funnel" title="Stage funnel" workspaceId={props.workspaceId} filters={props.filters}>
-      {data.length === 0 ? (
-        noRows("No project of this workspace has a workflow.")
-      ) : (
-        <BarChart
-          h={300}
-          data={data}
-          dataKey="stage"
-          withLegend
-          series={[
-            { name: "entered", label: "Entered", color: "blue.6" },
-            { name: "converted", label: "Went on to the next stage", color: "teal.6" },
-            { name: "left", label: "Left", color: "gray.5" },
-          ]}
-        />
-      )}
-    </ChartCard>
-  );
-}
-
-export function TimeInStageChart(props: { rows: TimeInStageRow[]; workspaceId: string; filters: ReportFilters }) {
-  const oneProject = props.filters.projectId !== null;
-  const data = props.rows.map((row) => ({
-    stage: named(row, row.stage_name, oneProject),
-    // A stage no stay ended in has no length yet: no bar, rather than a zero that reads as no time.
-    median: row.median_hours,
-    p90: row.p90_hours,
-  }));
-  return (
-    <ChartCard figure="time_in_stage" title="Time in stage" workspaceId={props.workspaceId} filters={props.filters}>
-      {data.length === 0 ? (
-        noRows("No project of this workspace has a workflow.")
-      ) : (
-        <BarChart
-          h={300}
-          data={data}
-          dataKey="stage"
-          withLegend
-          unit=" h"
-          series={[
-            { name: "median", label: "Median (hours)", color: "violet.6" },
-            { name: "p90", label: "90th percentile (hours)", color: "orange.6" },
-          ]}
-        />
-      )}
-    </ChartCard>
-  );
-}
-
-export function StepPerformanceChart(props: {
-  rows: StepPerformanceRow[];
-  workspaceId: string;
-  filters: ReportFilters;
-}) {
-  const oneProject = props.filters.projectId !== null;
-  const data = props.rows.map((row) => ({
-    step: named(row, `${row.sequence_name} · ${row.step}. ${row.step_name}`, oneProject),
-    sent: row.sent,
-    opened: row.opened_by_people,
-    replied: row.replied,
-    bounced: row.bounced,
-    opted_out: row.opted_out,
-  }));
-  return (
-    <ChartCard
-      figure="step_performance"
-      title="Step performance"
-      workspaceId={props.workspaceId}
-      filters={props.filters}
-    >
-      {data.length === 0 ? (
-        noRows("No step was sent in this period.")
-      ) : (
-        <BarChart
-          h={300}
-          data={data}
-          dataKey="step"
-          withLegend
-          series={[
-            { name: "sent", label: "Sent", color: "blue.6" },
-            { name: "opened", label: "Opened by people", color: "cyan.6" },
-            { name: "replied", label: "Replied", color: "teal.6" },
-            { name: "bounced", label: "Bounced", color: "red.6" },
-            { name: "opted_out", label: "Opted out", color: "gray.6" },
-          ]}
-        />
-      )}
-    </ChartCard>
   );
 }

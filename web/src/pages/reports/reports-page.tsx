@@ -1,4 +1,5 @@
 import "@mantine/charts/styles.css";
+import type { ReportsAttributes } from "@hirestream/contracts/analytics/reports.ts";
 import { mayInWorkspace } from "@hirestream/contracts/permissions/permission-table.ts";
 import { Alert, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useLiveQuery } from "dexie-react-hooks";
@@ -7,7 +8,8 @@ import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { useWorkspaceRole } from "../../components/workflows/use-workflows.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
-import { FunnelChart, StepPerformanceChart, TimeInStageChart } from "./report-charts.tsx";
+import { funnelChart, ReportChart, stepPerformanceChart, timeInStageChart } from "./report-charts.tsx";
+import { useAfterIdle } from "./use-after-idle.ts";
 import { nothingToReport, type ReportFilters, useReports } from "./use-reports.ts";
 
 /** Words of the page that tests and the README quote. */
@@ -101,11 +103,40 @@ export function ReportsPage({ workspaceId }: { workspaceId: string }) {
           <Text>{reportsWords.empty}</Text>
         ) : (
           <>
-            <FunnelChart rows={state.report.stage_funnel} workspaceId={workspaceId} filters={filters} />
-            <TimeInStageChart rows={state.report.time_in_stage} workspaceId={workspaceId} filters={filters} />
-            <StepPerformanceChart rows={state.report.step_performance} workspaceId={workspaceId} filters={filters} />
+            <ReportChart
+              table={funnelChart}
+              rows={state.report.stage_funnel}
+              workspaceId={workspaceId}
+              filters={filters}
+            />
+            <LaterCharts report={state.report} workspaceId={workspaceId} filters={filters} />
           </>
         ))}
     </Stack>
+  );
+}
+
+/**
+ * The charts below the first, drawn once the first one is on the screen: three charts of a hundred
+ * bars each take the page's thread for a second or more, and the first should not wait for the others.
+ */
+function LaterCharts(props: { report: ReportsAttributes; workspaceId: string; filters: ReportFilters }) {
+  const drawn = useAfterIdle();
+  if (!drawn) return null;
+  return (
+    <>
+      <ReportChart
+        table={timeInStageChart}
+        rows={props.report.time_in_stage}
+        workspaceId={props.workspaceId}
+        filters={props.filters}
+      />
+      <ReportChart
+        table={stepPerformanceChart}
+        rows={props.report.step_performance}
+        workspaceId={props.workspaceId}
+        filters={props.filters}
+      />
+    </>
   );
 }

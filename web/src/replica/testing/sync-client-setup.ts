@@ -1,4 +1,5 @@
 import { SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
+import type { ScreenQueries } from "../screen-queries.ts";
 import { SyncClient, type SyncStatus } from "../sync-client.ts";
 import { fakeSockets } from "./fake-socket.ts";
 import { ManualClock } from "./manual-clock.ts";
@@ -10,7 +11,7 @@ export const wsScope = workspaceScope(ws1);
 const credentials = { "access-token": "token", client: "client", uid: "alice@example.com" };
 
 /** A client on a fresh replica, its sockets, clock and what it reported, driven by the test. */
-export function setup() {
+export function setup(options: { screenQueries?: ScreenQueries } = {}) {
   const { db } = openTestDb();
   const server = fakeSockets();
   const clock = new ManualClock();
@@ -33,13 +34,14 @@ export function setup() {
     onRefused: (detail) => refusals.push(detail),
     clock,
     random: () => 0.5,
+    ...(options.screenQueries ? { screenQueries: options.screenQueries } : {}),
   });
   return { db, server, clock, client, statuses, errors, refusals, expiredCalls: () => expired };
 }
 
 /** The client started, its socket open and its hello sent. */
-export async function connected() {
-  const fixture = setup();
+export async function connected(options: { screenQueries?: ScreenQueries } = {}) {
+  const fixture = setup(options);
   fixture.client.start();
   const socket = fixture.server.latest();
   socket.open();

@@ -2,14 +2,35 @@ import type { Pool } from "pg";
 import { SESSION_WROTE_CHANNEL, type SessionCache } from "./session-cache.ts";
 import type { Session } from "./sessions.ts";
 
-/** Raises the session row's position and tells every API process, in one statement (one transaction). */
+/**
+ * Raises the session row's position and tells every API process, in one statement (one
+ * transaction) whose commit does not wait for its WAL to reach the disk (synchronous_commit off
+ * for this transaction alone). A write's answer needs the row visible to other API processes and
+ * the NOTIFY delivered, and both hold once the commit is done, before any flush. Waiting for the
+ * flush too put a second one on every write's path behind the append's own, and one after another
+ * for the writes one session sends in parallel: commands through HTTP ran at half their rate. What
+ * a database crash can lose is the last fraction of a second of these positions (never the events,
+ * flushed with their own commits): a read right after the restart then waits for less, as another
+ * session's read would.
+ */
 const recordStatement = `
 with raised as (
   update auth_sessions set written_position = greatest(written_position, $3::bigint)
   where user_id = $1 and client = $2
   returning user_id, client, written_position)
-select pg_notify('${SESSION_WROTE_CHANNEL}', user_id::text || ' ' || client || ' ' || written_position::text)
+select pg_notify('${SESSION_WROTE_CHANNEL}', user_id::text || ' ' || client || ' ' || written_position::text),
+  set_config('synchronous_commit', 'off', true)
 from raised`;
+
+/** Stores that the session (`userId`, `client`) wrote up to `position`, unless it holds a later one. */
+export async function storeWrittenPosition(
+  db: Pick<Pool, "query">,
+  userId: string,
+  client: string,
+  position: number,
+): Promise<void> {
+  await db.query({ name: "record-session-write", text: recordStatement, values: [userId, client, position] });
+}
 
 interface Pending {
   /** Highest position stored so far. */
@@ -63,11 +84,7 @@ export class SessionWrites {
   async #store(session: Session, pending: Pending): Promise<void> {
     const position = pending.wanted;
     try {
-      await this.#pool.query({
-        name: "record-session-write",
-        text: recordStatement,
-        values: [session.userId, session.client, position],
-      });
+      await storeWrittenPosition(this.#pool, session.userId, session.client, position);
       pending.stored = Math.max(pending.stored, position);
       this.#sessions.wrote(session.userId, session.client, position);
     } finally {

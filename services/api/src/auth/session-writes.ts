@@ -8,7 +8,7 @@ import type { Session } from "./sessions.ts";
  * for this transaction alone). A write's answer needs the row visible to other API processes and
  * the NOTIFY delivered, and both hold once the commit is done, before any flush. Waiting for the
  * flush too put a second one on every write's path behind the append's own, and one after another
- * for the writes one session sends in parallel: commands through HTTP ran at half their rate. What
+ * for the writes one session sends in parallel. What
  * a database crash can lose is the last fraction of a second of these positions (never the events,
  * flushed with their own commits): a read right after the restart then waits for less, as another
  * session's read would.

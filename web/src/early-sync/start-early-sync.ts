@@ -44,20 +44,27 @@ async function anotherTabSyncs(): Promise<boolean> {
   return held.some((lock) => lock.name === leaderLockName(REPLICA_DB_NAME));
 }
 
+/** A signed-in load's early sync: whose, and once its socket is open, or left to another tab. */
+export interface EarlySync {
+  uid: string;
+  decided: Promise<void>;
+}
+
 /**
  * Run first thing by the page's entry (entry.ts): signed in on a desktop screen, every page shows
  * the replica's screens, so the sync socket opens now, while the app's code loads, unless another
- * tab already syncs for this one.
+ * tab already syncs for this one. Null when signed out or on a phone's screen.
  */
-export function openEarlySync(): void {
+export function openEarlySync(): EarlySync | null {
   const credentials = readCredentials();
-  if (!credentials || window.matchMedia(MOBILE_MEDIA_QUERY).matches) return;
-  anotherTabSyncs().then(
+  if (!credentials || window.matchMedia(MOBILE_MEDIA_QUERY).matches) return null;
+  const decided = anotherTabSyncs().then(
     (follows) => {
       if (!follows) open(credentials.uid);
     },
     () => open(credentials.uid),
   );
+  return { uid: credentials.uid, decided };
 }
 
 function open(uid: string): void {

@@ -7,5 +7,17 @@ import { reloadOnMissingChunk } from "./service-worker/reload-on-missing-chunk.t
 // the server's first rows, overlap the app's code loading rather than follow it.
 markLoadStep("entry");
 reloadOnMissingChunk();
-openEarlySync();
+const sync = openEarlySync();
+if (sync) {
+  // Signed in, the replica's code is asked for now too, beside the app's, and the replica opens
+  // as soon as it is in (main.tsx asks again and gets the same one): on a fresh profile, creating
+  // the database no longer waits for the app's code to have run. After the socket, which the
+  // replica takes if it is there when it opens, and after the page asked whether the profile
+  // holds a replica: made meanwhile, the database would hold that answer, and the hello, back.
+  const replica = import("./replica/replica-provider.tsx");
+  Promise.all([replica, sync.decided])
+    .then(([module]) => module.prepareReplica(sync.uid))
+    // Reported where the app takes the replica (replica-provider.tsx).
+    .catch(() => undefined);
+}
 void import("./main.tsx");

@@ -6,7 +6,7 @@
  * app's code runs (`start`), the replica opens (`replica-open`: the database, `replica-ready`: the
  * runtime over it), the first screen's code is in (and the replica ready) and React's first render
  * starts (`code`), the screens render over the open replica (`screens`), and a list's first rows
- * are read (`rows-read`) and shown (`rows-shown`). A fresh replica's first sync adds its own: the socket opens (`socket-open`),
+ * are read (`rows-read`, a read that found some) and shown (`rows-shown`). A fresh replica's first sync adds its own: the socket opens (`socket-open`),
  * the page learns whether the profile holds a replica (`replica-checked`), the hello goes (`hello`),
  * the first snapshot part reaches the page (`first-part-received`), the sync client takes it
  * (`first-part`) and it is written (`first-part-written`).

@@ -126,3 +126,18 @@ export function readLoadSteps(firstRowMs: number): LoadSteps {
     steps,
   };
 }
+
+/** Each script the page fetched: its file, when its request started and when its last byte came (page time). */
+export function readScriptTimes(): string[] {
+  return performance
+    .getEntries()
+    .filter((entry) => entry.entryType === "resource" && entry.name.endsWith(".js"))
+    .flatMap((entry) =>
+      "fetchStart" in entry &&
+      typeof entry.fetchStart === "number" &&
+      "responseEnd" in entry &&
+      typeof entry.responseEnd === "number"
+        ? [`script ${entry.name.replace(/^.*\//, "")} ${entry.fetchStart.toFixed(0)} → ${entry.responseEnd.toFixed(0)}`]
+        : [],
+    );
+}

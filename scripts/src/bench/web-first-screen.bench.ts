@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
+import { traceLoadIfAsked } from "./first-screen-trace.ts";
 import { credentialsOf, firstPage, freshProfile, pageErrors, pause } from "./web-browser.ts";
 import { BENCH_PASSWORD, type SeededDesignShare, seedDesignShare } from "./web-design-seed.ts";
 import {
@@ -10,6 +11,7 @@ import {
   type LoadSteps,
   readFirstRow,
   readLoadSteps,
+  readScriptTimes,
 } from "./web-first-screen-probes.ts";
 import { REPLICA_DB } from "./web-first-sync.ts";
 import { startBrowserBench } from "./web-server.ts";
@@ -87,9 +89,14 @@ async function freshLoad(
   const page = await firstPage(context);
   await page.addInitScript(installFirstRowProbe, { rowSelector, credentials: credentialsOf(seeded.session) });
   const errors = pageErrors(page);
+  const tracer = await traceLoadIfAsked(page, path.basename(profile));
   await page.goto(url);
   const probe = await waitForFirstRow(page, errors);
   const steps = probe.firstRowMs === null ? null : await page.evaluate(readLoadSteps, probe.firstRowMs);
+  if (tracer) {
+    const scripts = await page.evaluate(readScriptTimes);
+    for (const line of [...(await tracer.stop()), ...scripts]) console.log(`    trace: ${line}`);
+  }
   const replicaFullMs = await waitForFullReplica(page, seeded);
   return { context, page, load: { probe, steps, replicaFullMs } };
 }

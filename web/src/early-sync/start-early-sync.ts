@@ -45,36 +45,52 @@ async function anotherTabSyncs(): Promise<boolean> {
 }
 
 /**
- * Run first thing by the page's entry (entry.ts): signed in on a desktop screen, every page shows
- * the replica's screens, so the sync socket opens now, while the app's code loads, unless another
- * tab already syncs for this one.
+ * A signed-in load's early sync: whose, and `decided` once its socket is open and the page knows
+ * whether the profile holds a replica (or the sync is left to another tab). Opening the replica
+ * before then would hold up that check, and so a fresh profile's hello, while the database is made.
  */
-export function openEarlySync(): void {
-  const credentials = readCredentials();
-  if (!credentials || window.matchMedia(MOBILE_MEDIA_QUERY).matches) return;
-  anotherTabSyncs().then(
-    (follows) => {
-      if (!follows) open(credentials.uid);
-    },
-    () => open(credentials.uid),
-  );
+export interface EarlySync {
+  uid: string;
+  decided: Promise<void>;
 }
 
-function open(uid: string): void {
-  if (asked) return;
+/**
+ * Run first thing by the page's entry (entry.ts): signed in on a desktop screen, every page shows
+ * the replica's screens, so the sync socket opens now, while the app's code loads, unless another
+ * tab already syncs for this one. Null when signed out or on a phone's screen.
+ */
+export function openEarlySync(): EarlySync | null {
+  const credentials = readCredentials();
+  if (!credentials || window.matchMedia(MOBILE_MEDIA_QUERY).matches) return null;
+  const decided = anotherTabSyncs()
+    .then(
+      (follows) => (follows ? undefined : open(credentials.uid)),
+      () => open(credentials.uid),
+    )
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+  return { uid: credentials.uid, decided };
+}
+
+/** Opens the early socket; settles once the page knows whether the profile holds a replica. */
+function open(uid: string): Promise<unknown> {
+  if (asked) return Promise.resolve();
   let socket: EarlySocket;
+  const fresh = noReplica();
   try {
     socket = new EarlySocket({
       url: syncUrl(),
       credentials: readCredentials,
-      fresh: noReplica(),
+      fresh,
       focus: focusOfPath(window.location.pathname),
       firstRowsShown: LIST_PATH.test(window.location.pathname) ? firstRowsShown : undefined,
     });
   } catch (error) {
     // The sync client connects by itself later, and says what went wrong then.
     console.error("early sync socket", error);
-    return;
+    return fresh;
   }
   const entry = { socket, uid };
   early = entry;
@@ -83,6 +99,7 @@ function open(uid: string): void {
     early = null;
     socket.close(1000, "not taken");
   }, UNTAKEN_MS);
+  return fresh;
 }
 
 /** A list screen showed rows, or it took too long. */

@@ -1,6 +1,6 @@
 import { expect, it, vi } from "vitest";
 import { checkpointOf } from "./change-feed.ts";
-import { SnapshotLeads } from "./snapshot-lead.ts";
+import { leadListText, SnapshotLeads } from "./snapshot-lead.ts";
 import { syncTestApp } from "./testing/sync-test-app.ts";
 
 // A board's first candidacies lead the project's scope, and the people they name lead its
@@ -55,4 +55,32 @@ it("reads a scope's first keys once, so the read the catch-up starts early is th
   expect(keyReads).toHaveLength(1);
   expect(first).toEqual(again);
   expect(first.map((key) => `${key.entity}:${key.id}`)).toContain(`person:${person.id}`);
+});
+
+it("reads the Talent Pool's first people from an index in the pool's order, without sorting the whole pool", async () => {
+  const user = await s.f.newUser();
+  const ws = await s.f.createWorkspace(user);
+  const person = await s.f.addPerson(user, { first_name: "Grace", last_name: "Hopper" }, ws);
+  await s.t.readModels.waitFor(person.position, 5000);
+  const { rows } = await s.t.pool.query<{ user_id: string }>(
+    "select owner_id as user_id from read.people where id = $1",
+    [person.id],
+  );
+  const client = await s.t.pool.connect();
+  try {
+    await client.query("begin");
+    // A pool of a few rows would be read whole and sorted anyway: the plan for a large one is asked.
+    await client.query("set local enable_seqscan = off");
+    await client.query("set local enable_bitmapscan = off");
+    const { rows: plan } = await client.query<{ "QUERY PLAN": string }>({
+      text: `explain (format text) ${leadListText("pool")}`,
+      values: [rows[0]?.user_id, 100],
+    });
+    await client.query("rollback");
+    const text = plan.map((line) => line["QUERY PLAN"]).join("\n");
+    expect(text).toContain("people_owner_name_order");
+    expect(text).not.toMatch(/Sort/);
+  } finally {
+    client.release();
+  }
 });

@@ -30,12 +30,17 @@ interface LeadListed {
   person: string;
 }
 
+/** The read of a lead's first rows: `$1` the scope's id, `$2` how many. */
+export function leadListText(lead: keyof typeof LEADS): string {
+  const { table, person, where, order } = LEADS[lead];
+  return `select id, ${person} from ${table} where ${where} order by ${order} limit $2`;
+}
+
 /** The first page of a lead's list, and more: a first part's worth of rows, in the list's order. */
 async function listed(db: Queryable, lead: keyof typeof LEADS, id: string): Promise<LeadListed[]> {
-  const { table, person, where, order } = LEADS[lead];
   const { rows } = await db.query<[string, string]>({
     name: `sync-lead-${lead}`,
-    text: `select id, ${person} from ${table} where ${where} order by ${order} limit $2`,
+    text: leadListText(lead),
     values: [id, FIRST_PART_ROWS],
     rowMode: "array",
   });

@@ -229,6 +229,6 @@ async function readBoardPage(
   const items = samePeople
     ? rows.map((candidacy, index) => ({ candidacy, person: shownPeople[index] }))
     : await withPeople(db, rows);
-  markLoadStep("rows-read");
+  if (items.length > 0) markLoadStep("rows-read");
   return { items, page: window.page, pages: window.pages, total, query, searchBy };
 }

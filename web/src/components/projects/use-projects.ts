@@ -75,7 +75,7 @@ export function useProjectScope(workspaceId: string, userId: string | undefined)
         .toArray(),
       projectRolesOf(db, userId),
     ]);
-    markLoadStep("rows-read");
+    if (projects.length > 0) markLoadStep("rows-read");
     return {
       projects: projects.flatMap((project) => {
         const workspace = byId.get(project.workspace_id);

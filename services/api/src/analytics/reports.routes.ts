@@ -18,6 +18,7 @@ import type { Deps } from "../deps.ts";
 import { attachmentDisposition } from "../files/content-disposition.ts";
 import { parseParams } from "../http/parse.ts";
 import { pathId } from "../http/path-id.ts";
+import type { ScreenQueries } from "../sync/screen-queries.ts";
 import { WorkspaceRoles } from "../workspaces/workspace-roles.ts";
 import { reportCsv } from "./reports-csv.ts";
 import { type ReportScope, stageFunnel, stepPerformance, timeInStage } from "./reports-query.ts";
@@ -64,15 +65,17 @@ const figureOf: {
 
 const figureParam = z.object({ figure: z.enum(reportFigures) }).loose();
 
-export function reportsRoutes(app: FastifyInstance, deps: Deps): void {
+export function reportsRoutes(app: FastifyInstance, deps: Deps, screenQueries: ScreenQueries): void {
   app.get("/workspaces/:id/reports", async (request) => {
     const scope = await scopeOf(deps, request);
     const asked = (figure: ReportFigure) => scope.figures.includes(figure);
+    // The page waits on these figures: its replica's catch-up reads no keys beside them meanwhile.
+    const ended = screenQueries.begin(requireSession(request).userId);
     const [funnel, stays, steps] = await Promise.all([
       asked("stage_funnel") ? figureOf.stage_funnel(deps, scope) : undefined,
       asked("time_in_stage") ? figureOf.time_in_stage(deps, scope) : undefined,
       asked("step_performance") ? figureOf.step_performance(deps, scope) : undefined,
-    ]);
+    ]).finally(ended);
     const attributes: ReportsAttributes = {
       project_id: scope.projectId,
       from: scope.from,

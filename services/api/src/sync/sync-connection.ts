@@ -202,7 +202,7 @@ export class SyncConnection {
       // A socket closed (a page reloaded) reads no more: its reads would only slow the next page's
       // catch-up and screen queries, on the same cores, for nobody.
       loaded = (async () => {
-        for (;;) {
+        while (unread(order, many) !== undefined && !this.#closed) {
           // Beside the user's own screen query, each read would make both slower for the same page.
           await makeWay();
           const scope = unread(order, many);

@@ -6,11 +6,30 @@ import { z } from "zod";
 
 const date = z.iso.date({ error: "must be a date (YYYY-MM-DD)" });
 
+/** The figures a Reports chart shows, each also a CSV (the export's file of the same name). */
+export const reportFigures = ["stage_funnel", "time_in_stage", "step_performance"] as const;
+export type ReportFigure = (typeof reportFigures)[number];
+
+/**
+ * `figures`: which figures to count, comma-separated (every one when left out). The page asks for
+ * its first chart's alone, so that it is counted without the others beside it, then the rest.
+ */
+const figuresParam = z
+  .string()
+  .transform((text) => text.split(","))
+  .pipe(
+    z
+      .array(z.enum(reportFigures, { error: `must name figures among ${reportFigures.join(", ")}` }))
+      .min(1)
+      .transform((names) => reportFigures.filter((figure) => names.includes(figure))),
+  );
+
 export const reportsQuery = z
   .object({
     project_id: z.uuid({ error: "must be a UUID" }).optional(),
     from: date.optional(),
     to: date.optional(),
+    figures: figuresParam.optional(),
   })
   .strict()
   .refine(({ from, to }) => from === undefined || to === undefined || from <= to, {
@@ -62,10 +81,6 @@ export const stepPerformanceRow = z.object({
   opted_out: z.number().int(),
 });
 
-/** The figures a Reports chart shows, each also a CSV (the export's file of the same name). */
-export const reportFigures = ["stage_funnel", "time_in_stage", "step_performance"] as const;
-export type ReportFigure = (typeof reportFigures)[number];
-
 /** Each figure's columns, in the export's order: its CSV's header. */
 export const reportFigureColumns = {
   stage_funnel: stageFunnelRow.keyof().options,
@@ -81,9 +96,10 @@ export const reportsAttributes = z.object({
   project_id: z.uuid().nullable(),
   from: z.iso.date().nullable(),
   to: z.iso.date().nullable(),
-  stage_funnel: z.array(stageFunnelRow),
-  time_in_stage: z.array(timeInStageRow),
-  step_performance: z.array(stepPerformanceRow),
+  // Each figure asked for (`figures`, every one by default); one not asked for is left out.
+  stage_funnel: z.array(stageFunnelRow).optional(),
+  time_in_stage: z.array(timeInStageRow).optional(),
+  step_performance: z.array(stepPerformanceRow).optional(),
 });
 export type ReportsAttributes = z.infer<typeof reportsAttributes>;
 

@@ -116,7 +116,8 @@ async function expectSameFigures(query: { from?: string; to?: string; project?: 
     const fromExport = (files[name] ?? [])
       .filter((row) => query.project === undefined || row.project_id === query.project)
       .map(parsedCsv);
-    const fromReports = attributes[name].map(asCsv);
+    const fromReports = (attributes[name] ?? []).map(asCsv);
+    expect(attributes[name], name).toBeDefined();
     expect(fromReports, name).toEqual(fromExport);
   }
   return attributes;
@@ -126,9 +127,9 @@ describe("GET /workspaces/{id}/reports", () => {
   it("answers every figure of the whole log as the export writes it", async () => {
     const attributes = await expectSameFigures({});
     // Not vacuous: the history moves people through stages and sends steps.
-    expect(attributes.stage_funnel.some((row) => row.entered > 0 && (row.converted_to_next ?? 0) > 0)).toBe(true);
-    expect(attributes.time_in_stage.some((row) => row.median_hours !== null)).toBe(true);
-    expect(attributes.step_performance.some((row) => row.sent > 0 && row.replied > 0)).toBe(true);
+    expect(attributes.stage_funnel?.some((row) => row.entered > 0 && (row.converted_to_next ?? 0) > 0)).toBe(true);
+    expect(attributes.time_in_stage?.some((row) => row.median_hours !== null)).toBe(true);
+    expect(attributes.step_performance?.some((row) => row.sent > 0 && row.replied > 0)).toBe(true);
   });
 
   it("answers a period's figures as the export writes them for the same --from and --to", async () => {
@@ -140,7 +141,7 @@ describe("GET /workspaces/{id}/reports", () => {
 
   it("answers one project's figures as the export's rows of that project", async () => {
     const attributes = await expectSameFigures({ project: ids.backend });
-    expect(new Set(attributes.stage_funnel.map((row) => row.project_id))).toEqual(new Set([ids.backend]));
+    expect(new Set(attributes.stage_funnel?.map((row) => row.project_id))).toEqual(new Set([ids.backend]));
     await expectSameFigures({ project: ids.design, from: "2026-11-01", to: "2026-11-03" });
   });
 
@@ -176,5 +177,28 @@ describe("GET /workspaces/{id}/reports", () => {
     expect(body).not.toContain(ids.otherStage);
     const backwards = await reports("manager", "?from=2026-11-03&to=2026-11-01");
     expect(backwards.statusCode).toBe(422);
+  });
+
+  it("answers only the figures `figures` names, each as the whole answer counts it", async () => {
+    const whole = reportsDocument.parse((await reports("manager", "?from=2026-11-02")).json()).data.attributes;
+    const funnel = await reports("manager", "?from=2026-11-02&figures=stage_funnel");
+    expect(funnel.statusCode, funnel.body).toBe(200);
+    const funnelOnly = reportsDocument.parse(funnel.json()).data.attributes;
+    expect(Object.keys(funnelOnly).sort()).toEqual(["from", "project_id", "stage_funnel", "to"]);
+    expect(funnelOnly.stage_funnel).toEqual(whole.stage_funnel);
+    const rest = await reports("manager", "?from=2026-11-02&figures=step_performance,time_in_stage");
+    expect(rest.statusCode, rest.body).toBe(200);
+    const restOnly = reportsDocument.parse(rest.json()).data.attributes;
+    expect(restOnly.stage_funnel).toBeUndefined();
+    expect(restOnly.time_in_stage).toEqual(whole.time_in_stage);
+    expect(restOnly.step_performance).toEqual(whole.step_performance);
+  });
+
+  it("refuses `figures` naming no figure or one it does not count, naming the parameter", async () => {
+    for (const figures of ["member_activity", "stage_funnel,member_activity", ""]) {
+      const response = await reports("manager", `?figures=${figures}`);
+      expect(response.statusCode, figures).toBe(422);
+      expect(JSON.stringify(response.json()), figures).toContain('"parameter":"figures');
+    }
   });
 });

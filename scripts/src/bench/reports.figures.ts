@@ -13,8 +13,8 @@ export function reportsFigures(result: ReportsBenchResult): Figure[] {
   const calls = result.pageCalls.slice(1).flatMap((call) => (call ? [call] : []));
   const inPage =
     calls.length === 0
-      ? "its GET of the reports not seen"
-      : `its GET of the reports sent at ${formatMs(median(calls.map((c) => c.sentMs)))}, answered at ${formatMs(median(calls.map((c) => c.answeredMs)))} (medians)`;
+      ? "its first GET of the reports not seen"
+      : `its first GET of the reports (the stage funnel) sent at ${formatMs(median(calls.map((c) => c.sentMs)))}, answered at ${formatMs(median(calls.map((c) => c.answeredMs)))} (medians)`;
   const size = `${formatCount(result.events)} events`;
   const pageNote =
     `navigation start to the first chart's first bar (\`.recharts-bar-rectangle\`) in the DOM, a MutationObserver probe; ` +
@@ -23,6 +23,7 @@ export function reportsFigures(result: ReportsBenchResult): Figure[] {
     whole: "the whole log",
     project: "one project",
     period: `a period (${result.period.from} to ${result.period.to})`,
+    funnel: "the whole log's stage funnel alone (figures=stage_funnel, the page's first request)",
   };
   return [
     {

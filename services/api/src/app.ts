@@ -34,6 +34,7 @@ import { payloadRoutes } from "./processors/payloads.routes.ts";
 import { projectUserRoutes } from "./projects/project-users.routes.ts";
 import { projectRoutes } from "./projects/projects.routes.ts";
 import { sequenceRoutes } from "./sequences/sequences.routes.ts";
+import { ScreenQueries } from "./sync/screen-queries.ts";
 import { syncRoutes } from "./sync/sync.routes.ts";
 import { SyncHub } from "./sync/sync-hub.ts";
 import { serveWebApp } from "./web-app.ts";
@@ -64,6 +65,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
   const notifications = await Notifications.open(deps.pool);
   const sessions = await SessionCache.open(deps.pool, notifications);
   const hub = new SyncHub(deps.pool, deps.clock);
+  const screenQueries = new ScreenQueries();
   await hub.start(notifications);
   const app = Fastify({
     logger: deps.logger
@@ -104,7 +106,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       accountRoutes(api, { ...deps, sessions });
       featureRoutes(api, deps);
       await api.register(websocket, { options: { maxPayload: CLIENT_MESSAGE_MAX_BYTES } });
-      syncRoutes(api, deps, hub);
+      syncRoutes(api, deps, hub, screenQueries);
       workspaceRoutes(api, deps);
       peopleRoutes(api, deps);
       projectRoutes(api, deps);
@@ -120,7 +122,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       await importRoutes(api, deps);
       await fileRoutes(api, deps);
       analyticsRoutes(api, deps);
-      reportsRoutes(api, deps);
+      reportsRoutes(api, deps, screenQueries);
       personMessageRoutes(api, deps);
       await localMailboxRoutes(api, deps);
       await optOutRoutes(api, deps);

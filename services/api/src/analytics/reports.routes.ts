@@ -18,6 +18,7 @@ import type { Deps } from "../deps.ts";
 import { attachmentDisposition } from "../files/content-disposition.ts";
 import { parseParams } from "../http/parse.ts";
 import { pathId } from "../http/path-id.ts";
+import type { ScreenQueries } from "../sync/screen-queries.ts";
 import { WorkspaceRoles } from "../workspaces/workspace-roles.ts";
 import { reportCsv } from "./reports-csv.ts";
 import { type ReportScope, stageFunnel, stepPerformance, timeInStage } from "./reports-query.ts";
@@ -26,7 +27,7 @@ import { type ReportScope, stageFunnel, stepPerformance, timeInStage } from "./r
 async function scopeOf(
   deps: Deps,
   request: FastifyRequest,
-): Promise<ReportScope & { from: string | null; to: string | null }> {
+): Promise<ReportScope & { from: string | null; to: string | null; figures: readonly ReportFigure[] }> {
   const session = requireSession(request);
   const workspaceId = pathId(request.params, "id", "Workspace not found");
   // Who asks before what exists: outside the workspace it is as unknown as a missing one.
@@ -44,10 +45,19 @@ async function scopeOf(
       .executeTakeFirst();
     if (!project) throw new DomainError("NOT_FOUND", "Project not found");
   }
-  return { workspaceId, projectId, period: periodOf(query), from: query.from ?? null, to: query.to ?? null };
+  return {
+    workspaceId,
+    projectId,
+    period: periodOf(query),
+    from: query.from ?? null,
+    to: query.to ?? null,
+    figures: query.figures ?? reportFigures,
+  };
 }
 
-const figureOf: Record<ReportFigure, (deps: Deps, scope: ReportScope) => Promise<ReportsAttributes[ReportFigure]>> = {
+const figureOf: {
+  [Figure in ReportFigure]: (deps: Deps, scope: ReportScope) => Promise<NonNullable<ReportsAttributes[Figure]>>;
+} = {
   stage_funnel: stageFunnel,
   time_in_stage: timeInStage,
   step_performance: stepPerformance,
@@ -55,21 +65,24 @@ const figureOf: Record<ReportFigure, (deps: Deps, scope: ReportScope) => Promise
 
 const figureParam = z.object({ figure: z.enum(reportFigures) }).loose();
 
-export function reportsRoutes(app: FastifyInstance, deps: Deps): void {
+export function reportsRoutes(app: FastifyInstance, deps: Deps, screenQueries: ScreenQueries): void {
   app.get("/workspaces/:id/reports", async (request) => {
     const scope = await scopeOf(deps, request);
+    const asked = (figure: ReportFigure) => scope.figures.includes(figure);
+    // The page waits on these figures: its replica's catch-up reads no keys beside them meanwhile.
+    const ended = screenQueries.begin(requireSession(request).userId);
     const [funnel, stays, steps] = await Promise.all([
-      stageFunnel(deps, scope),
-      timeInStage(deps, scope),
-      stepPerformance(deps, scope),
-    ]);
+      asked("stage_funnel") ? figureOf.stage_funnel(deps, scope) : undefined,
+      asked("time_in_stage") ? figureOf.time_in_stage(deps, scope) : undefined,
+      asked("step_performance") ? figureOf.step_performance(deps, scope) : undefined,
+    ]).finally(ended);
     const attributes: ReportsAttributes = {
       project_id: scope.projectId,
       from: scope.from,
       to: scope.to,
-      stage_funnel: funnel,
-      time_in_stage: stays,
-      step_performance: steps,
+      ...(funnel === undefined ? {} : { stage_funnel: funnel }),
+      ...(stays === undefined ? {} : { time_in_stage: stays }),
+      ...(steps === undefined ? {} : { step_performance: steps }),
     };
     return { data: { id: scope.workspaceId, type: "report", attributes } };
   });

@@ -29,6 +29,8 @@ export interface ManyPartsPorts {
   /** The scopes the connection holds as the part goes: a scope dropped meanwhile gets no more rows. */
   held(): ReadonlySet<string>;
   send(frame: string): void;
+  /** Resolves once a part may be read: the user's screen queries come first (screen-queries.ts). */
+  makeWay(): Promise<void>;
 }
 
 /** A snapshot part planned and read, to send once there is room. */
@@ -67,6 +69,7 @@ export async function sendManyParts(many: ManyRows, ports: ManyPartsPorts): Prom
     return keys;
   };
   const prepare = async (): Promise<PreparedPart | null> => {
+    await ports.makeWay();
     for (let scope = order.next(); scope !== undefined; scope = order.next()) {
       // A scope lost meanwhile (the live lane dropped it) gets no more of its rows.
       if (!ports.held().has(scope)) {

@@ -32,6 +32,11 @@ export interface ConnectionPorts {
   /** A message already in its wire form (a snapshot part: snapshot-parts.ts, partFrame). */
   sendFrame(text: string): void;
   close(code: number, reason: string): void;
+  /**
+   * Resolves once the user's screen queries running now are done, or the catch-up has waited its
+   * share (screen-queries.ts): it reads scope keys only then. At once when not given.
+   */
+  makeWay?(): Promise<void>;
 }
 
 /**
@@ -74,12 +79,18 @@ export class SyncConnection {
    */
   #fewAhead = 0;
   #waiting: (() => void)[] = [];
+  /** Resolves when the connection closes: nothing it waits on before reading holds it any longer. */
+  readonly #whenClosed: Promise<void>;
+  #closing = () => {};
 
   constructor(session: { userId: string; expiry: number }, credentials: Credentials, ports: ConnectionPorts) {
     this.userId = session.userId;
     this.expiresAt = session.expiry * 1000;
     this.credentials = credentials;
     this.#ports = ports;
+    this.#whenClosed = new Promise((resolve) => {
+      this.#closing = resolve;
+    });
   }
 
   get scopes(): ReadonlySet<string> {
@@ -137,7 +148,12 @@ export class SyncConnection {
       this.#order = order;
       // The rows the first scopes' screens show first, read from the read models meanwhile.
       const leads = new SnapshotLeads(this.#ports.pool, upTo, () => order.focused());
-      for (const scope of order.ordered().slice(0, LEADS_AHEAD)) void leads.firstKeys(scope);
+      const makeWay = () => Promise.race([this.#ports.makeWay?.() ?? Promise.resolve(), this.#whenClosed]);
+      for (const scope of order.ordered().slice(0, LEADS_AHEAD)) {
+        void makeWay().then(() => {
+          if (!this.#closed) void leads.firstKeys(scope);
+        });
+      }
       if (wanted.length > 0) this.#send({ type: "syncing", scopes: wanted });
       // What every screen needs to show anything: every scope's few rows, before any scope's many.
       // A scope with more than a part's worth sends them in several, each as soon as it is read,
@@ -186,7 +202,11 @@ export class SyncConnection {
       // A socket closed (a page reloaded) reads no more: its reads would only slow the next page's
       // catch-up and screen queries, on the same cores, for nobody.
       loaded = (async () => {
-        for (let scope = unread(order, many); scope !== undefined && !this.#closed; scope = unread(order, many)) {
+        while (unread(order, many) !== undefined && !this.#closed) {
+          // Beside the user's own screen query, each read would make both slower for the same page.
+          await makeWay();
+          const scope = unread(order, many);
+          if (scope === undefined || this.#closed) break;
           await keysOf(scope);
         }
         await client.query("commit");
@@ -201,6 +221,7 @@ export class SyncConnection {
           closed: () => this.#closed,
           held: () => this.#scopes,
           send: (frame) => this.#sendFrame(frame),
+          makeWay,
         },
       );
       await loaded;
@@ -278,6 +299,7 @@ export class SyncConnection {
   close(code: number, reason: string): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#closing();
     this.#wake();
     this.#ports.close(code, reason);
   }

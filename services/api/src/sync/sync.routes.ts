@@ -2,17 +2,20 @@ import { clientMessage, type ServerMessage } from "@hirestream/contracts/sync/me
 import type { FastifyInstance } from "fastify";
 import { findSession } from "../auth/sessions.ts";
 import type { Deps } from "../deps.ts";
+import { makeWayFor, type ScreenQueries } from "./screen-queries.ts";
 import { SyncConnection } from "./sync-connection.ts";
 import type { SyncHub } from "./sync-hub.ts";
 import { originAccepted, originRule } from "./sync-origin.ts";
 
 const HELLO_TIMEOUT_MS = 10_000;
+/** How long, in all, a catch-up waits on its user's screen queries before it reads on regardless. */
+const MAKE_WAY_BUDGET_MS = 3000;
 
 /**
  * GET /api/v1/sync, upgraded to a WebSocket. The browser proves its session in its first message
  * (never in the URL, which ends up in logs), from the app's own pages only (sync-origin.ts).
  */
-export function syncRoutes(app: FastifyInstance, deps: Deps, hub: SyncHub): void {
+export function syncRoutes(app: FastifyInstance, deps: Deps, hub: SyncHub, screenQueries: ScreenQueries): void {
   const origins = originRule(deps.appUrl, deps.allowedOrigins);
   app.get("/sync", { websocket: true }, (socket, request) => {
     const sendFrame = (text: string) => {
@@ -91,6 +94,7 @@ export function syncRoutes(app: FastifyInstance, deps: Deps, hub: SyncHub): void
         send,
         sendFrame,
         close: (code, reason) => socket.close(code, reason),
+        makeWay: makeWayFor(screenQueries, session.userId, MAKE_WAY_BUDGET_MS),
       });
       void connection.start(hello);
       if (focusMeanwhile) connection.focus(focusMeanwhile);

@@ -1,5 +1,4 @@
 import "@mantine/charts/styles.css";
-import type { ReportsAttributes } from "@hirestream/contracts/analytics/reports.ts";
 import { mayInWorkspace } from "@hirestream/contracts/permissions/permission-table.ts";
 import { Alert, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useLiveQuery } from "dexie-react-hooks";
@@ -8,9 +7,10 @@ import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { useWorkspaceRole } from "../../components/workflows/use-workflows.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
+import { type LaterFigures, nothingToReport } from "./load-reports.ts";
 import { funnelChart, ReportChart, stepPerformanceChart, timeInStageChart } from "./report-charts.tsx";
 import { useAfterIdle } from "./use-after-idle.ts";
-import { nothingToReport, type ReportFilters, useReports } from "./use-reports.ts";
+import { type ReportFilters, useReports } from "./use-reports.ts";
 
 /** Words of the page that tests and the README quote. */
 export const reportsWords = {
@@ -99,17 +99,19 @@ export function ReportsPage({ workspaceId }: { workspaceId: string }) {
         </Alert>
       )}
       {state.status === "loaded" &&
-        (nothingToReport(state.report) ? (
+        (state.later !== null && nothingToReport(state.stage_funnel, state.later) ? (
           <Text>{reportsWords.empty}</Text>
         ) : (
           <>
-            <ReportChart
-              table={funnelChart}
-              rows={state.report.stage_funnel}
-              workspaceId={workspaceId}
-              filters={filters}
-            />
-            <LaterCharts report={state.report} workspaceId={workspaceId} filters={filters} />
+            <ReportChart table={funnelChart} rows={state.stage_funnel} workspaceId={workspaceId} filters={filters} />
+            {state.later === null ? (
+              <Group gap="xs" role="status">
+                <Loader size="sm" />
+                <Text size="sm">{reportsWords.loading}</Text>
+              </Group>
+            ) : (
+              <LaterCharts later={state.later} workspaceId={workspaceId} filters={filters} />
+            )}
           </>
         ))}
     </Stack>
@@ -120,20 +122,20 @@ export function ReportsPage({ workspaceId }: { workspaceId: string }) {
  * The charts below the first, drawn once the first one is on the screen: three charts of a hundred
  * bars each take the page's thread for a second or more, and the first should not wait for the others.
  */
-function LaterCharts(props: { report: ReportsAttributes; workspaceId: string; filters: ReportFilters }) {
+function LaterCharts(props: { later: LaterFigures; workspaceId: string; filters: ReportFilters }) {
   const drawn = useAfterIdle();
   if (!drawn) return null;
   return (
     <>
       <ReportChart
         table={timeInStageChart}
-        rows={props.report.time_in_stage}
+        rows={props.later.time_in_stage}
         workspaceId={props.workspaceId}
         filters={props.filters}
       />
       <ReportChart
         table={stepPerformanceChart}
-        rows={props.report.step_performance}
+        rows={props.later.step_performance}
         workspaceId={props.workspaceId}
         filters={props.filters}
       />

@@ -1,8 +1,11 @@
-import { type ReportsAttributes, reportsDocument } from "@hirestream/contracts/analytics/reports.ts";
+import { type ReportFigure, reportsDocument } from "@hirestream/contracts/analytics/reports.ts";
 import { useEffect, useState } from "react";
 import { apiRequest } from "../../api/api-client.ts";
 import { messagesOf } from "../../api/api-errors.ts";
 import { screenQueries } from "../../replica/screen-queries.ts";
+import { type Failure, laterFigures, loadReports, type ReportsState } from "./load-reports.ts";
+
+export type { ReportsState } from "./load-reports.ts";
 
 /** What the Reports page asks for: a project (or all) and whole UTC days, either end open. */
 export interface ReportFilters {
@@ -10,11 +13,6 @@ export interface ReportFilters {
   from: string | null;
   to: string | null;
 }
-
-export type ReportsState =
-  | { status: "loading" }
-  | { status: "failed"; messages: readonly string[] }
-  | { status: "loaded"; report: ReportsAttributes };
 
 /** The query the API takes for these filters: an open end or every project is left out. */
 export function reportsQueryOf(filters: ReportFilters): Record<string, string> {
@@ -25,9 +23,29 @@ export function reportsQueryOf(filters: ReportFilters): Record<string, string> {
   return query;
 }
 
+const unreadable: Failure = { failed: ["The reports could not be read."] };
+
+/** Resolves once the browser has had a moment with nothing to do (or `maxWaitMs` passed), or at once when dropped. */
+function whenIdle(signal: AbortSignal, maxWaitMs = 500): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    signal.addEventListener("abort", done);
+    if (typeof window.requestIdleCallback === "function") {
+      window.requestIdleCallback(done, { timeout: maxWaitMs });
+    } else {
+      window.setTimeout(done, 0);
+    }
+  });
+}
+
 /**
  * The workspace's reports for the filters, from the API (the figures are counted on the server,
- * never in the replica); asked again whenever a filter changes, the older answer dropped.
+ * never in the replica), the first chart's first (load-reports.ts); asked again whenever a filter
+ * changes, the older answers dropped.
  */
 export function useReports(workspaceId: string, filters: ReportFilters, attempt: number): ReportsState {
   const [state, setState] = useState<ReportsState>({ status: "loading" });
@@ -35,41 +53,39 @@ export function useReports(workspaceId: string, filters: ReportFilters, attempt:
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again after a failure.
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: "loading" });
-    // The figures are what the page shows first: the replica's first sync makes way meanwhile.
-    const answered = screenQueries.begin();
-    apiRequest(`/workspaces/${workspaceId}/reports`, {
-      query: reportsQueryOf({ projectId, from, to }),
-      signal: controller.signal,
-    })
-      .then(
-        (body) => {
-          const parsed = reportsDocument.safeParse(body);
-          setState(
-            parsed.success
-              ? { status: "loaded", report: parsed.data.data.attributes }
-              : { status: "failed", messages: ["The reports could not be read."] },
-          );
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setState({ status: "failed", messages: messagesOf(error) });
-        },
-      )
-      .finally(answered);
-    return () => {
-      answered();
-      controller.abort();
+    const { signal } = controller;
+    const ask = async (figures: readonly ReportFigure[]) => {
+      try {
+        const body = await apiRequest(`/workspaces/${workspaceId}/reports`, {
+          query: { ...reportsQueryOf({ projectId, from, to }), figures: figures.join(",") },
+          signal,
+        });
+        const parsed = reportsDocument.safeParse(body);
+        return parsed.success ? parsed.data.data.attributes : null;
+      } catch (error) {
+        return { failed: messagesOf(error) };
+      }
     };
+    void loadReports({
+      async askFunnel() {
+        const answer = await ask(["stage_funnel"]);
+        if (answer === null) return unreadable;
+        if ("failed" in answer) return answer;
+        return answer.stage_funnel ?? unreadable;
+      },
+      async askLater() {
+        const answer = await ask(laterFigures);
+        if (answer === null) return unreadable;
+        if ("failed" in answer) return answer;
+        const { time_in_stage, step_performance } = answer;
+        return time_in_stage && step_performance ? { time_in_stage, step_performance } : unreadable;
+      },
+      drawn: () => whenIdle(signal),
+      hold: () => screenQueries.begin(),
+      show: setState,
+      dropped: () => signal.aborted,
+    });
+    return () => controller.abort();
   }, [workspaceId, projectId, from, to, attempt]);
   return state;
-}
-
-/** Whether the period holds nothing to chart: no stay entered or ended, no step sent. */
-export function nothingToReport(report: ReportsAttributes): boolean {
-  return (
-    report.stage_funnel.every((row) => row.entered === 0 && row.left === 0) &&
-    report.time_in_stage.every((row) => row.stays === 0) &&
-    report.step_performance.every((row) => row.sent === 0)
-  );
 }

@@ -1,6 +1,5 @@
-import { writeFileSync } from "node:fs";
-import type { CDPSession, Page } from "playwright-core";
-import { z } from "zod";
+import type { Page } from "playwright-core";
+import { type PageTracer, type TraceEvent, traceIfAsked } from "./chrome-trace.ts";
 
 // Where a fresh load's time goes before its first row, which the load's own marks only bracket: a
 // Chrome timeline trace of the page from navigation, taken when BENCH_TRACE names a file to write
@@ -17,51 +16,12 @@ const CATEGORIES = [
   "IndexedDB",
 ];
 
-const traceEvent = z.object({
-  name: z.string(),
-  ph: z.string(),
-  pid: z.number(),
-  tid: z.number(),
-  ts: z.number(),
-  dur: z.number().optional(),
-  args: z.looseObject({ name: z.string().optional(), data: z.looseObject({}).optional() }).optional(),
-});
-type TraceEvent = z.infer<typeof traceEvent>;
-
 /** Main-thread tasks shorter than this are left out of the summary. */
 const TASK_MS = 8;
 
-export interface LoadTracer {
-  stop(): Promise<string[]>;
-}
-
 /** Starts a trace of the page's load when BENCH_TRACE is set; null otherwise. `name` joins the file's name. */
-export async function traceLoadIfAsked(page: Page, name: string): Promise<LoadTracer | null> {
-  const asked = process.env.BENCH_TRACE;
-  if (!asked) return null;
-  const file = asked.replace(/(\.json)?$/, `-${name}.json`);
-  const session: CDPSession = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  session.on("Tracing.dataCollected", (data) => {
-    for (const value of data.value) {
-      const event = traceEvent.safeParse(value);
-      if (event.success) events.push(event.data);
-    }
-  });
-  await session.send("Tracing.start", {
-    traceConfig: { includedCategories: CATEGORIES, recordMode: "recordContinuously" },
-    transferMode: "ReportEvents",
-  });
-  return {
-    async stop() {
-      const complete = new Promise<void>((resolve) => session.once("Tracing.tracingComplete", () => resolve()));
-      await session.send("Tracing.end");
-      await complete;
-      await session.detach();
-      writeFileSync(file, JSON.stringify({ traceEvents: events }));
-      return summarise(events);
-    },
-  };
+export function traceLoadIfAsked(page: Page, name: string): Promise<PageTracer | null> {
+  return traceIfAsked(page, name, CATEGORIES, summarise);
 }
 
 const dataText = (event: TraceEvent, key: string): string | undefined => {

@@ -1,10 +1,9 @@
-import { writeFileSync } from "node:fs";
-import type { CDPSession, Page } from "playwright-core";
-import { z } from "zod";
+import type { Page } from "playwright-core";
+import { type PageTracer, type TraceEvent, traceIfAsked } from "./chrome-trace.ts";
 
 // Where IndexedDB spends a first sync in the browser process, which a CPU profile of the page
 // cannot see: a Chrome trace through the DevTools protocol's Tracing domain, taken when
-// BENCH_TRACE names a file to write it to. The summary sums each event's time by process and name.
+// BENCH_TRACE names a file to write it to (chrome-trace.ts). The summary sums each event's time by process and name.
 
 const CATEGORIES = [
   "IndexedDB",
@@ -14,48 +13,9 @@ const CATEGORIES = [
   "disabled-by-default-IndexedDB",
 ];
 
-const traceEvent = z.object({
-  name: z.string(),
-  ph: z.string(),
-  pid: z.number(),
-  tid: z.number(),
-  ts: z.number(),
-  dur: z.number().optional(),
-  args: z.looseObject({ name: z.string().optional() }).optional(),
-});
-type TraceEvent = z.infer<typeof traceEvent>;
-
-export interface PageTracer {
-  stop(): Promise<string[]>;
-}
-
 /** Starts a trace when BENCH_TRACE is set; null otherwise. `name` joins the file's name. */
-export async function traceIfAsked(page: Page, name: string): Promise<PageTracer | null> {
-  const asked = process.env.BENCH_TRACE;
-  if (!asked) return null;
-  const file = asked.replace(/(\.json)?$/, `-${name}.json`);
-  const session: CDPSession = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  session.on("Tracing.dataCollected", (data) => {
-    for (const value of data.value) {
-      const event = traceEvent.safeParse(value);
-      if (event.success) events.push(event.data);
-    }
-  });
-  await session.send("Tracing.start", {
-    traceConfig: { includedCategories: CATEGORIES, recordMode: "recordContinuously" },
-    transferMode: "ReportEvents",
-  });
-  return {
-    async stop() {
-      const complete = new Promise<void>((resolve) => session.once("Tracing.tracingComplete", () => resolve()));
-      await session.send("Tracing.end");
-      await complete;
-      await session.detach();
-      writeFileSync(file, JSON.stringify({ traceEvents: events }));
-      return summarise(events);
-    },
-  };
+export function traceSyncIfAsked(page: Page, name: string): Promise<PageTracer | null> {
+  return traceIfAsked(page, name, CATEGORIES, summarise);
 }
 
 /** Time and count by process and event name, B/E pairs matched per thread, the largest first. */

@@ -12,7 +12,7 @@ import { writeRawCopy } from "./pipeline-probes.ts";
 import { profileIfAsked } from "./pipeline-profile.ts";
 import { type BoardMovesOptions, type BoardMovesResult, measureBoardMoves } from "./pipeline-remote.ts";
 import { type SeededPipeline, seedPipeline } from "./pipeline-seed.ts";
-import { traceIfAsked } from "./pipeline-trace.ts";
+import { traceSyncIfAsked } from "./pipeline-trace.ts";
 import { cpuSpent, describeCpu, processCpu } from "./process-cpu.ts";
 import { credentialsOf, firstPage, freshProfile, pageErrors, pause } from "./web-browser.ts";
 import { REPLICA_DB } from "./web-first-sync.ts";
@@ -73,7 +73,7 @@ async function firstLoad(context: BrowserContext, seeded: SeededPipeline, candid
   await page.addInitScript(installTalentPoolLoadProbe, STAGE_ROW);
   const errors = pageErrors(page);
   const profiler = await profileIfAsked(page);
-  const tracer = await traceIfAsked(page, "first-sync");
+  const tracer = await traceSyncIfAsked(page, "first-sync");
   const cpuBefore = processCpu();
   await page.goto(`/workspaces/${seeded.workspaceId}/project/${seeded.projectId}`);
   await waitForReplica(page, candidates, errors);
@@ -111,7 +111,7 @@ async function rawReference(context: BrowserContext): Promise<RawReference> {
     let rows = 0;
     let cpu = "";
     for (let round = 0; round < 3; round++) {
-      const tracer = round === 2 ? await traceIfAsked(page, "raw") : null;
+      const tracer = round === 2 ? await traceSyncIfAsked(page, "raw") : null;
       const before = processCpu();
       const written = await page.evaluate(writeRawCopy, { replica: REPLICA_DB, stores: ["people", "candidacies"] });
       cpu = describeCpu(cpuSpent(before, processCpu()));

@@ -1,39 +1,15 @@
 import { type Hello, type ServerMessage, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Credentials } from "../auth/sessions.ts";
-import type { SignedIn } from "../testing/test-app.ts";
 import { makeWayFor, ScreenQueries } from "./screen-queries.ts";
 import { SyncConnection } from "./sync-connection.ts";
+import { credentialsOf, recordedPool } from "./testing/recorded-pool.ts";
 import { syncTestApp } from "./testing/sync-test-app.ts";
 
 // The Reports page's figures are counted while the same page's first sync catches up: on two
 // cores, the catch-up's key reads beside them make the figures, which the page waits on, slower.
 
 const s = syncTestApp("catch-up-makes-way");
-
-/** The names of the prepared statements run on `pool`'s connections, in order. */
-function recordedPool(options: pg.PoolConfig): { pool: pg.Pool; names: string[] } {
-  const pool = new pg.Pool({ ...options, max: 4 });
-  const names: string[] = [];
-  pool.on("connect", (client) => {
-    const query: (config: unknown, ...rest: unknown[]) => unknown = client.query.bind(client);
-    const recording = (config: unknown, ...rest: unknown[]): unknown => {
-      if (config && typeof config === "object" && "name" in config && typeof config.name === "string") {
-        names.push(config.name);
-      }
-      return query(config, ...rest);
-    };
-    client.query = recording as typeof client.query;
-  });
-  return { pool, names };
-}
-
-const credentialsOf = (user: SignedIn): Credentials => ({
-  accessToken: user.headers["access-token"] ?? "",
-  client: user.headers.client ?? "",
-  uid: user.headers.uid ?? "",
-});
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,39 +1,14 @@
 import { type ServerMessage, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Credentials } from "../auth/sessions.ts";
-import type { SignedIn } from "../testing/test-app.ts";
 import { SyncConnection } from "./sync-connection.ts";
+import { credentialsOf, recordedPool } from "./testing/recorded-pool.ts";
 import { syncTestApp } from "./testing/sync-test-app.ts";
 
 // A reload closes the page's socket while its first sync still reads: what it would read next
 // would only take the cores from the reloaded page's own catch-up and screen queries.
 
 const s = syncTestApp("closed-catch-up");
-
-/** The names of the prepared statements run on `pool`'s connections, in order. */
-function recordedPool(options: pg.PoolConfig): { pool: pg.Pool; names: string[] } {
-  const pool = new pg.Pool({ ...options, max: 4 });
-  const names: string[] = [];
-  pool.on("connect", (client) => {
-    const query: (config: unknown, ...rest: unknown[]) => unknown = client.query.bind(client);
-    const recording = (config: unknown, ...rest: unknown[]): unknown => {
-      if (config && typeof config === "object" && "name" in config && typeof config.name === "string") {
-        names.push(config.name);
-      }
-      return query(config, ...rest);
-    };
-    // The same query, seen on its way: the statements the catch-up runs are what the test reads.
-    client.query = recording as typeof client.query;
-  });
-  return { pool, names };
-}
-
-const credentialsOf = (user: SignedIn): Credentials => ({
-  accessToken: user.headers["access-token"] ?? "",
-  client: user.headers.client ?? "",
-  uid: user.headers.uid ?? "",
-});
 
 describe("a catch-up whose socket closed", () => {
   let recorded: { pool: pg.Pool; names: string[] };

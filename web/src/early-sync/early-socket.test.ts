@@ -1,6 +1,6 @@
 import { SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/protocol-version.ts";
 import { expect, test } from "vitest";
-import type { SyncCredentials } from "../replica/sync-client.ts";
+import type { SyncCredentials } from "../replica/sync-socket.ts";
 import { fakeSockets } from "../replica/testing/fake-socket.ts";
 import { EarlySocket } from "./early-socket.ts";
 

@@ -1,7 +1,7 @@
 import type { Hello } from "@hirestream/contracts/sync/messages.ts";
 import { SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/protocol-version.ts";
 import { markLoadStep } from "../load-steps.ts";
-import type { StartedSocket, SyncCredentials, SyncSocket } from "../replica/sync-client.ts";
+import type { StartedSocket, SyncCredentials, SyncSocket } from "../replica/sync-socket.ts";
 
 /**
  * A snapshot frame's head as the server prints it (services/api/src/sync/snapshot-parts.ts,

@@ -9,7 +9,8 @@ import { type Persistence, requestPersistentStorage, type StorageManagerLike } f
 import { forgetReplicaRecord, type RecordStore } from "./storage/replica-record.ts";
 import { StorageGuard } from "./storage/storage-guard.ts";
 import type { StorageNotice } from "./storage/storage-notice.ts";
-import { type StartedSocket, SyncClient, type SyncCredentials, type SyncStatus } from "./sync-client.ts";
+import { SyncClient } from "./sync-client.ts";
+import type { StartedSocket, SyncCredentials, SyncStatus } from "./sync-socket.ts";
 import { browserLocks, type TabLocks } from "./tab-locks.ts";
 import { TabPeers } from "./tab-peers.ts";
 

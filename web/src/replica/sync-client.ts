@@ -7,34 +7,17 @@ import { FirstParts } from "./first-parts.ts";
 import { type ReplicaDb, replicaTransaction } from "./replica-db.ts";
 import { type ScreenQueries, screenQueries } from "./screen-queries.ts";
 import { type ParsedServerMessage, parseServerMessage, type SnapshotMessage, type SyncStep } from "./server-message.ts";
+import {
+  ORIGIN_REFUSED,
+  SESSION_ENDED,
+  type StartedSocket,
+  type SyncCredentials,
+  SyncServerError,
+  type SyncSocket,
+  type SyncStatus,
+  UNREADABLE,
+} from "./sync-socket.ts";
 import { type CatchUp, readSyncState, writeCatchUp } from "./sync-state.ts";
-
-/** `refused`: the server answers but will not sync with a page from this address (close 4403). */
-export type SyncStatus = "connecting" | "live" | "offline" | "refused";
-
-/** The session as the hello carries it (never in the URL, which ends up in logs). */
-export interface SyncCredentials {
-  "access-token": string;
-  client: string;
-  uid: string;
-}
-
-/** What the client uses of a WebSocket; the browser's own fits. */
-export interface SyncSocket {
-  onopen: ((event: Event) => void) | null;
-  onmessage: ((event: MessageEvent) => void) | null;
-  onclose: ((event: CloseEvent) => void) | null;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-}
-
-/** A socket opened before the client started (web/src/early-sync/), which its first connection takes. */
-export interface StartedSocket extends SyncSocket {
-  /** The hello it already said for a fresh replica, if it did: the client then says none. */
-  readonly greeted: Hello | null;
-  /** From now on its events go to the handlers set on it, those that came before it was taken first. */
-  attach(): void;
-}
 
 export interface SyncClientOptions {
   /** ws(s)://…/api/v1/sync */
@@ -57,26 +40,12 @@ export interface SyncClientOptions {
   screenQueries?: Pick<ScreenQueries, "settled">;
 }
 
-export class SyncServerError extends Error {
-  readonly code: string;
-  constructor(code: string, detail: string) {
-    super(detail);
-    this.name = "SyncServerError";
-    this.code = code;
-  }
-}
-
 const RECONNECT = { baseMs: 500, capMs: 30_000 };
 /**
  * A connection can die without a close (a laptop lid, a dropped Wi-Fi): a ping every interval,
  * and a connection that stayed silent for a whole interval since the last ping is given up.
  */
 export const HEARTBEAT_MS = 25_000;
-/** The server's close code for an ended session (sync.routes.ts, sync-connection.ts). */
-const SESSION_ENDED = 4401;
-/** The server's close code for a page from an origin it does not accept (sync.routes.ts). */
-const ORIGIN_REFUSED = 4403;
-const UNREADABLE = 4000;
 /** How long after changes arrived a catch-up's parts still go in slices (drain-pile.ts). */
 const LIVE_LATELY_MS = 5000;
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { newId } from "../ids/new-id.ts";
 import type { RejectedError } from "./http-answer.ts";
-import type { SyncStatus } from "./sync-client.ts";
+import type { SyncStatus } from "./sync-socket.ts";
 import { browserLocks, type TabLocks } from "./tab-locks.ts";
 import { parseTabMessage } from "./tab-messages.ts";
 import { announceSignOut, TabPeers, toastTab } from "./tab-peers.ts";

@@ -1,7 +1,7 @@
 import { newId } from "../ids/new-id.ts";
 import type { RejectedError } from "./http-answer.ts";
 import { leaderLockName } from "./replica-name.ts";
-import type { SyncStatus } from "./sync-client.ts";
+import type { SyncStatus } from "./sync-socket.ts";
 import { heldLockNames, holdLock, type TabLocks } from "./tab-locks.ts";
 import { parseTabMessage, type TabMessage } from "./tab-messages.ts";
 

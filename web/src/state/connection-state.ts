@@ -1,6 +1,6 @@
 // Whether the app is in touch with the server, for the offline and pending indicator.
 import { proxy } from "valtio";
-import type { SyncStatus } from "../replica/sync-client.ts";
+import type { SyncStatus } from "../replica/sync-socket.ts";
 
 export interface ConnectionState {
   /** The browser's own idea of the network; `sync` says whether the server answers. */

@@ -1,4 +1,4 @@
-import type { SyncSocket } from "../sync-client.ts";
+import type { SyncSocket } from "../sync-socket.ts";
 
 /** The server's end of a sync WebSocket, driven by the test. */
 export class FakeSocket implements SyncSocket {

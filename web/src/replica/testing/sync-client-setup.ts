@@ -1,6 +1,7 @@
 import { SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
 import type { ScreenQueries } from "../screen-queries.ts";
-import { SyncClient, type SyncStatus } from "../sync-client.ts";
+import { SyncClient } from "../sync-client.ts";
+import type { SyncStatus } from "../sync-socket.ts";
 import { fakeSockets } from "./fake-socket.ts";
 import { ManualClock } from "./manual-clock.ts";
 import { ws1 } from "./rows.ts";

@@ -4,6 +4,7 @@ import { apiRequest } from "../../api/api-client.ts";
 import { messagesOf } from "../../api/api-errors.ts";
 import { screenQueries } from "../../replica/screen-queries.ts";
 import { type Failure, laterFigures, loadReports, type ReportsState } from "./load-reports.ts";
+import { whenIdle } from "./use-after-idle.ts";
 
 export type { ReportsState } from "./load-reports.ts";
 
@@ -24,23 +25,6 @@ export function reportsQueryOf(filters: ReportFilters): Record<string, string> {
 }
 
 const unreadable: Failure = { failed: ["The reports could not be read."] };
-
-/** Resolves once the browser has had a moment with nothing to do (or `maxWaitMs` passed), or at once when dropped. */
-function whenIdle(signal: AbortSignal, maxWaitMs = 500): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    signal.addEventListener("abort", done);
-    if (typeof window.requestIdleCallback === "function") {
-      window.requestIdleCallback(done, { timeout: maxWaitMs });
-    } else {
-      window.setTimeout(done, 0);
-    }
-  });
-}
 
 /**
  * The workspace's reports for the filters, from the API (the figures are counted on the server,

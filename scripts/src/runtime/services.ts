@@ -23,6 +23,8 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+// Ctrl-C reaches PostgreSQL too (it shares the terminal's process group), so while the services
+// stop, the database may already be shutting down under them: its errors then are expected.
 let stopping = false;
 process.once("SIGINT", () => {
   stopping = true;
@@ -30,6 +32,12 @@ process.once("SIGINT", () => {
 process.once("SIGTERM", () => {
   stopping = true;
 });
+
+function reportUnlessStopping(name: string) {
+  return (error: unknown) => {
+    if (!stopping) console.error(`${name}:`, error instanceof Error ? error.message : error);
+  };
+}
 
 async function startBoss(runtime: Runtime, worker: boolean): Promise<PgBoss> {
   const boss = new PgBoss({
@@ -40,7 +48,7 @@ async function startBoss(runtime: Runtime, worker: boolean): Promise<PgBoss> {
     schedule: worker,
   });
   boss.on("error", (error) => {
-    if (!stopping) console.error("pg-boss:", error.message);
+    reportUnlessStopping("pg-boss")(error);
   });
   await boss.start();
   await createMailQueue(boss);
@@ -88,7 +96,11 @@ export async function startApi(runtime: Runtime, config: Config): Promise<Runnin
  * which queue their jobs in the transaction that moves their checkpoint.
  */
 export async function startProjectorService(runtime: Runtime, config: Config): Promise<Running> {
-  const projector = startProjector({ db: runtime.anyDb, store: runtime.store });
+  const projector = startProjector({
+    db: runtime.anyDb,
+    store: runtime.store,
+    onError: reportUnlessStopping("projector"),
+  });
   const boss = await startBoss(runtime, false);
   const readModels = await watchReadModels(runtime.databaseUrl);
   const deps = {
@@ -104,12 +116,14 @@ export async function startProjectorService(runtime: Runtime, config: Config): P
   const reactor = startReactor({
     db: runtime.anyDb,
     store: runtime.store,
+    onError: reportUnlessStopping("reactions"),
     reactions: reactionRegistry(apiReactions(deps, (trx, id, mail) => queueMail(boss, trx, id, mail))),
   });
   const outreach = startReactor({
     db: runtime.anyDb,
     store: runtime.store,
     ...OUTREACH_REACTOR,
+    onError: reportUnlessStopping("reactions"),
     reactions: reactionRegistry(outreachReactions(deps, (trx, steps) => queueSteps(boss, trx, steps))),
   });
   return {

@@ -24,10 +24,11 @@ const DEXIE_MODULE = path.join(
 
 /**
  * The page's first module (entry.ts) and all it imports: small, and nothing of React, Mantine or zod,
- * so that it runs, and opens the sync socket, before the app's code has loaded.
+ * so that it runs, opens the sync socket and sends the Reports' first request, before the app's code
+ * has loaded.
  */
 const EARLY_CODE =
-  /[\\/](web[\\/]src[\\/](entry\.ts|early-sync[\\/]|load-steps\.ts|constants\.ts|api[\\/](api-base|session-credentials)\.ts|service-worker[\\/]reload-on-missing-chunk\.ts|replica[\\/](replica-name|route-focus)\.ts)|contracts[\\/]src[\\/]sync[\\/](protocol-version|scopes)\.ts)/;
+  /[\\/](web[\\/]src[\\/](entry\.ts|early-sync[\\/]|load-steps\.ts|constants\.ts|api[\\/](api-base|session-credentials|session-headers)\.ts|service-worker[\\/]reload-on-missing-chunk\.ts|replica[\\/](replica-name|route-focus|screen-queries|clock)\.ts|pages[\\/]reports[\\/]early-funnel\.ts)|contracts[\\/]src[\\/]sync[\\/](protocol-version|scopes)\.ts)/;
 
 const APP_CODE = /[\\/](web|contracts)[\\/]src[\\/]/;
 /** The signed-in screens' shared code: not their own parts (pipeline, editor, import), which stay with them. */

@@ -74,6 +74,22 @@ it("shows an owner the workspace's stage funnel as a chart, downloads it as CSV,
   // The project's name is made formula-safe, as in every CSV of the app; both candidates entered Sourced.
   expect(csv).toMatch(new RegExp(`${projectId},"'=Compilers",1,[0-9a-f-]+,Sourced,2,0,0,0\\r\\n`));
 
+  // Opened afresh, the page's first module asks for the funnel, before the app's code runs, and
+  // the page charts that answer rather than ask again.
+  const funnelAsked: string[] = [];
+  page.on("request", (request) => {
+    if (/\/reports\?figures=stage_funnel$/.test(request.url())) funnelAsked.push(request.url());
+  });
+  await page.reload();
+  await funnel.locator(".recharts-bar-rectangle").first().waitFor();
+  expect(funnelAsked).toEqual([`${e2e.baseUrl}/api/v1/workspaces/${workspaceId}/reports?figures=stage_funnel`]);
+  const askedBeforeTheApp = await page.evaluate(() => {
+    const asked = performance.getEntriesByType("resource").find((entry) => entry.name.includes("figures=stage_funnel"));
+    const appStarted = performance.getEntriesByName("hirestream:start")[0];
+    return asked !== undefined && appStarted !== undefined && asked.startTime < appStarted.startTime;
+  });
+  expect(askedBeforeTheApp).toBe(true);
+
   // A period the log has nothing in says so plainly.
   await page.getByRole("textbox", { name: "From" }).fill("2030-01-01");
   await page.getByText("Nothing happened in this period").waitFor();

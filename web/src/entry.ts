@@ -1,5 +1,8 @@
+import { readCredentials } from "./api/session-credentials.ts";
+import { MOBILE_MEDIA_QUERY } from "./constants.ts";
 import { openEarlySync } from "./early-sync/start-early-sync.ts";
 import { markLoadStep } from "./load-steps.ts";
+import { reportsWorkspaceOf, sendEarlyFunnel } from "./pages/reports/early-funnel.ts";
 import { reloadOnMissingChunk } from "./service-worker/reload-on-missing-chunk.ts";
 
 // The page's first module, a few kilobytes: it opens the sync socket, then runs the app (main.tsx),
@@ -19,5 +22,11 @@ if (sync) {
     .then(([module]) => module.prepareReplica(sync.uid))
     // Reported where the app takes the replica (replica-provider.tsx).
     .catch(() => undefined);
+}
+if (reportsWorkspaceOf(window.location.pathname) !== null && !window.matchMedia(MOBILE_MEDIA_QUERY).matches) {
+  // The Reports' first chart waits on the server's count of the stage funnel: asked for now, it is
+  // counted while the app's code loads, and the chart's code (recharts) comes beside it.
+  sendEarlyFunnel(window.location.pathname, readCredentials(), (url, init) => fetch(url, init));
+  void import("./pages/reports/reports-page.tsx").catch(() => undefined);
 }
 void import("./main.tsx");

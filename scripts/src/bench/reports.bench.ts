@@ -7,7 +7,7 @@ import { waitForProjector } from "./pipeline-seed.ts";
 import { firstPage, freshProfile, pageErrors, pause } from "./web-browser.ts";
 import { BENCH_PASSWORD } from "./web-design-seed.ts";
 import { rowSelectors } from "./web-first-screen.bench.ts";
-import { firstRowShown, installFirstRowProbe, readFirstRow } from "./web-first-screen-probes.ts";
+import { firstRowShown, installFirstRowProbe, readFirstRow, readLoadSteps } from "./web-first-screen-probes.ts";
 import { seedUser } from "./web-seed.ts";
 import { startBrowserBench } from "./web-server.ts";
 
@@ -164,9 +164,14 @@ export async function benchReports(
         loads.push(await waitForProbe(page, errors));
         const call = await page.evaluate(readReportsCall);
         pageCalls.push(call);
+        // The app's own steps (web/src/load-steps.ts) beside the call: whether the chart waited on the answer or on the app.
+        const { steps } = await page.evaluate(readLoadSteps, loads.at(-1) ?? 0);
+        const stepList = Object.entries(steps)
+          .map(([step, ms]) => `${step} ${ms.toFixed(0)}`)
+          .join(", ");
         log(
           `  Reports page, first chart ${loads.at(-1)?.toFixed(0)} ms; its GET sent ${call?.sentMs.toFixed(0)}, ` +
-            `answered ${call?.answeredMs.toFixed(0)} ms`,
+            `answered ${call?.answeredMs.toFixed(0)} ms; ${stepList}`,
         );
         await pause(500);
       }

@@ -3,8 +3,9 @@ import { newId } from "../ids/new-id.ts";
 import { API_BASE } from "./api-base.ts";
 import { apiErrorFrom, networkError } from "./api-errors.ts";
 import { type Credentials, clearLocalStorage, readCredentials, saveCredentials } from "./session-credentials.ts";
+import { sessionHeaders } from "./session-headers.ts";
 
-export { API_BASE };
+export { API_BASE, sessionHeaders };
 /** sessionStorage key telling /sign_in to say 'Session expired.' once. */
 export const SESSION_EXPIRED_FLAG = "session_expired";
 
@@ -39,18 +40,6 @@ export function apiUrl(path: string, query: ApiRequestOptions["query"] = {}): st
     else url.searchParams.set(name, String(value));
   }
   return `${url.pathname}${url.search}`;
-}
-
-function base64(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-/** The session as request headers: devise_token_auth's four plus the packed Bearer. */
-export function sessionHeaders(credentials: Credentials): Record<string, string> {
-  const plain = { ...credentials, "token-type": "Bearer" };
-  return { ...plain, authorization: `Bearer ${base64(JSON.stringify(plain))}` };
 }
 
 /** Keeps the session values an answer carries. */
@@ -99,15 +88,32 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   if (options.rawBody !== undefined) headers["content-type"] = options.rawBody.contentType;
   if (writes.has(method)) headers["idempotency-key"] = options.idempotencyKey ?? newId();
 
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path, options.query), {
+  return answerOf(
+    fetch(apiUrl(path, options.query), {
       method,
       headers,
       body: options.rawBody?.content ?? (options.body === undefined ? null : JSON.stringify(options.body)),
       credentials: "same-origin",
       signal: options.signal ?? null,
-    });
+    }),
+    credentials,
+    options.adoptSession !== false,
+  );
+}
+
+/**
+ * The answer to a request sent with `credentials` (null: none), as `apiRequest` answers it: the
+ * parsed JSON body, or an ApiError. Apart, for a request the page sent before its code was in
+ * (pages/reports/early-funnel.ts).
+ */
+export async function answerOf(
+  sent: Promise<Response>,
+  credentials: Credentials | null,
+  adoptSession = true,
+): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await sent;
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw networkError();
@@ -121,7 +127,7 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
     if (sameSession && current?.["access-token"] === credentials["access-token"]) expireSession();
     throw apiErrorFrom(401, await bodyOf(response));
   }
-  if (options.adoptSession !== false && sameSession) adoptSessionHeaders(response);
+  if (adoptSession && sameSession) adoptSessionHeaders(response);
   const body = await bodyOf(response);
   if (!response.ok) throw apiErrorFrom(response.status, body);
   return body;

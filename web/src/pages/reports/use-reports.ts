@@ -1,8 +1,9 @@
 import { type ReportFigure, reportsDocument } from "@hirestream/contracts/analytics/reports.ts";
 import { useEffect, useState } from "react";
-import { apiRequest } from "../../api/api-client.ts";
+import { answerOf, apiRequest } from "../../api/api-client.ts";
 import { messagesOf } from "../../api/api-errors.ts";
 import { screenQueries } from "../../replica/screen-queries.ts";
+import { type SentFunnel, takeEarlyFunnel } from "./early-funnel.ts";
 import { type Failure, laterFigures, loadReports, type ReportsState } from "./load-reports.ts";
 import { whenIdle } from "./use-after-idle.ts";
 
@@ -34,16 +35,19 @@ const unreadable: Failure = { failed: ["The reports could not be read."] };
 export function useReports(workspaceId: string, filters: ReportFilters, attempt: number): ReportsState {
   const [state, setState] = useState<ReportsState>({ status: "loading" });
   const { projectId, from, to } = filters;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again after a failure.
   useEffect(() => {
     const controller = new AbortController();
     const { signal } = controller;
-    const ask = async (figures: readonly ReportFigure[]) => {
+    // The page's first module may have asked for this very funnel already (early-funnel.ts).
+    const early = attempt === 0 && !projectId && !from && !to ? takeEarlyFunnel(workspaceId) : null;
+    const ask = async (figures: readonly ReportFigure[], sent: SentFunnel | null = null) => {
       try {
-        const body = await apiRequest(`/workspaces/${workspaceId}/reports`, {
-          query: { ...reportsQueryOf({ projectId, from, to }), figures: figures.join(",") },
-          signal,
-        });
+        const body = sent
+          ? await answerOf(sent.response, sent.credentials)
+          : await apiRequest(`/workspaces/${workspaceId}/reports`, {
+              query: { ...reportsQueryOf({ projectId, from, to }), figures: figures.join(",") },
+              signal,
+            });
         const parsed = reportsDocument.safeParse(body);
         return parsed.success ? parsed.data.data.attributes : null;
       } catch (error) {
@@ -52,7 +56,7 @@ export function useReports(workspaceId: string, filters: ReportFilters, attempt:
     };
     void loadReports({
       async askFunnel() {
-        const answer = await ask(["stage_funnel"]);
+        const answer = await ask(["stage_funnel"], early);
         if (answer === null) return unreadable;
         if ("failed" in answer) return answer;
         return answer.stage_funnel ?? unreadable;

@@ -2,6 +2,7 @@ import type { DBCore } from "dexie";
 import { expect, test } from "vitest";
 import { candidacy, person, projectId, uuid } from "../components/pipeline/testing/pipeline-rows.ts";
 import { applyChanges, applySnapshot, applySnapshots, dropScope } from "./apply-sync.ts";
+import { workspaceOrderRange } from "./people-order.ts";
 import type { SnapshotMessage } from "./server-message.ts";
 import { readSyncState } from "./sync-state.ts";
 import { alice, bob, member, user, workspace, ws1, ws2 } from "./testing/rows.ts";
@@ -75,7 +76,12 @@ test("a person's workspaces are the workspace scopes that hold it here, whatever
     ],
   });
   expect(await db.people.get(sent.id)).toMatchObject({ title: "Lead", workspace_ids: [ws1, ws2] });
-  expect(await db.people.where("workspace_ids").equals(ws2).primaryKeys()).toEqual([sent.id]);
+  expect(
+    await db.people
+      .where("workspace_order")
+      .between(...workspaceOrderRange(ws2))
+      .primaryKeys(),
+  ).toEqual([sent.id]);
   await dropScope(db, workspaceScope(ws1));
   expect((await db.people.get(sent.id))?.workspace_ids).toEqual([ws2]);
 });
@@ -90,7 +96,12 @@ test("a row in full naming other scopes is held by all of them, in one write", a
   await part(workspaceScope(ws1), 0, []);
   await part(me, 1, [{ entity: "person", id: sent.id, data: sent, also: [workspaceScope(ws1)] }]);
   expect(await db.people.get(sent.id)).toMatchObject({ scopes: [me, workspaceScope(ws1)], workspace_ids: [ws1] });
-  expect(await db.people.where("workspace_ids").equals(ws1).primaryKeys()).toEqual([sent.id]);
+  expect(
+    await db.people
+      .where("workspace_order")
+      .between(...workspaceOrderRange(ws1))
+      .primaryKeys(),
+  ).toEqual([sent.id]);
   expect(writes()).toBe(1);
   // The workspace's own snapshot leaves it out; it stays held by both until one lets go.
   await part(workspaceScope(ws1), 1, []);

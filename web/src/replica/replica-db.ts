@@ -352,6 +352,12 @@ export class ReplicaDb extends Dexie {
     this.version(17).stores({
       candidacies: "id, *scopes, [project_id+created_at+id], [project_id+stage_id+created_at+id], person_id",
     });
+    // Each person written costs an entry in every index of the table, and one per workspace in a
+    // multi-entry one: the people lists count and read by owner and by workspace on their ordered
+    // indexes (people-source.ts), so the plain ones by owner and by workspace go.
+    this.version(18).stores({
+      people: "id, *scopes, [owner_id+order_key], *workspace_order",
+    });
     this.use(pipelineCountsMiddleware);
     this.use(peopleOrderMiddleware);
     this.workspaces = this.table("workspaces");

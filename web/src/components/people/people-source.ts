@@ -32,7 +32,10 @@ export function poolSource(userId: string): PeopleSource {
   return {
     key: `pool:${userId}`,
     scope: `user:${userId}`,
-    count: (db) => db.people.where("owner_id").equals(userId).count(),
+    count: (db) => {
+      const [lower, upper] = range();
+      return db.people.where("[owner_id+order_key]").between(lower, upper).count();
+    },
     page: (db, offset, limit) => {
       const [lower, upper] = range();
       return db.people.where("[owner_id+order_key]").between(lower, upper).offset(offset).limit(limit).toArray();
@@ -50,7 +53,10 @@ export function workspaceSource(workspaceId: string): PeopleSource {
   return {
     key: `ws:${workspaceId}`,
     scope: `ws:${workspaceId}`,
-    count: (db) => db.people.where("workspace_ids").equals(workspaceId).count(),
+    count: (db) => {
+      const [lower, upper] = workspaceOrderRange(workspaceId);
+      return db.people.where("workspace_order").between(lower, upper).count();
+    },
     page: (db, offset, limit) => {
       const [lower, upper] = workspaceOrderRange(workspaceId);
       return db.people.where("workspace_order").between(lower, upper).offset(offset).limit(limit).toArray();

@@ -1,4 +1,8 @@
+import { Dexie } from "dexie";
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
+import { withOrderKeys } from "../../replica/people-order.ts";
+import { ReplicaDb } from "../../replica/replica-db.ts";
 import { openTestDb } from "../../replica/testing/test-db.ts";
 import { otherWorkspaceId, ownerId, person, uuid, workspaceId } from "../pipeline/testing/pipeline-rows.ts";
 import { findInList, readSearchList } from "./people-search-list.ts";
@@ -62,5 +66,40 @@ describe("a people list read from its indexes", () => {
     expect(names(findInList(list, ["lagos"]))).toEqual(["Chidi Okafor"]);
     // "Chidi" ends the first name and "Okafor" starts the last: never one word.
     expect(findInList(list, ["chidiokafor"])).toEqual([]);
+  });
+
+  it("reads the people a replica held before its indexes by owner and by workspace went", async () => {
+    const indexedDB = new IDBFactory();
+    const name = `replica-${crypto.randomUUID()}`;
+    // The people as version 17 held them, with those indexes.
+    const before = new Dexie(name, { indexedDB, IDBKeyRange });
+    before.version(17).stores({
+      people: "id, *scopes, owner_id, *workspace_ids, [owner_id+order_key], *workspace_order",
+    });
+    await before
+      .table("people")
+      .bulkPut([
+        withOrderKeys(person(1, { last_name: "Okafor", first_name: "Chidi" })),
+        withOrderKeys(
+          person(2, { last_name: "Case2", first_name: "Bo", workspace_ids: [workspaceId, otherWorkspaceId] }),
+        ),
+        withOrderKeys(person(3, { last_name: "Aaron", owner_id: otherOwner, workspace_ids: [otherWorkspaceId] })),
+      ]);
+    before.close();
+
+    const db = new ReplicaDb(name, { indexedDB, IDBKeyRange });
+    expect(names(await readListRows(db, poolSource(ownerId), 1, 10))).toEqual(["Bo Case2", "Chidi Okafor"]);
+    expect(await poolSource(ownerId).count(db)).toBe(2);
+    expect(names(await readListRows(db, workspaceSource(otherWorkspaceId), 1, 10))).toEqual([
+      "Person3 Aaron",
+      "Bo Case2",
+    ]);
+    expect(await workspaceSource(otherWorkspaceId).count(db)).toBe(2);
+    expect(db.people.schema.indexes.map((index) => index.name).sort()).toEqual([
+      "[owner_id+order_key]",
+      "scopes",
+      "workspace_order",
+    ]);
+    db.close();
   });
 });

@@ -7,20 +7,6 @@ import { useReplica } from "../../replica/replica-provider.tsx";
 
 export type PersonListRow = Stored<PersonRow>;
 
-/** The talent pool: the people the user owns, whichever workspace they came through. */
-export function usePoolPeople(userId: string | undefined): PersonListRow[] | undefined {
-  const { db } = useReplica();
-  return useLiveQuery(
-    () => (userId ? db.people.where("owner_id").equals(userId).toArray() : Promise.resolve<PersonListRow[]>([])),
-    [db, userId],
-  );
-}
-
-export function useWorkspacePeople(workspaceId: string): PersonListRow[] | undefined {
-  const { db } = useReplica();
-  return useLiveQuery(() => db.people.where("workspace_ids").equals(workspaceId).toArray(), [db, workspaceId]);
-}
-
 /** Everyone this replica holds: the pool and the people of every workspace the user is in. */
 export function useAllPeople(): PersonListRow[] | undefined {
   const { db } = useReplica();

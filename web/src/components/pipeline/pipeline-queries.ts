@@ -8,6 +8,7 @@ import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import type { PersonRow } from "@hirestream/contracts/people/rows.ts";
 import { Dexie } from "dexie";
 import { markLoadStep } from "../../load-steps.ts";
+import { workspaceOrderRange } from "../../replica/people-order.ts";
 import type { PipelineCountsRow } from "../../replica/pipeline-counts.ts";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
 import { matchesWords, type Page, searchWords } from "../people/person-search.ts";
@@ -69,7 +70,8 @@ export async function searchCandidacies(
 ): Promise<SearchResult> {
   const words = searchWords(searchBy);
   if (words.length === 0) return { searchBy, candidacyIds: [] };
-  const people = await db.people.where("workspace_ids").equals(workspaceId).toArray();
+  const [lower, upper] = workspaceOrderRange(workspaceId);
+  const people = await db.people.where("workspace_order").between(lower, upper).toArray();
   const candidacyIds = people
     .filter((person) => matchesWords(person, words))
     .map((person) => candidacyIdOf(projectId, person.id))

@@ -149,7 +149,10 @@ export class SyncConnection {
       // The rows the first scopes' screens show first, read from the read models meanwhile.
       const leads = new SnapshotLeads(this.#ports.pool, upTo, () => order.focused());
       const makeWay = () => Promise.race([this.#ports.makeWay?.() ?? Promise.resolve(), this.#whenClosed]);
-      for (const scope of order.ordered().slice(0, LEADS_AHEAD)) {
+      // The focused scopes' (or, with none, the first scope's): another's would only take the cores
+      // from the reads the screen waits on.
+      const focused = order.ordered().filter((scope) => this.#focus.includes(scope)).length;
+      for (const scope of order.ordered().slice(0, Math.min(LEADS_AHEAD, Math.max(1, focused)))) {
         void makeWay().then(() => {
           if (!this.#closed) void leads.firstKeys(scope);
         });

@@ -23,8 +23,11 @@ export interface ManyRows {
 export interface ManyPartsPorts {
   /** Reads parts by key, outside the catch-up's transaction. */
   db: Queryable;
-  /** Resolves once one more part may go (the client answered enough of them), or the connection closed. */
-  room(): Promise<void>;
+  /**
+   * Resolves once one more part may go (the client answered enough of them), or the connection
+   * closed. `lead`: the part is a focused scope's first, which its screen waits on.
+   */
+  room(lead: boolean): Promise<void>;
   closed(): boolean;
   /** The scopes the connection holds as the part goes: a scope dropped meanwhile gets no more rows. */
   held(): ReadonlySet<string>;
@@ -40,6 +43,8 @@ interface PreparedPart {
   planned: PlannedPart;
   /** The scope's lead keys, when this is its first part (snapshot-lead.ts, firstKeys). */
   first: SnapshotKey[];
+  /** The first part of a scope the screen focuses on: the rows its screen shows first. */
+  lead: boolean;
   rows: ReadRow[];
 }
 
@@ -91,7 +96,8 @@ export async function sendManyParts(many: ManyRows, ports: ManyPartsPorts): Prom
       const wanted = planned.rows.filter((row) => !overtaken.overtook(scope, row));
       // By key, outside the catch-up's transaction: a change-log entry never changes once written.
       const rows = await readPart(ports.db, wanted);
-      return { scope, part, planned, first, rows };
+      const lead = offset === 0 && order.focused().includes(scope);
+      return { scope, part, planned, first, lead, rows };
     }
     return null;
   };
@@ -100,8 +106,11 @@ export async function sendManyParts(many: ManyRows, ports: ManyPartsPorts): Prom
     // Awaited below; one read ahead when the sending stops must not go unhandled.
     next.catch(() => undefined);
     let prepared = await next;
-    await ports.room();
-    if (!ports.closed() && prepared && prepared.scope !== order.next()) prepared = await prepare();
+    for (;;) {
+      await ports.room(prepared?.lead ?? false);
+      if (ports.closed() || !prepared || prepared.scope === order.next()) break;
+      prepared = await prepare();
+    }
     if (ports.closed() || !prepared) return;
     const { scope, part, planned, first } = prepared;
     // Read ahead, the part may hold a row as `same` that a change has reached since.

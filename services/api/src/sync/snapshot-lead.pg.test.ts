@@ -38,6 +38,37 @@ it("reads a focused board's first candidacies once for its project's lead and it
   expect(workspace.slice(3)).toEqual(people.map((person) => `person:${person}`));
 });
 
+it("fills a workspace's first part with a focused board's people without reading the workspace's own list", async () => {
+  const user = await s.f.newUser();
+  const ws = await s.f.createWorkspace(user);
+  const project = await s.f.createProject(user, ws);
+  const people = [];
+  for (let index = 0; index < 3; index++) {
+    people.push((await s.f.addPerson(user, { first_name: `Person ${index}`, last_name: `Z${index}` }, ws)).id);
+  }
+  const { meta } = await s.f.assign(user, project, people.slice(0, 2));
+  await s.t.readModels.waitFor(meta.position, 5000);
+  const focus = [`proj:${project.id}`, `ws:${ws}`];
+  // A first part of two rows: the board's two candidates fill it.
+  const leads = new SnapshotLeads(s.t.pool, await checkpointOf(s.t.pool), () => focus, 2);
+  const queries = vi.spyOn(s.t.pool, "query");
+
+  const first = await leads.firstKeys(`ws:${ws}`);
+
+  const workspaceReads = queries.mock.calls.filter(([config]) =>
+    JSON.stringify(config).includes("sync-lead-workspace"),
+  );
+  queries.mockRestore();
+  expect(workspaceReads).toEqual([]);
+  const { rows } = await s.t.pool.query<{ person_id: string }>(
+    "select person_id from read.candidacies where project_id = $1 order by created_at desc, id desc",
+    [project.id],
+  );
+  expect(first.map((key) => `${key.entity}:${key.id}`)).toEqual(rows.map((row) => `person:${row.person_id}`));
+  // The rest of the workspace's rows still follow in its own order.
+  expect((await leads.of(`ws:${ws}`)).slice(2)).toEqual(people.map((person) => `person:${person}`));
+});
+
 it("reads a scope's first keys once, so the read the catch-up starts early is the one its first part uses", async () => {
   const user = await s.f.newUser();
   const ws = await s.f.createWorkspace(user);

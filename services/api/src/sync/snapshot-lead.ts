@@ -49,9 +49,6 @@ async function listed(db: Queryable, lead: keyof typeof LEADS, id: string): Prom
 
 const scopeParts = /^(user|ws|proj):(.+)$/;
 
-/** Most lead rows looked up for a first part: some of the lead may be gone, a few more than a part. */
-const LEAD_READ_MAX = 2 * FIRST_PART_ROWS;
-
 /** The newest change-log entry of each lead row in the scope as of `upTo`, when it is a put. */
 async function leadKeysOf(
   db: Queryable,
@@ -102,10 +99,14 @@ export class SnapshotLeads {
   /** Each board's first candidacies, by project: its scope's lead and its workspace's both need them. */
   readonly #boards = new Map<string, Promise<LeadListed[]>>();
 
-  constructor(db: Queryable, upTo: number, focus: () => readonly string[]) {
+  /** Rows of a first part. */
+  readonly #size: number;
+
+  constructor(db: Queryable, upTo: number, focus: () => readonly string[], size: number = FIRST_PART_ROWS) {
     this.#db = db;
     this.#upTo = upTo;
     this.#focus = focus;
+    this.#size = size;
   }
 
   /**
@@ -128,10 +129,31 @@ export class SnapshotLeads {
   }
 
   async #firstKeysOf(scope: string): Promise<SnapshotKey[]> {
-    const lead = (await this.of(scope)).slice(0, LEAD_READ_MAX);
-    if (lead.length === 0) return [];
-    const found = await leadKeysOf(this.#db, scope, this.#upTo, lead);
-    return leadFirst(found, lead).slice(0, FIRST_PART_ROWS);
+    // A workspace after a focused board: when the board's people fill the part, the workspace's
+    // own People (its whole list sorted by name, the slowest read of a lead) wait for the rest.
+    const named = await this.#namedBefore(scope);
+    if (named.length >= this.#size) {
+      const first = await this.#leadKeys(scope, named);
+      if (first.length >= this.#size) return first;
+    }
+    return this.#leadKeys(scope, await this.of(scope));
+  }
+
+  /** The lead rows the scope holds as of the catch-up, in the lead's order, at most a part's worth. */
+  async #leadKeys(scope: string, lead: readonly LeadRow[]): Promise<SnapshotKey[]> {
+    // Some of the lead may be gone from the scope: a few more rows are looked up than a part holds.
+    const read = lead.slice(0, 2 * this.#size);
+    if (read.length === 0) return [];
+    const found = await leadKeysOf(this.#db, scope, this.#upTo, read);
+    return leadFirst(found, read).slice(0, this.#size);
+  }
+
+  /** The people of the boards the focus puts before a workspace's scope, in their boards' order. */
+  async #namedBefore(scope: string): Promise<LeadRow[]> {
+    const [, kind] = scopeParts.exec(scope) ?? [];
+    if (kind !== "ws") return [];
+    const boards = await Promise.all(boardsBefore(scope, this.#focus()).map((projectId) => this.#board(projectId)));
+    return boards.flat().map((row) => `person:${row.person}`);
   }
 
   /** A workspace's lead depends on the boards focused before it: read again if they changed. */

@@ -73,8 +73,8 @@ export class SyncConnection {
   #ahead = 0;
   /**
    * Parts of few rows (every scope's part 0) sent and not yet answered. Small, they take no room
-   * from the many: the focus's first part is read and sent while the client still writes them,
-   * but only that one, so that the screens the few rows make are not kept waiting by megabytes of
+   * from the many: the focused scopes' first parts are read and sent while the client still writes
+   * them (`#room`), but only those, so that the screens the few rows make are not kept waiting by megabytes of
    * rows they do not show. They go before any part of many, so the client's first answers are theirs.
    */
   #fewAhead = 0;
@@ -149,7 +149,10 @@ export class SyncConnection {
       // The rows the first scopes' screens show first, read from the read models meanwhile.
       const leads = new SnapshotLeads(this.#ports.pool, upTo, () => order.focused());
       const makeWay = () => Promise.race([this.#ports.makeWay?.() ?? Promise.resolve(), this.#whenClosed]);
-      for (const scope of order.ordered().slice(0, LEADS_AHEAD)) {
+      // The focused scopes' (or, with none, the first scope's): another's would only take the cores
+      // from the reads the screen waits on.
+      const focused = order.ordered().filter((scope) => this.#focus.includes(scope)).length;
+      for (const scope of order.ordered().slice(0, Math.min(LEADS_AHEAD, Math.max(1, focused)))) {
         void makeWay().then(() => {
           if (!this.#closed) void leads.firstKeys(scope);
         });
@@ -217,7 +220,7 @@ export class SyncConnection {
         { order, keysOf, leads, position: upTo, snapshotRows, overtaken, manyFrom },
         {
           db: this.#ports.pool,
-          room: () => this.#room(),
+          room: (lead) => this.#room(lead),
           closed: () => this.#closed,
           held: () => this.#scopes,
           send: (frame) => this.#sendFrame(frame),
@@ -256,7 +259,14 @@ export class SyncConnection {
     if (!this.#closed) this.#ports.sendFrame(frame);
   }
 
-  async #room(): Promise<void> {
+  /**
+   * A focused scope's first part of many goes at once, even while the few rows are still being
+   * written: the focus names a scope or two, each part is small, and the screen waits on them all
+   * (a board on its candidacies and on the people they name), so the client writes them with the
+   * few rows rather than answer those first. Any other part waits for room.
+   */
+  async #room(lead: boolean): Promise<void> {
+    if (lead) return;
     while (!this.#closed && this.#ahead >= (this.#fewAhead > 0 ? 1 : SNAPSHOT_PARTS_AHEAD)) {
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     }

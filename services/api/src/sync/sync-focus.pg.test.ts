@@ -125,6 +125,23 @@ describe("what the screen needs first", () => {
     client.socket.close();
   });
 
+  it("sends a board's first candidacies and its people's first part, both, before the few rows are answered", async () => {
+    const { user, ws, second } = await recruiter();
+    const client = s.connect(user, { focus: [`proj:${second.id}`, `ws:${ws}`], holdAnswers: true });
+    const syncing = await client.until((m) => m.type === "syncing");
+    const planned = syncing.type === "syncing" ? syncing.scopes : [];
+    await client.until(() => snapshots(client).length === planned.length + 2);
+    // Ordered, not timed: a ping answered after them, and still nothing more.
+    client.socket.send(JSON.stringify({ type: "ping" }));
+    await client.until((m) => m.type === "pong");
+    const sentAhead = snapshots(client).slice(planned.length);
+    expect(sentAhead.map((m) => [m.scope, m.part > 0])).toEqual([
+      [`proj:${second.id}`, true],
+      [`ws:${ws}`, true],
+    ]);
+    client.socket.close();
+  });
+
   it("sends nothing of a focused scope the user may not read", async () => {
     const { second: hidden } = await recruiter();
     const { user, ws } = await recruiter();

@@ -128,31 +128,3 @@ test("parts wait until a screen's query lets them go, and changes that arrived m
   await drained;
   expect(log).toEqual(["changes 31", "answer 0", "part 1 last: 10", "answer 1"]);
 });
-
-test("changes that arrive while the replica's reads end go in one write with those that came before", async () => {
-  const arrivals: ParsedServerMessage[][] = [[change("p1", 31)]];
-  const applied: SyncStep[] = [];
-  let letGo = () => {};
-  const reading = new Promise<void>((resolve) => {
-    letGo = resolve;
-  });
-  const drained = drainPile({
-    take: () => arrivals.shift() ?? [],
-    live: () => true,
-    apply: async (step) => {
-      applied.push(step);
-    },
-    answer: () => {},
-    readsEnded: () => reading,
-  });
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  expect(applied).toEqual([]);
-  arrivals.push([change("p2", 32)], [change("p3", 33)]);
-  letGo();
-  await drained;
-  // The two frames in by the time the reads ended go together; the one after, in a write of its own.
-  expect(applied.map((step) => (step.type === "changes" ? step.rows.map((row) => row.id) : []))).toEqual([
-    ["p1", "p2"],
-    ["p3"],
-  ]);
-});

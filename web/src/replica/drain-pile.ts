@@ -17,11 +17,6 @@ export interface PileSource {
   answer(parts: number): void;
   /** Resolves when snapshot parts may be written: a screen's own query may go first (screen-queries.ts). */
   makeWay?(): Promise<void>;
-  /**
-   * Resolves once the replica's reads under way have ended: a write would wait for them all the
-   * same (reads-in-flight.ts), and changes arriving meanwhile go in with it.
-   */
-  readsEnded?(): Promise<void>;
 }
 
 /**
@@ -39,21 +34,7 @@ export async function drainPile(source: PileSource): Promise<void> {
   /** Parts cut short by a slice: answered with their last slice, not their first. */
   const cutShort = new WeakSet<SnapshotMessage>();
   let pending = coalesceMessages(changesFirst(source.take()));
-  /** The step about to be applied has waited for the reads under way once: it waits no more. */
-  let readsWaited = false;
   for (let step = pending.shift(); step; step = pending.shift()) {
-    if (step.type === "changes" && source.readsEnded && !readsWaited) {
-      // Live changes go in as soon as the database can take them, with all that came by then: a
-      // lone frame waits for nothing, and frames that arrive while the screens read what the last
-      // write changed join the next write instead of waiting for the one after.
-      await source.readsEnded();
-      readsWaited = true;
-      const arrived = source.take();
-      if (arrived.length > 0) {
-        pending = coalesceMessages(changesFirst([...messagesOf([step, ...pending]), ...arrived]));
-        continue;
-      }
-    }
     if (step.type === "snapshots" && source.makeWay) {
       await source.makeWay();
       // Changes that came while the parts waited go before them, as they would have.
@@ -72,7 +53,6 @@ export async function drainPile(source: PileSource): Promise<void> {
       await source.apply(step);
       source.answer(partsIn(step, cutShort));
     }
-    readsWaited = false;
     const more = source.take();
     if (more.length > 0) pending = coalesceMessages(changesFirst([...messagesOf(pending), ...more]));
   }

@@ -29,7 +29,6 @@ import {
   pipelineCountsMiddleware,
   recountPipelines,
 } from "./pipeline-counts.ts";
-import { ReadsInFlight } from "./reads-in-flight.ts";
 
 /** The rows each replica table holds, as the server's change log carries them. */
 export interface ReplicaRows {
@@ -258,8 +257,6 @@ export class ReplicaDb extends Dexie {
   readonly outbox: EntityTable<OutboxEntry, "seq">;
   /** The replica tables by name, for code that works on any of them. */
   readonly rowTables: ReplicaTables;
-  /** The read transactions under way (sync-client.ts waits for them before its next write). */
-  readonly reads = new ReadsInFlight();
 
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
@@ -357,7 +354,6 @@ export class ReplicaDb extends Dexie {
     });
     this.use(pipelineCountsMiddleware);
     this.use(peopleOrderMiddleware);
-    this.use(this.reads.middleware);
     this.workspaces = this.table("workspaces");
     this.workspace_members = this.table("workspace_members");
     this.users = this.table("users");

@@ -237,7 +237,6 @@ export class SyncClient {
         }),
       live: () => this.#clock.now() - connection.liveAt < LIVE_LATELY_MS,
       apply: (step) => this.#apply(step),
-      readsEnded: () => this.#options.db.reads.ended(),
       // Once every scope's few rows are in, what is left of a catch-up is rows no screen waits on:
       // they wait while a screen's own query is in flight, and so, unanswered, does the server.
       makeWay: () =>

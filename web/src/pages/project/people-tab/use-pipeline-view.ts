@@ -13,7 +13,7 @@ import {
   viewTotal,
 } from "../../../components/pipeline/pipeline-queries.ts";
 import { PAGE_SIZE_DEFAULT } from "../../../constants.ts";
-import { useLiveValueNow } from "../../../hooks/use-live-value-now.ts";
+import { useLiveValue } from "../../../hooks/use-live-value.ts";
 import { useRowsShown } from "../../../hooks/use-rows-shown.ts";
 import { useStableCallback } from "../../../hooks/use-stable-callback.ts";
 import { useReplica } from "../../../replica/replica-provider.tsx";
@@ -79,9 +79,7 @@ export function usePipelineView(
   const shownRows = useRef<Candidate[] | undefined>(undefined);
   const pageEnd = useRef<{ view: string; last: ListPlace } | null>(null);
   const view = `${project.id} ${stageId ?? ""} ${pageNumber} ${pageSize}`;
-  // Rendered in the turn it is read (useLiveValueNow): while candidates keep moving, React's
-  // scheduler has a queue of sync frames and replica answers ahead of a task of its own.
-  const page = useLiveValueNow(async () => {
+  const page = useLiveValue(async () => {
     const searching = search !== null && searchWords(search.searchBy).length > 0;
     const oldest = pageEnd.current?.view === view ? pageEnd.current.last : undefined;
     const read =

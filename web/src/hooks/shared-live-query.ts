@@ -1,5 +1,5 @@
 // One live query that several parts of a screen read, instead of one each. A board shows its
-// project's counts in three places (the page's state, the stage chips, the table's total), and each
+// project's counts in three places (whether anyone is in it, the stage chips, the list's total), and each
 // move in the project changes them: with a query each, every move was three reads of the same row,
 // each a transaction the next sync write waited for before it could start.
 import { liveQuery, type Subscription } from "dexie";

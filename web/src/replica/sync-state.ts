@@ -61,10 +61,13 @@ export interface ScopeProgress {
 }
 
 export async function readScopeProgress(db: ReplicaDb): Promise<ScopeProgress> {
-  const [cursor, scopes, coming, unframed] = await db.meta.bulkGet(["cursor", "scopes", "coming", "unframed"]);
+  const [scopes, coming, unframed] = await db.meta.bulkGet(["scopes", "coming", "unframed"]);
   const still = new Set(coming?.key === "coming" ? coming.value : []);
   const held = (scopes?.key === "scopes" ? scopes.value : []).filter((scope) => !still.has(scope));
-  // Caught up once (a cursor), or a catch-up has sent every scope's few rows.
-  const known = (cursor?.key === "cursor" && cursor.value > 0) || unframed?.key === "unframed";
-  return { held: new Set(held), outlined: known && (unframed?.key !== "unframed" || unframed.value.length === 0) };
+  if (unframed?.key === "unframed") return { held: new Set(held), outlined: unframed.value.length === 0 };
+  // No catch-up has said which scopes' few rows are in: caught up once (a cursor) says all are.
+  // The cursor is read only then: every live change moves it, and a screen reading it live would
+  // read its progress again for each, while a busy project's moves keep coming.
+  const cursor = await db.meta.get("cursor");
+  return { held: new Set(held), outlined: cursor?.key === "cursor" && cursor.value > 0 };
 }

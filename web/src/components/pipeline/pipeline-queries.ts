@@ -22,7 +22,11 @@ export interface StageCounts {
 
 /** The numbers on the stage chips: everyone in the project, and everyone in each stage. */
 export async function stageCounts(db: ReplicaDb, projectId: string, stageIds: readonly string[]): Promise<StageCounts> {
-  const counts = await db.pipeline_counts.get(projectId);
+  return stageCountsOf(await db.pipeline_counts.get(projectId), stageIds);
+}
+
+/** The stage chips' numbers from the project's counts row (undefined: nobody in the project). */
+export function stageCountsOf(counts: PipelineCountsRow | undefined, stageIds: readonly string[]): StageCounts {
   const byStage: Record<string, number> = {};
   for (const stageId of stageIds) byStage[stageId] = counts?.by_stage[stageId] ?? 0;
   return { all: counts?.all ?? 0, byStage };
@@ -169,7 +173,7 @@ async function readPipelinePage(
 }
 
 /** How many candidates the view (the project, or one stage of it) holds, from the project's counts. */
-function viewTotal(counts: PipelineCountsRow | undefined, stageId: string | null): number {
+export function viewTotal(counts: PipelineCountsRow | undefined, stageId: string | null): number {
   return (stageId === null ? counts?.all : counts?.by_stage[stageId]) ?? 0;
 }
 

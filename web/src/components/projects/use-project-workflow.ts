@@ -3,6 +3,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useLiveValue } from "../../hooks/use-live-value.ts";
 import type { Stored } from "../../replica/replica-db.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
+import { useProjectCounts } from "../../replica/use-project-counts.ts";
 import { templatesOf } from "./workflow-summary.ts";
 
 function workflowRowOf(stored: Stored<WorkflowRow>): WorkflowRow {
@@ -36,17 +37,15 @@ export function useStageTalents(
   projectId: string,
   stageIds: readonly string[],
 ): ReadonlyMap<string, number> | undefined {
-  const { db } = useReplica();
   const key = stageIds.join(",");
-  return useLiveQuery(async () => {
-    const ids = key === "" ? [] : key.split(",");
-    const counts = await db.pipeline_counts.get(projectId);
-    return new Map(ids.map((stageId) => [stageId, counts?.by_stage[stageId] ?? 0]));
-  }, [db, projectId, key]);
+  return useProjectCounts(
+    projectId,
+    (counts) => new Map((key === "" ? [] : key.split(",")).map((stageId) => [stageId, counts?.by_stage[stageId] ?? 0])),
+    key,
+  );
 }
 
 /** Whether the project holds a candidate yet (a project holding none has no counts); undefined while loading. */
 export function useHasCandidates(projectId: string): boolean | undefined {
-  const { db } = useReplica();
-  return useLiveQuery(async () => (await db.pipeline_counts.get(projectId)) !== undefined, [db, projectId]);
+  return useProjectCounts(projectId, (counts) => counts !== undefined, "");
 }

@@ -2,10 +2,9 @@ import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
 import { Chip, Group } from "@mantine/core";
 import { dequal } from "dequal";
 import { memo, useId } from "react";
-import { stageCounts } from "../../../components/pipeline/pipeline-queries.ts";
-import { useLiveValue } from "../../../hooks/use-live-value.ts";
+import { stageCountsOf } from "../../../components/pipeline/pipeline-queries.ts";
 import { useStableCallback } from "../../../hooks/use-stable-callback.ts";
-import { useReplica } from "../../../replica/replica-provider.tsx";
+import { useProjectCounts } from "../../../replica/use-project-counts.ts";
 
 const ALL = "all";
 
@@ -49,12 +48,12 @@ export const StageChips = memo(function StageChips({
   stageId: string | null;
   onChange: (stageId: string | null) => void;
 }) {
-  const { db } = useReplica();
   const name = useId();
   const stageKey = stages.map((stage) => stage.id).join(",");
-  const counts = useLiveValue(
-    () => stageCounts(db, projectId, stageKey === "" ? [] : stageKey.split(",")),
-    [db, projectId, stageKey],
+  const counts = useProjectCounts(
+    projectId,
+    (row) => stageCountsOf(row, stageKey === "" ? [] : stageKey.split(",")),
+    stageKey,
   );
   const select = useStableCallback((value: string) => onChange(value === ALL ? null : value));
   const chosen = stageId ?? ALL;

@@ -9,14 +9,15 @@ import {
   type PipelinePage,
   type PipelineQuery,
   pipelinePage,
-  pipelineTotal,
   searchCandidacies,
+  viewTotal,
 } from "../../../components/pipeline/pipeline-queries.ts";
 import { PAGE_SIZE_DEFAULT } from "../../../constants.ts";
 import { useLiveValue } from "../../../hooks/use-live-value.ts";
 import { useRowsShown } from "../../../hooks/use-rows-shown.ts";
 import { useStableCallback } from "../../../hooks/use-stable-callback.ts";
 import { useReplica } from "../../../replica/replica-provider.tsx";
+import { useProjectCounts } from "../../../replica/use-project-counts.ts";
 import { keptRows } from "./kept-rows.ts";
 
 /** What the People tab shows and what the user has chosen in it: stage, search, page, size, selection. */
@@ -69,8 +70,9 @@ export function usePipelineView(
     [db, project.workspace_id, project.id, searchBy],
   );
   const search = searched ?? null;
-  // The view's count changes with most moves in the project; read apart, it is one row.
-  const total = useLiveQuery(() => pipelineTotal(db, project.id, stageId), [db, project.id, stageId]);
+  // The view's count, from the project's counts, read apart (most moves in the project change
+  // them) and once for the whole screen (the stage chips and the page show them too).
+  const total = useProjectCounts(project.id, (counts) => viewTotal(counts, stageId), stageId ?? "");
   // Without a search the page is read down to where it ended last time (boardPage), so that a move
   // further down the list does not read it again. A page read again must not render the table
   // again unless it changed: rows that did not change keep theirs.

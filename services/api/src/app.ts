@@ -99,7 +99,9 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       });
       api.addHook("preHandler", sessionReader({ ...deps, sessions }));
       installIdempotency(api, deps);
-      installReadYourWrites(api, deps, new SessionWrites(deps.pool, sessions));
+      const writes = new SessionWrites(deps.pool.options, sessions);
+      api.addHook("onClose", () => writes.close());
+      installReadYourWrites(api, deps, writes);
       api.get("/health", async () => ({ status: "ok", position: deps.readModels.position() }));
       authRoutes(api, { ...deps, sessions });
       providerSignInRoutes(api, { ...deps, sessions });

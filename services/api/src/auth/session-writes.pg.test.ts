@@ -2,8 +2,10 @@
 // row to be committed, not for the database to flush it to disk.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Notifications } from "../http/notifications.ts";
 import { type SignedIn, signUpUser, startTestApp, type TestApp } from "../testing/test-app.ts";
-import { storeWrittenPosition } from "./session-writes.ts";
+import { SessionCache } from "./session-cache.ts";
+import { SessionWrites, storeWrittenPosition } from "./session-writes.ts";
 
 let t: TestApp;
 /** One connection, so the WAL it writes is counted on one backend; it commits synchronously, as production does. */
@@ -58,5 +60,32 @@ describe("a session's written position", () => {
     }
     expect(await storedPosition()).toBe(119);
     expect(await walWrittenHere()).toBe(before);
+  });
+});
+
+describe("a session's writes", () => {
+  it("are recorded while every connection of the pool the handlers append through is taken", async () => {
+    // The handlers' pool, all of its connections held, as appends waiting for their flush hold them.
+    const handlers = new pg.Pool({ connectionString: t.pool.options.connectionString, max: 1 });
+    const held = await handlers.connect();
+    const notifications = await Notifications.open(t.pool);
+    const writes = new SessionWrites(handlers.options, await SessionCache.open(t.pool, notifications));
+    try {
+      const session = {
+        userId: user.userId,
+        email: user.email,
+        client: client(),
+        token: "",
+        expiry: 0,
+        writtenPosition: 0,
+      };
+      await writes.record(session, 500);
+      expect(await storedPosition()).toBe(500);
+    } finally {
+      await writes.close();
+      notifications.close();
+      held.release();
+      await handlers.end();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { Pool } from "pg";
+import pg, { type Pool } from "pg";
 import { SESSION_WROTE_CHANNEL, type SessionCache } from "./session-cache.ts";
 import type { Session } from "./sessions.ts";
 
@@ -41,6 +41,14 @@ interface Pending {
 }
 
 /**
+ * Connections of their own for these updates. A write's answer waits for its session's update, and
+ * the writes of one session answered at once wait for the same one: queued in the pool behind
+ * appends that wait for their flush, one update held up a dozen answers at a time. Updates are
+ * short (no flush), so a few connections carry every session's.
+ */
+const SESSION_WRITE_CONNECTIONS = 4;
+
+/**
  * Remembers how far each session has written, so that its reads wait for the read models to hold
  * it (read-your-writes.ts). Why this holds with several API processes: the position is stored with
  * the session row before the write is answered, not only in this process's memory, so another
@@ -56,9 +64,15 @@ export class SessionWrites {
   readonly #sessions: SessionCache;
   readonly #pending = new Map<string, Pending>();
 
-  constructor(pool: Pool, sessions: SessionCache) {
-    this.#pool = pool;
+  constructor(options: pg.PoolConfig, sessions: SessionCache) {
+    this.#pool = new pg.Pool({ ...options, max: SESSION_WRITE_CONNECTIONS });
+    // An idle connection's error (the server restarting) must not take the process down.
+    this.#pool.on("error", () => {});
     this.#sessions = sessions;
+  }
+
+  close(): Promise<void> {
+    return this.#pool.end();
   }
 
   /** Resolves once the session row holds `position` or a later one. */

@@ -54,7 +54,7 @@ function bounds(period: AnalyticsPeriod) {
 const quantileHours = (q: number, expression: RawBuilder<unknown>) =>
   sql`round((percentile_cont(${q}::float8) within group (order by greatest(0, ${expression})) / ${hour})::numeric, 2)::float8`;
 
-export async function stageFunnel(deps: Deps, scope: ReportScope): Promise<StageFunnelRow[]> {
+export async function stageFunnel(deps: Pick<Deps, "db">, scope: ReportScope): Promise<StageFunnelRow[]> {
   const whole = scope.period.from === null && scope.period.to === null;
   return whole ? wholeLogStageFunnel(deps, scope) : periodStageFunnel(deps, scope);
 }
@@ -63,7 +63,7 @@ export async function stageFunnel(deps: Deps, scope: ReportScope): Promise<Stage
  * The whole log's funnel from the counters the projector keeps with the facts (one row per stage
  * and per pair of stages): the same figures as the facts give, without reading every stay.
  */
-export async function wholeLogStageFunnel(deps: Deps, scope: ReportScope): Promise<StageFunnelRow[]> {
+export async function wholeLogStageFunnel(deps: Pick<Deps, "db">, scope: ReportScope): Promise<StageFunnelRow[]> {
   const { projects, stages } = scoped(scope);
   const { rows } = await sql<unknown>`
     with ${projects}, ${stages},
@@ -85,7 +85,7 @@ export async function wholeLogStageFunnel(deps: Deps, scope: ReportScope): Promi
 }
 
 /** The funnel of a period (or of the whole log, as a check of the counters) from the facts. */
-export async function periodStageFunnel(deps: Deps, scope: ReportScope): Promise<StageFunnelRow[]> {
+export async function periodStageFunnel(deps: Pick<Deps, "db">, scope: ReportScope): Promise<StageFunnelRow[]> {
   const { projects, stages, facts } = scoped(scope);
   const { to, inPeriod } = bounds(scope.period);
   const { rows } = await deps.db.transaction().execute(async (trx) => {

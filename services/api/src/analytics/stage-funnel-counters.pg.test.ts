@@ -159,4 +159,4 @@ it("counts the whole log's funnel as the facts do, for random histories split in
   );
   // Not vacuous: people went on to next stages.
   expect(converted).toBeGreaterThan(0);
-}, 120_000);
+}, 300_000);

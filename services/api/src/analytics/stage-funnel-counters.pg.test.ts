@@ -7,6 +7,8 @@ import { workspaceCreated } from "@hirestream/domain/analytics/testing/workspace
 import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import { createTestDatabase } from "@hirestream/migrations/testing/test-database.ts";
+import type { Projection } from "@hirestream/projector/projection.ts";
+import { allProjections } from "@hirestream/projector/read-models/all.ts";
 import { rebuildReadModels } from "@hirestream/projector/rebuild.ts";
 import fc from "fast-check";
 import { Kysely, PostgresDialect } from "kysely";
@@ -134,7 +136,46 @@ async function appendHistory(
 
 const wholeLog = { from: null, to: null };
 
-it("counts the whole log's funnel as the facts do, for random histories split into random batches", async () => {
+/** The read models with the Reports' facts failing on the event at `bad`. */
+const failingAt = (bad: number): Projection<{ id: string }>[] =>
+  allProjections.map((projection) =>
+    projection.table !== "analytics_facts"
+      ? projection
+      : {
+          ...projection,
+          apply(rows, event, context) {
+            if (context.position === bad) throw new Error("a fact it cannot make");
+            projection.apply(rows, event, context);
+          },
+        },
+  );
+
+/**
+ * Rebuilds the read models `batchSize` events at a time; with `failAt`, the Reports' facts first
+ * stop at one of the candidacies' events (after the batch is undone and walked event by event), and
+ * the rebuild is run again and resumes them from there.
+ */
+async function rebuild(db: Kysely<unknown>, store: PostgresEventStore, batchSize: number, failAt: number | null) {
+  if (failAt !== null) {
+    const events = await store.readAll({ after: 0, limit: 100_000 });
+    const candidacies = events.filter((event) => event.type.startsWith("Candidacy"));
+    const bad = candidacies[failAt % candidacies.length]?.position ?? 0;
+    const stopped: number[] = [];
+    await expect(
+      rebuildReadModels({
+        db,
+        store,
+        batchSize,
+        projections: failingAt(bad),
+        onStopped: ({ position }) => stopped.push(position),
+      }),
+    ).rejects.toThrow("a fact it cannot make");
+    expect(stopped).toEqual([bad]);
+  }
+  await rebuildReadModels({ db, store, batchSize });
+}
+
+it("counts the whole log's funnel as the facts do, for random histories split into random batches, resumed or not after a failure", async () => {
   let converted = 0;
   await fc.assert(
     fc.asyncProperty(
@@ -142,10 +183,11 @@ it("counts the whole log's funnel as the facts do, for random histories split in
       fc.integer({ min: 2, max: 4 }),
       fc.array(step, { minLength: 5, maxLength: 60 }),
       fc.integer({ min: 1, max: 12 }),
-      (projectCount, stageCount, steps, batchSize) =>
+      fc.option(fc.nat(), { nil: null }),
+      (projectCount, stageCount, steps, batchSize, failAt) =>
         withDatabase(async ({ db, projectorDb, store }) => {
           const { workspaceId, projectIds } = await appendHistory(store, projectCount, stageCount, steps);
-          await rebuildReadModels({ db: projectorDb, store, batchSize });
+          await rebuild(projectorDb, store, batchSize, failAt);
           for (const projectId of [null, ...projectIds]) {
             const scope = { workspaceId, projectId, period: wholeLog };
             const fromCounters = await stageFunnel({ db }, scope);

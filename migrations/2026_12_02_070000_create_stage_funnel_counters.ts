@@ -2,8 +2,8 @@ import { type Kysely, sql } from "kysely";
 
 // The whole log's stage funnel, kept by the analytics facts projection as it writes the facts, so
 // the Reports answer it from a few rows instead of aggregating every stay at request time:
-// - funnel_stays: each candidacy's first and last entry into each stage (log positions), and
-//   whether it ever left it: what a new fact is compared with to update the counters below;
+// - funnel_stays: each candidacy's first and last entry into each stage (log positions): what a
+//   new fact is compared with to update the counters below;
 // - funnel_stages: per project and stage, the candidacies that entered it and that left it;
 // - funnel_pairs: per project and ordered pair of stages (A, B), the candidacies whose last entry
 //   into B comes after their first into A. The workflow's order may change: the funnel takes the
@@ -15,9 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       candidacy_id uuid not null,
       stage_id uuid not null,
       project_id uuid not null,
-      first_position bigint,
-      last_position bigint,
-      has_left boolean not null,
+      first_position bigint not null,
+      last_position bigint not null,
       primary key (candidacy_id, stage_id)
     )`.execute(db);
   await sql`
@@ -38,15 +37,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`
     insert into read.funnel_stays
-    select subject_id, stage_id, min(project_id::text)::uuid,
-      min(position) filter (where kind = 'stage_entered'), max(position) filter (where kind = 'stage_entered'),
-      bool_or(kind = 'stage_left')
-    from read.analytics_facts where kind in ('stage_entered', 'stage_left')
+    select subject_id, stage_id, min(project_id::text)::uuid, min(position), max(position)
+    from read.analytics_facts where kind = 'stage_entered'
     group by subject_id, stage_id`.execute(db);
   await sql`
     insert into read.funnel_stages
-    select project_id, stage_id, count(first_position), count(*) filter (where has_left)
-    from read.funnel_stays group by project_id, stage_id`.execute(db);
+    select project_id, stage_id, sum(entered), sum(left_) from (
+      select project_id, stage_id, count(*) as entered, 0 as left_ from read.funnel_stays group by project_id, stage_id
+      union all
+      select project_id, stage_id, 0, count(distinct subject_id) from read.analytics_facts
+      where kind = 'stage_left' group by project_id, stage_id) counted
+    group by project_id, stage_id`.execute(db);
   await sql`
     insert into read.funnel_pairs
     select a.project_id, a.stage_id, b.stage_id, count(*)

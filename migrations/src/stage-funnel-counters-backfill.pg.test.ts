@@ -52,11 +52,11 @@ it("fills the funnel's counters from the stage facts already projected, as the p
     { from_stage_id: sourced, to_stage_id: interview, candidacies: 1 },
     { from_stage_id: interview, to_stage_id: sourced, candidacies: 1 },
   ]);
-  const { rows: stays } = await sql`select candidacy_id, stage_id, first_position, last_position, has_left
+  const { rows: stays } = await sql`select candidacy_id, stage_id, first_position, last_position
     from read.funnel_stays order by candidacy_id, stage_id`.execute(db);
   expect(stays).toEqual([
-    { candidacy_id: ann, stage_id: sourced, first_position: "1", last_position: "3", has_left: true },
-    { candidacy_id: ann, stage_id: interview, first_position: "2", last_position: "4", has_left: true },
-    { candidacy_id: bo, stage_id: sourced, first_position: "5", last_position: "5", has_left: false },
+    { candidacy_id: ann, stage_id: sourced, first_position: "1", last_position: "3" },
+    { candidacy_id: ann, stage_id: interview, first_position: "2", last_position: "4" },
+    { candidacy_id: bo, stage_id: sourced, first_position: "5", last_position: "5" },
   ]);
 });

@@ -316,4 +316,5 @@ async function writeRows(
   const sources = sql.join(columns.map((c) => sql.ref(`excluded.${c}`)));
   await sql`insert into ${table} select * from jsonb_populate_recordset(null::${table}, ${JSON.stringify(upserts)}::jsonb)
     on conflict (id) do update set (${targets}) = row(${sources})`.execute(trx);
+  await projection.written?.(trx, schema, upserts);
 }

@@ -1,4 +1,5 @@
 import type { DomainEvent } from "@hirestream/contracts/events.ts";
+import type { Transaction } from "kysely";
 import type { z } from "zod";
 
 export interface RowKey {
@@ -53,6 +54,13 @@ export interface Projection<Row extends { id: string }> {
    */
   changesAccess?(before: Row | undefined, after: Row | undefined): boolean;
   toClient(row: Row): Record<string, unknown>;
+  /**
+   * Keeps what the batch's written rows add up to in tables of the read model's own (`tables`),
+   * in the batch's transaction: set-based per batch, and moved with the read model's position.
+   */
+  written?(trx: Transaction<unknown>, schema: string, upserts: Row[]): Promise<void>;
+  /** The tables `written` keeps, rebuilt and put in place with the read model's own. */
+  tables?: string[];
 }
 
 /** The rows of one read model that a batch has loaded or written, with what each event changed. */

@@ -102,10 +102,12 @@ async function swapOneIn(
     await projectBatch(trx, target, after, pending, withReads, states, { notify: false });
     const position = pending.at(-1)?.position ?? after;
     const table = projection.table;
-    await sql`delete from ${sql.table(`${live}.${table}`)}`.execute(trx);
-    await sql`insert into ${sql.table(`${live}.${table}`)} select * from ${sql.table(`${target}.${table}`)}`.execute(
-      trx,
-    );
+    for (const name of [table, ...(projection.tables ?? [])]) {
+      await sql`delete from ${sql.table(`${live}.${name}`)}`.execute(trx);
+      await sql`insert into ${sql.table(`${live}.${name}`)} select * from ${sql.table(`${target}.${name}`)}`.execute(
+        trx,
+      );
+    }
     if (projection.entity) await replaceChangeLog(trx, live, target, projection.entity);
     // Rebuilt up to the head: it no longer holds the browsers' horizon back, stopped or not before.
     await sql`update ${sql.table(`${live}.projection_states`)}

@@ -54,7 +54,38 @@ function bounds(period: AnalyticsPeriod) {
 const quantileHours = (q: number, expression: RawBuilder<unknown>) =>
   sql`round((percentile_cont(${q}::float8) within group (order by greatest(0, ${expression})) / ${hour})::numeric, 2)::float8`;
 
-export async function stageFunnel(deps: Deps, scope: ReportScope): Promise<StageFunnelRow[]> {
+export async function stageFunnel(deps: Pick<Deps, "db">, scope: ReportScope): Promise<StageFunnelRow[]> {
+  const whole = scope.period.from === null && scope.period.to === null;
+  return whole ? wholeLogStageFunnel(deps, scope) : periodStageFunnel(deps, scope);
+}
+
+/**
+ * The whole log's funnel from the counters the projector keeps with the facts (one row per stage
+ * and per pair of stages): the same figures as the facts give, without reading every stay.
+ */
+export async function wholeLogStageFunnel(deps: Pick<Deps, "db">, scope: ReportScope): Promise<StageFunnelRow[]> {
+  const { projects, stages } = scoped(scope);
+  const { rows } = await sql<unknown>`
+    with ${projects}, ${stages},
+    ordered as (
+      select project_id, stage_id, name, position,
+        lead(stage_id) over (partition by project_id order by position) as next_stage_id
+      from stages)
+    select o.project_id, p.name as project_name, o.position as stage_position, o.stage_id, o.name as stage_name,
+      coalesce(n.entered, 0) as entered, coalesce(n."left", 0) as "left",
+      case when o.next_stage_id is null then null else coalesce(c.candidacies, 0) end as converted_to_next,
+      case when o.next_stage_id is null or coalesce(n.entered, 0) = 0 then null
+        else round(coalesce(c.candidacies, 0)::numeric / n.entered, 4)::float8 end as conversion_to_next
+    from ordered o join projects p using (project_id)
+    left join read.funnel_stages n on n.project_id = o.project_id and n.stage_id = o.stage_id
+    left join read.funnel_pairs c on c.project_id = o.project_id and c.from_stage_id = o.stage_id
+      and c.to_stage_id = o.next_stage_id
+    order by p.name collate "C", o.project_id, o.position`.execute(deps.db);
+  return stageFunnelRow.array().parse(rows);
+}
+
+/** The funnel of a period (or of the whole log, as a check of the counters) from the facts. */
+export async function periodStageFunnel(deps: Pick<Deps, "db">, scope: ReportScope): Promise<StageFunnelRow[]> {
   const { projects, stages, facts } = scoped(scope);
   const { to, inPeriod } = bounds(scope.period);
   const { rows } = await deps.db.transaction().execute(async (trx) => {

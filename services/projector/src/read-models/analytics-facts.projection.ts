@@ -5,6 +5,7 @@ import { factsOf } from "@hirestream/domain/analytics/facts-of.ts";
 import { z } from "zod";
 import type { Projection, RowKey } from "../projection.ts";
 import { candidacyJson, candidacyMemoryId, memoryJson, remember, runJson, runMemoryId } from "./analytics-memory.ts";
+import { countStageFunnel, stageFunnelTables } from "./stage-funnel-counters.ts";
 
 /**
  * One row of the Reports read model: a fact of the analytics mapping (stage_entered, stage_left,
@@ -150,4 +151,6 @@ export const analyticsFactsProjection: Projection<AnalyticsFactRow> = {
   },
   scopes: () => [],
   toClient: (row) => row,
+  written: countStageFunnel,
+  tables: stageFunnelTables,
 };

@@ -1,19 +1,10 @@
 import { projectUserIdOf } from "@hirestream/contracts/projects/project-user-id.ts";
-import { Kysely, PostgresDialect, sql } from "kysely";
-import pg from "pg";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { sql } from "kysely";
+import { expect, it } from "vitest";
 import { down, up } from "../2026_11_23_150000_create_project_users_and_invitations.ts";
-import { createTestDatabase } from "./testing/test-database.ts";
+import { migrationTestDb } from "./testing/migration-test-db.ts";
 
-let db: Kysely<unknown>;
-
-beforeAll(async () => {
-  const pool = new pg.Pool({ connectionString: await createTestDatabase(inject("postgresAdminUrl")), max: 1 });
-  db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-});
-afterAll(async () => {
-  await db.destroy();
-});
+const db = migrationTestDb();
 
 const ada = "00000000-0000-4000-8000-00000000000a";
 const bob = "00000000-0000-4000-8000-00000000000b";

@@ -1,18 +1,9 @@
-import { Kysely, PostgresDialect, sql } from "kysely";
-import pg from "pg";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { sql } from "kysely";
+import { expect, it } from "vitest";
 import { down, up } from "../2026_12_02_070000_create_stage_funnel_counters.ts";
-import { createTestDatabase } from "./testing/test-database.ts";
+import { migrationTestDb } from "./testing/migration-test-db.ts";
 
-let db: Kysely<unknown>;
-
-beforeAll(async () => {
-  const pool = new pg.Pool({ connectionString: await createTestDatabase(inject("postgresAdminUrl")), max: 1 });
-  db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-});
-afterAll(async () => {
-  await db.destroy();
-});
+const db = migrationTestDb();
 
 const ws = "00000000-0000-4000-8000-0000000000f1";
 const project = "00000000-0000-4000-8000-0000000000a1";

@@ -60,6 +60,15 @@ it("shows an owner the workspace's stage funnel as a chart, downloads it as CSV,
   const funnel = page.getByRole("region", { name: "Stage funnel" });
   await funnel.locator(".recharts-surface").first().waitFor();
   await expect(funnel.locator(".recharts-bar-rectangle").count()).resolves.toBeGreaterThan(0);
+  // Its legend names each series, above the bars and clear of them.
+  const legend = funnel.locator(".recharts-legend-wrapper");
+  const series = await legend.locator(".mantine-ChartLegend-legendItemName").allTextContents();
+  expect(series.sort()).toEqual(["Entered", "Left", "Went on to the next stage"]);
+  const legendBottom = await legend.evaluate((element) => element.getBoundingClientRect().bottom);
+  const barsTop = await funnel
+    .locator(".recharts-bar-rectangle")
+    .evaluateAll((bars) => Math.min(...bars.map((bar) => bar.getBoundingClientRect().top)));
+  expect(legendBottom).toBeLessThanOrEqual(barsTop);
   await page.getByRole("region", { name: "Time in stage" }).waitFor();
   await page.getByRole("region", { name: "Step performance" }).getByText("No step was sent in this period.").waitFor();
 

@@ -5,7 +5,8 @@ import type {
   TimeInStageRow,
 } from "@hirestream/contracts/analytics/reports.ts";
 import { BarChart } from "@mantine/charts";
-import { Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Box, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
 import { CsvExportButton } from "../workspace-home/csv-export-button.tsx";
 import { type ReportFilters, reportsQueryOf } from "./use-reports.ts";
 
@@ -86,7 +87,17 @@ export function chartData<Row extends { project_name: string }>(
   });
 }
 
-/** One figure of the Reports as a bar chart in a card, with its CSV to download. */
+/** The chart's height with its legend, as the card has always shown it. */
+const CHART_HEIGHT = 300;
+/** The legend's height in one row of series above the bars (more rows push the bars down), which recharts would otherwise measure. */
+const LEGEND_HEIGHT = 44;
+
+/**
+ * One figure of the Reports as a bar chart in a card, with its CSV to download. The legend is drawn
+ * into a box of its own above the bars (recharts' legend portal) rather than inside the chart: inside,
+ * recharts measures it once drawn and lays every bar and tick out again for it, a whole render of a
+ * hundred categories more before the first bar is on the screen.
+ */
 export function ReportChart<Row extends { project_name: string }>(props: {
   table: ChartTable<Row>;
   rows: readonly Row[];
@@ -96,6 +107,7 @@ export function ReportChart<Row extends { project_name: string }>(props: {
   const { table, filters } = props;
   const data = chartData(table, props.rows, filters.projectId !== null);
   const query = new URLSearchParams(reportsQueryOf(filters)).toString();
+  const [legend, setLegend] = useState<HTMLDivElement | null>(null);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={table.title}>
       <Stack gap="sm">
@@ -115,14 +127,20 @@ export function ReportChart<Row extends { project_name: string }>(props: {
             {table.empty}
           </Text>
         ) : (
-          <BarChart
-            h={300}
-            data={data}
-            dataKey="category"
-            withLegend
-            {...(table.unit === undefined ? {} : { unit: table.unit })}
-            series={table.series.map(({ name, label, color }) => ({ name, label, color }))}
-          />
+          <Box>
+            <Box ref={setLegend} mih={LEGEND_HEIGHT} />
+            {legend && (
+              <BarChart
+                h={CHART_HEIGHT - LEGEND_HEIGHT}
+                data={data}
+                dataKey="category"
+                withLegend
+                legendProps={{ portal: legend }}
+                {...(table.unit === undefined ? {} : { unit: table.unit })}
+                series={table.series.map(({ name, label, color }) => ({ name, label, color }))}
+              />
+            )}
+          </Box>
         )}
       </Stack>
     </Paper>

@@ -226,3 +226,48 @@ it("shows a project's first page of candidates, with their names, before the res
   expect(await names.allTextContents()).toEqual(held);
   await context.close();
 });
+
+/**
+ * An init script: when the pool's first row lands on the page, notes whether its row menu was
+ * there yet (the button, and whether it opens a menu) and whether the pager was.
+ */
+function noteFirstPoolRow(): void {
+  const observer = new MutationObserver(() => {
+    if (document.querySelector('table tbody tr a[href^="/profile/"]') === null) return;
+    observer.disconnect();
+    const button = document.querySelector('table tbody tr button[aria-label^="Actions for "]');
+    Object.assign(window, {
+      firstPoolRow: {
+        button: button !== null,
+        menu: button?.getAttribute("aria-haspopup") ?? null,
+        pager: document.body.textContent?.includes("12 people") ?? false,
+      },
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+it("puts the pool's first rows on the page before their menus and the pager, which follow and work", async () => {
+  const email = "first-pool-menus@example.com";
+  const setup = await e2e.newContext();
+  await signUpThroughScreens(await setup.newPage(), email);
+  await setup.close();
+  const people = await fillPool(await userIdOf(email), 12);
+
+  const context = await e2e.newContext();
+  await context.addInitScript(noteFirstPoolRow);
+  const page = await context.newPage();
+  await signInThroughScreens(page, email);
+  await page.goto("/talent_pool");
+  await page.getByText("12 people", { exact: true }).waitFor();
+  const first = await page.evaluate(() => (window as unknown as { firstPoolRow: unknown }).firstPoolRow);
+  // The button shows with the row; the menu behind it comes with the next render.
+  expect(first).toEqual({ button: true, menu: null, pager: false });
+
+  const [person] = searchPeople(people, "");
+  if (!person) throw new Error("no people");
+  await page.getByRole("button", { name: `Actions for ${person.first_name} ${person.last_name}`, exact: true }).click();
+  await page.getByRole("menuitem", { name: "Edit", exact: true }).click();
+  await page.getByRole("dialog").waitFor();
+  await context.close();
+});

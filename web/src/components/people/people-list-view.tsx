@@ -1,5 +1,6 @@
 import { Group, Loader, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { useAfterRowsShown } from "../../hooks/use-after-rows-shown.ts";
 import { ListPager } from "../list-pager.tsx";
 import { PeopleSearchBox } from "./people-search-box.tsx";
 import { type PeopleColumn, PeopleTable } from "./people-table.tsx";
@@ -32,6 +33,8 @@ export function PeopleListView({
   extraColumn,
   complete = true,
 }: PeopleListViewProps) {
+  // The pager, below the rows, follows them onto the page rather than hold them up.
+  const paged = useAfterRowsShown(view.page.total > 0);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -67,7 +70,7 @@ export function PeopleListView({
               selectable ? { selected: view.selected, onToggle: view.toggle, onTogglePage: view.togglePage } : undefined
             }
           />
-          {view.counted ? (
+          {!paged ? null : view.counted ? (
             <ListPager
               noun={{ one: "person", many: "people" }}
               page={view.page}

@@ -1,6 +1,7 @@
 import { Checkbox, Group, Menu, Table, Text } from "@mantine/core";
 import type { MouseEvent, ReactNode } from "react";
 import { useLocation } from "wouter";
+import { useAfterRowsShown } from "../../hooks/use-after-rows-shown.ts";
 import { RouterAnchor } from "../router-anchor.tsx";
 import { RowMenu } from "../row-menu.tsx";
 import { PendingBadge } from "./pending-badge.tsx";
@@ -38,6 +39,7 @@ function isRowBackground(event: MouseEvent<HTMLTableRowElement>): boolean {
 /** One page of people: name, email, company, title and location, with selection and a row menu. */
 export function PeopleTable({ people, hrefOf, selection, onEdit, extraColumn }: PeopleTableProps) {
   const [, navigate] = useLocation();
+  const menus = useAfterRowsShown(people.length > 0);
   const onPage = selection ? people.filter((person) => selection.selected.has(person.id)).length : 0;
   return (
     <Table highlightOnHover verticalSpacing="sm">
@@ -101,7 +103,7 @@ export function PeopleTable({ people, hrefOf, selection, onEdit, extraColumn }: 
               </Table.Td>
               {onEdit && (
                 <Table.Td>
-                  <RowMenu name={name}>
+                  <RowMenu name={name} later={!menus}>
                     <Menu.Item onClick={() => onEdit(person)}>Edit</Menu.Item>
                   </RowMenu>
                 </Table.Td>

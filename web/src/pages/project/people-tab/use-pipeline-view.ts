@@ -1,6 +1,6 @@
 import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { searchWords } from "../../../components/people/person-search.ts";
 import {
   boardPage,
@@ -18,6 +18,7 @@ import { useRowsShown } from "../../../hooks/use-rows-shown.ts";
 import { useStableCallback } from "../../../hooks/use-stable-callback.ts";
 import { useReplica } from "../../../replica/replica-provider.tsx";
 import { useProjectCounts } from "../../../replica/use-project-counts.ts";
+import { pageStart, withCount } from "./board-page-count.ts";
 import { keptRows } from "./kept-rows.ts";
 
 /** What the People tab shows and what the user has chosen in it: stage, search, page, size, selection. */
@@ -79,7 +80,10 @@ export function usePipelineView(
   const shownRows = useRef<Candidate[] | undefined>(undefined);
   const pageEnd = useRef<{ view: string; last: ListPlace } | null>(null);
   const view = `${project.id} ${stageId ?? ""} ${pageNumber} ${pageSize}`;
-  const page = useLiveValue(async () => {
+  // The page is read again when its place in the list moves, not for every count: a sync adding
+  // candidates below the page changes the count with each write, and the page not at all.
+  const start = pageStart(total, pageNumber, pageSize);
+  const read = useLiveValue(async () => {
     const searching = search !== null && searchWords(search.searchBy).length > 0;
     const oldest = pageEnd.current?.view === view ? pageEnd.current.last : undefined;
     const read =
@@ -94,7 +98,12 @@ export function usePipelineView(
     const items = keptRows(shownRows.current, read.items);
     shownRows.current = items;
     return items === read.items ? read : { ...read, items };
-  }, [db, project.workspace_id, project.id, stageId, pageNumber, pageSize, search, total]);
+  }, [db, project.workspace_id, project.id, stageId, pageNumber, pageSize, search, start]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query's fields are listed one by one
+  const page = useMemo(
+    () => read && withCount(read, total, query),
+    [read, total, project.id, stageId, pageNumber, pageSize],
+  );
 
   const searchFor = (text: string) => {
     setInput(text);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Database } from "@hirestream/api/database.ts";
+import { keepCheckedOutErrors } from "@hirestream/api/pool-errors.ts";
 import { EsdbEventStore } from "@hirestream/eventstore/esdb.event-store.ts";
 import type { EventStore } from "@hirestream/eventstore/event-store.ts";
 import { PostgresEventStore } from "@hirestream/eventstore/postgres.event-store.ts";
@@ -43,6 +44,7 @@ export async function openRuntime(config: Config, options: { migrate: boolean })
   }
   if (options.migrate) await migrateToLatest(databaseUrl);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 40 });
+  keepCheckedOutErrors(pool);
   let closing = false;
   process.once("SIGINT", () => {
     closing = true;

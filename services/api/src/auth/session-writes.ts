@@ -1,4 +1,5 @@
 import pg, { type Pool } from "pg";
+import { keepCheckedOutErrors } from "../pool-errors.ts";
 import { SESSION_WROTE_CHANNEL, type SessionCache } from "./session-cache.ts";
 import type { Session } from "./sessions.ts";
 
@@ -68,6 +69,7 @@ export class SessionWrites {
     this.#pool = new pg.Pool({ ...options, max: SESSION_WRITE_CONNECTIONS });
     // An idle connection's error (the server restarting) must not take the process down.
     this.#pool.on("error", () => {});
+    keepCheckedOutErrors(this.#pool);
     this.#sessions = sessions;
   }
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { DomainError } from "@hirestream/contracts/errors.ts";
 import pg from "pg";
+import { keepCheckedOutErrors } from "../pool-errors.ts";
 
 /** What claiming an owner's key found. */
 export type ClaimResult =
@@ -53,6 +54,7 @@ export class IdempotencyClaims {
     });
     // An idle connection's error (the server restarting) must not take the process down.
     this.pool.on("error", () => {});
+    keepCheckedOutErrors(this.pool);
   }
 
   async claim(owner: string, key: string, hash: string): Promise<ClaimResult> {

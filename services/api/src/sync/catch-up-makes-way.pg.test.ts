@@ -1,9 +1,9 @@
-import { type Hello, type ServerMessage, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
+import type { ServerMessage } from "@hirestream/contracts/sync/messages.ts";
 import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { makeWayFor, ScreenQueries } from "./screen-queries.ts";
 import { SyncConnection } from "./sync-connection.ts";
-import { credentialsOf, recordedPool } from "./testing/recorded-pool.ts";
+import { credentialsOf, firstHello, recordedPool } from "./testing/recorded-pool.ts";
 import { syncTestApp } from "./testing/sync-test-app.ts";
 
 // The Reports page's figures are counted while the same page's first sync catches up: on two
@@ -13,13 +13,11 @@ const s = syncTestApp("catch-up-makes-way");
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`never: ${what}`);
-    await pause(10);
-  }
-}
+/** Waits for `check`, up to 10 s; `what` is named in the failure. */
+const until = (check: () => boolean, what: string) =>
+  vi.waitUntil(check, { timeout: 10_000, interval: 10 }).catch(() => {
+    throw new Error(`never: ${what}`);
+  });
 
 const keyReads = ["sync-snapshot-many-keys", "sync-lead-keys"];
 
@@ -55,14 +53,7 @@ describe("a catch-up beside its user's screen query", () => {
         makeWay: makeWay(user.userId),
       },
     );
-    const hello: Hello = {
-      type: "hello",
-      version: SYNC_PROTOCOL_VERSION,
-      credentials: { "access-token": "", client: "", uid: "" },
-      cursor: 0,
-      scopes: [],
-    };
-    return { user, connection, sent, start: () => connection.start(hello) };
+    return { user, connection, sent, start: () => connection.start(firstHello) };
   }
 
   it("reads no scope's keys while its user's screen query runs, and reads them once it ends", async () => {

@@ -1,8 +1,8 @@
-import { type ServerMessage, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
+import type { ServerMessage } from "@hirestream/contracts/sync/messages.ts";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SyncConnection } from "./sync-connection.ts";
-import { credentialsOf, recordedPool } from "./testing/recorded-pool.ts";
+import { credentialsOf, firstHello, recordedPool } from "./testing/recorded-pool.ts";
 import { syncTestApp } from "./testing/sync-test-app.ts";
 
 // A reload closes the page's socket while its first sync still reads: what it would read next
@@ -43,13 +43,7 @@ describe("a catch-up whose socket closed", () => {
       close() {},
     });
     recorded.names.length = 0;
-    await connection.start({
-      type: "hello",
-      version: SYNC_PROTOCOL_VERSION,
-      credentials: { "access-token": "", client: "", uid: "" },
-      cursor: 0,
-      scopes: [],
-    });
+    await connection.start(firstHello);
 
     expect(sent.some((message) => message.type === "changes")).toBe(true);
     expect(recorded.names).toContain("sync-snapshot-few");

@@ -1,3 +1,4 @@
+import { type Hello, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
 import pg from "pg";
 import type { Credentials } from "../../auth/sessions.ts";
 import type { SignedIn } from "../../testing/test-app.ts";
@@ -29,3 +30,12 @@ export const credentialsOf = (user: SignedIn): Credentials => ({
   client: user.headers.client ?? "",
   uid: user.headers.uid ?? "",
 });
+
+/** A fresh replica's hello: no cursor, no scope held, credentials given by the connection. */
+export const firstHello: Hello = {
+  type: "hello",
+  version: SYNC_PROTOCOL_VERSION,
+  credentials: { "access-token": "", client: "", uid: "" },
+  cursor: 0,
+  scopes: [],
+};

@@ -1,0 +1,110 @@
+import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
+import type { PersonRow } from "@hirestream/contracts/people/rows.ts";
+import type { Dexie } from "dexie";
+import { withOrderKeys } from "./people-order.ts";
+import { PIPELINE_COUNTS, type PipelineCountsRow, recountPipelines } from "./pipeline-counts.ts";
+
+/**
+ * The replica's schema, version by version: Dexie opens a profile's older replica at its version
+ * and runs each later one's upgrade in turn, so none is ever changed once released.
+ */
+export function declareReplicaVersions(db: Dexie): void {
+  db.version(1).stores({
+    workspaces: "id, *scopes, user_id, name",
+    workspace_members: "id, *scopes, workspace_id, user_id",
+    users: "id, *scopes",
+    meta: "key",
+    outbox: "++seq, &id",
+  });
+  // People: the talent pool by owner, a workspace's people by workspace, lists by last name.
+  db.version(2).stores({ people: "id, *scopes, owner_id, *workspace_ids, last_name" });
+  // Workflows: a workspace's templates, and later the copies assigned to its projects.
+  db.version(3).stores({ workflows: "id, *scopes, workspace_id, assigned_to" });
+  // Projects by workspace; a project's candidates by stage (the board's chips and counts), and a
+  // person's projects.
+  db.version(4).stores({
+    projects: "id, *scopes, workspace_id",
+    candidacies: "id, *scopes, project_id, [project_id+stage_id], person_id, workspace_id",
+  });
+  // Each project's candidate counts, in all and by stage, counted once from what is held.
+  db.version(5)
+    .stores({ [PIPELINE_COUNTS]: "project_id" })
+    .upgrade(async (tx) => {
+      const held = await tx.table<CandidacyRow>("candidacies").toArray();
+      await tx.table<PipelineCountsRow>(PIPELINE_COUNTS).bulkPut(recountPipelines(held));
+    });
+  // Project members and invitations. Rows of these kinds that came before were not kept (the
+  // client had no table for them), so the next connection starts from no cursor: a full snapshot.
+  db.version(6)
+    .stores({
+      project_users: "id, *scopes, project_id, user_id",
+      invitations: "id, *scopes, to_user_id, invitable_id, workspace_id",
+    })
+    .upgrade(async (tx) => {
+      await tx.table("meta").delete("cursor");
+    });
+  // A project's rows moved to a scope of the project's own (`proj:{id}`, sync protocol 4): the
+  // rows held under the old scopes are replaced by a full snapshot on the next connection.
+  db.version(7)
+    .stores({})
+    .upgrade(async (tx) => {
+      await tx.table("meta").delete("cursor");
+    });
+  // A person's workspaces come from the scopes that hold it (sync protocol 5): people held
+  // before are refilled by a full snapshot on the next connection.
+  db.version(8)
+    .stores({})
+    .upgrade(async (tx) => {
+      await tx.table("meta").delete("cursor");
+    });
+  // The project's People tab lists candidates newest first (when they were added, then by id):
+  // an order read page by page from an index, as the id order before it was.
+  db.version(9).stores({
+    candidacies:
+      "id, *scopes, project_id, [project_id+stage_id], [project_id+created_at], [project_id+stage_id+created_at], person_id, workspace_id",
+  });
+  // A workspace's sequences and its sending credentials (the spec's providers).
+  db.version(10).stores({
+    sequences: "id, *scopes, workspace_id",
+    credentials: "id, *scopes, workspace_id",
+  });
+  // The Message tab's payloads, by project and stage.
+  db.version(11).stores({ payloads: "id, *scopes, project_id, [project_id+stage_id], person_id" });
+  // What runs sent and received: a person's Messages, a run's thread.
+  db.version(12).stores({ messages: "id, *scopes, person_id, processor_id, project_id" });
+  // A workspace's clearances of opted-out addresses, for the person page's opt-out mark.
+  db.version(13).stores({ opt_out_clearances: "id, *scopes, workspace_id" });
+  // Every index costs each write of its table's rows, a project's first sync 20,000 candidacies and
+  // twice as many writes of people: only the indexes some query reads stay. A query by project, or
+  // project and stage, uses the start of a compound index.
+  db.version(14).stores({
+    people: "id, *scopes, owner_id, *workspace_ids",
+    candidacies: "id, *scopes, [project_id+created_at], [project_id+stage_id+created_at], person_id",
+  });
+  // The people lists page from indexes in their own order (people-order.ts): the Talent Pool by
+  // owner, a workspace's People by workspace; the keys of people held before are worked out here.
+  db.version(15)
+    .stores({
+      people: "id, *scopes, owner_id, *workspace_ids, [owner_id+order_key], *workspace_order",
+    })
+    .upgrade(async (tx) => {
+      await tx
+        .table<PersonRow & Record<string, unknown>>("people")
+        .toCollection()
+        .modify((person) => {
+          Object.assign(person, withOrderKeys(person));
+        });
+    });
+  // Candidates added at one instant (an import) tie on when they were added: with the id in the
+  // index, the board reads its page down to its last row exactly (pipeline-queries.ts' boardPage),
+  // not down to everyone added with it. The same order, newest first, equal times by id.
+  db.version(17).stores({
+    candidacies: "id, *scopes, [project_id+created_at+id], [project_id+stage_id+created_at+id], person_id",
+  });
+  // Each person written costs an entry in every index of the table, and one per workspace in a
+  // multi-entry one: the people lists count and read by owner and by workspace on their ordered
+  // indexes (people-source.ts), so the plain ones by owner and by workspace go.
+  db.version(18).stores({
+    people: "id, *scopes, [owner_id+order_key], *workspace_order",
+  });
+}

@@ -9,7 +9,7 @@ import {
   type PipelinePage,
   type PipelineQuery,
   pipelinePage,
-  pipelineTotal,
+  viewTotal,
 } from "./pipeline-queries.ts";
 import { candidacy, person, projectId, uuid, workspaceId } from "./testing/pipeline-rows.ts";
 
@@ -135,7 +135,7 @@ describe("boardPage", () => {
     const order = numbers.map((n) => atOnce(n).id).sort((a, b) => (a < b ? 1 : -1));
     const byId = (id: string | undefined) => numbers.find((n) => atOnce(n).id === id) ?? 0;
     const [shown, below] = [order.slice(0, 3).map(byId), order.slice(3).map(byId)];
-    const board = watchBoard(db, query(), await pipelineTotal(db, projectId, null));
+    const board = watchBoard(db, query(), viewTotal(await db.pipeline_counts.get(projectId), null));
     // The first read goes down the whole list; from the second on, down to the page's end only.
     await board.until((page) => ids(page).join() === order.slice(0, 3).join());
     await db.candidacies.put(atOnce(below[0] ?? 0, screening));

@@ -20,12 +20,7 @@ export interface StageCounts {
   byStage: Readonly<Record<string, number>>;
 }
 
-/** The numbers on the stage chips: everyone in the project, and everyone in each stage. */
-export async function stageCounts(db: ReplicaDb, projectId: string, stageIds: readonly string[]): Promise<StageCounts> {
-  return stageCountsOf(await db.pipeline_counts.get(projectId), stageIds);
-}
-
-/** The stage chips' numbers from the project's counts row (undefined: nobody in the project). */
+/** The numbers on the stage chips: everyone in the project, and everyone in each stage, from its counts row (undefined: nobody in it). */
 export function stageCountsOf(counts: PipelineCountsRow | undefined, stageIds: readonly string[]): StageCounts {
   const byStage: Record<string, number> = {};
   for (const stageId of stageIds) byStage[stageId] = counts?.by_stage[stageId] ?? 0;
@@ -175,11 +170,6 @@ async function readPipelinePage(
 /** How many candidates the view (the project, or one stage of it) holds, from the project's counts. */
 export function viewTotal(counts: PipelineCountsRow | undefined, stageId: string | null): number {
   return (stageId === null ? counts?.all : counts?.by_stage[stageId]) ?? 0;
-}
-
-/** How many candidates the project (stageId null) or one of its stages holds. */
-export async function pipelineTotal(db: ReplicaDb, projectId: string, stageId: string | null): Promise<number> {
-  return viewTotal(await db.pipeline_counts.get(projectId), stageId);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ReplicaDb } from "../../replica/replica-db.ts";
 import { openTestDb } from "../../replica/testing/test-db.ts";
-import { type PipelineQuery, pipelinePage, searchCandidacies, stageCounts } from "./pipeline-queries.ts";
+import { type PipelineQuery, pipelinePage, searchCandidacies, stageCountsOf } from "./pipeline-queries.ts";
 import {
   candidacy,
   otherProjectId,
@@ -54,10 +54,10 @@ const listOrder = (rows: { id: string; created_at: string }[]) =>
     .sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1))
     .map((row) => row.id);
 
-describe("stageCounts", () => {
+describe("stageCountsOf", () => {
   it("counts the project's candidates in all and in each stage, an empty stage as 0", async () => {
     const db = await seeded();
-    expect(await stageCounts(db, projectId, [sourced.id, screening.id, hired.id])).toEqual({
+    expect(stageCountsOf(await db.pipeline_counts.get(projectId), [sourced.id, screening.id, hired.id])).toEqual({
       all: 7,
       byStage: { [sourced.id]: 4, [screening.id]: 3, [hired.id]: 0 },
     });

@@ -13,7 +13,7 @@ import { rebuildReadModels } from "@hirestream/projector/rebuild.ts";
 import fc from "fast-check";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { expect, inject, it } from "vitest";
+import { expect, inject, it, vi } from "vitest";
 import type { Database } from "../database.ts";
 import { periodStageFunnel, stageFunnel } from "./reports-query.ts";
 
@@ -151,13 +151,29 @@ const failingAt = (bad: number): Projection<{ id: string }>[] =>
   );
 
 /**
+ * Every event appended. Readers stop below the oldest transaction that may still write here, and
+ * one of another test's database can count for a moment (its backend not yet listed): a read then
+ * gives a prefix of the log, and a failure meant for a later event would never happen.
+ */
+async function everyEvent(store: PostgresEventStore) {
+  const head = await store.headPosition();
+  return vi.waitUntil(
+    async () => {
+      const events = await store.readAll({ after: 0, limit: 100_000 });
+      return events.at(-1)?.position === head ? events : false;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+}
+
+/**
  * Rebuilds the read models `batchSize` events at a time; with `failAt`, the Reports' facts first
  * stop at one of the candidacies' events (after the batch is undone and walked event by event), and
  * the rebuild is run again and resumes them from there.
  */
 async function rebuild(db: Kysely<unknown>, store: PostgresEventStore, batchSize: number, failAt: number | null) {
   if (failAt !== null) {
-    const events = await store.readAll({ after: 0, limit: 100_000 });
+    const events = await everyEvent(store);
     const candidacies = events.filter((event) => event.type.startsWith("Candidacy"));
     const bad = candidacies[failAt % candidacies.length]?.position ?? 0;
     const stopped: number[] = [];

@@ -8,7 +8,7 @@ import {
   type TalentPoolLoad,
   talentPoolLoaded,
 } from "./people-render-probes.ts";
-import { writeRawCopy } from "./pipeline-probes.ts";
+import { holdRawCopy, type RawStoreCopy, readRawCopy, writeRawCopy } from "./pipeline-probes.ts";
 import { profileIfAsked } from "./pipeline-profile.ts";
 import { type BoardMovesOptions, type BoardMovesResult, measureBoardMoves } from "./pipeline-remote.ts";
 import { type SeededPipeline, seedPipeline } from "./pipeline-seed.ts";
@@ -100,29 +100,41 @@ export interface RawReference {
 }
 
 /**
- * The first sync's raw reference, in the profile that synced, in a page of the app's origin that
- * runs no app (its icon): the rows the replica holds, put in one transaction, three times.
+ * The first sync's raw reference: the rows the replica holds, read in a page of the app's origin
+ * that runs no app (its icon) in the profile that synced, then put in one transaction, three
+ * times, each time in a fresh profile as the sync had (an origin's databases share one LevelDB,
+ * and a copy written and deleted in the synced profile made each round slower than the one before).
  */
-async function rawReference(context: BrowserContext): Promise<RawReference> {
-  const page = await context.newPage();
+async function rawReference(context: BrowserContext, workDir: string, baseURL: string): Promise<RawReference> {
+  const reading = await context.newPage();
+  let stores: RawStoreCopy[];
   try {
-    await page.goto("/favicon.svg");
-    const rounds: number[] = [];
-    let rows = 0;
-    let cpu = "";
-    for (let round = 0; round < 3; round++) {
+    await reading.goto("/favicon.svg");
+    stores = await reading.evaluate(readRawCopy, { replica: REPLICA_DB, stores: ["people", "candidacies"] });
+  } finally {
+    await reading.close();
+  }
+  const rounds: number[] = [];
+  let rows = 0;
+  let cpu = "";
+  for (let round = 0; round < 3; round++) {
+    const fresh = await freshProfile(path.join(workDir, "raw-profile"), baseURL, "block");
+    try {
+      const page = await firstPage(fresh);
+      await page.goto("/favicon.svg");
+      await page.evaluate(holdRawCopy, stores);
       const tracer = round === 2 ? await traceSyncIfAsked(page, "raw") : null;
       const before = processCpu();
-      const written = await page.evaluate(writeRawCopy, { replica: REPLICA_DB, stores: ["people", "candidacies"] });
+      const written = await page.evaluate(writeRawCopy);
       cpu = describeCpu(cpuSpent(before, processCpu()));
       if (tracer) for (const line of await tracer.stop()) console.log(`  ${line}`);
       rows = written.rows;
       rounds.push(written.ms);
+    } finally {
+      await fresh.close();
     }
-    return { rows, rounds, cpu };
-  } finally {
-    await page.close();
   }
+  return { rows, rounds, cpu };
 }
 
 /**
@@ -153,7 +165,7 @@ export async function benchPipeline(databaseUrl: string, options: PipelineBenchO
           `${loaded.firstSync.firstFrameMs?.toFixed(0)} ms, first row ${loaded.firstLoad.firstRowMs?.toFixed(0)} ms, ` +
           `candidacies in ${loaded.firstSync.replicaFullMs?.toFixed(0)} ms, caught up ${loaded.firstSync.caughtUpMs?.toFixed(0)} ms`,
       );
-      const raw = await rawReference(context);
+      const raw = await rawReference(context, workDir, server.url);
       log(`  CPU from navigation to caught up: ${loaded.cpu}`);
       log(`  raw IndexedDB: ${raw.rows} rows in ${raw.rounds.map((ms) => ms.toFixed(0)).join(", ")} ms`);
       log(`  CPU of the last raw round: ${raw.cpu}`);

@@ -52,7 +52,7 @@ export function pipelineFigures(result: PipelineBenchResult): Figure[] {
         `after the sync, in ${ms(syncMs)} from the socket opening; each row written once: a person is in their ` +
         "owner's scope and the workspace's, and goes once naming both, in a transaction per snapshot part or pile " +
         "of parts. Raw: the same rows as stored, put by raw IndexedDB into a fresh database with the same " +
-        `stores and indexes, in one transaction, in the same profile after the sync (median of ${result.raw.rounds.length}: ` +
+        `stores and indexes, in one transaction, each round in a fresh on-disk profile as the sync had (median of ${result.raw.rounds.length}: ` +
         `${result.raw.rounds.map((round) => formatMs(round)).join(", ")}). CPU time by process (process-cpu.ts), ` +
         `from the navigation to the catch-up's end ${result.cpu.sync}; over one raw round ${result.cpu.rawRound}: ` +
         "IndexedDB's own work is the browser process's",

@@ -26,6 +26,7 @@ import { invitationRoutes } from "./invitations/invitations.routes.ts";
 import { localMailboxRoutes } from "./mailbox/local-mailbox.routes.ts";
 import { opensRoutes } from "./opens/opens.routes.ts";
 import { optOutLinkRoutes, optOutRoutes } from "./opt-outs/opt-out.routes.ts";
+import { fromProfileRoutes } from "./people/from-profile/from-profile.routes.ts";
 import { importRoutes } from "./people/import/import.routes.ts";
 import { peopleRoutes } from "./people/people.routes.ts";
 import { personMessageRoutes } from "./people/person-messages.routes.ts";
@@ -111,6 +112,7 @@ export async function buildApp(given: Deps): Promise<FastifyInstance> {
       syncRoutes(api, deps, hub, screenQueries);
       workspaceRoutes(api, deps);
       peopleRoutes(api, deps);
+      fromProfileRoutes(api, deps);
       projectRoutes(api, deps);
       projectUserRoutes(api, deps);
       invitationRoutes(api, deps);

@@ -72,6 +72,7 @@ const writeRoutes: Route[] = [
   { method: "POST", path: "/api/v1/workspaces/{ws}/projects/{id}/assign_people" },
   { method: "POST", path: "/api/v1/people/export_to_project" },
   { method: "POST", path: "/api/v1/people/import_csv" },
+  { method: "POST", path: "/api/v1/people/from_profile" },
   { method: "PUT", path: "/api/v1/people/{id}" },
   { method: "PUT", path: "/api/v1/projects/{id}/project_users/{id}" },
   { method: "DELETE", path: "/api/v1/projects/{id}/project_users/{id}" },

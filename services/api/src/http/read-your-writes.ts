@@ -60,7 +60,7 @@ export function afterAllWrites(deps: Deps) {
 }
 
 /** Waits, bounded, until read models include `position`; 503 with Retry-After when they do not. */
-async function readModelsAt(deps: Deps, position: number, reply: FastifyReply): Promise<void> {
+export async function readModelsAt(deps: Deps, position: number, reply: FastifyReply): Promise<void> {
   if (position <= deps.readModels.position()) return;
   if (!(await deps.readModels.waitFor(position, deps.readYourWritesTimeoutMs ?? READ_YOUR_WRITES_TIMEOUT_MS))) {
     reply.header("retry-after", "1");

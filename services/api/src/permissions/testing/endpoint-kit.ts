@@ -42,6 +42,15 @@ export function endpointKit(t: TestApp, f: PipelineFixtures, world: PermissionWo
     invite: (w: World, attributes: Record<string, string>) =>
       f.send(w.actor, "POST", "/invitations", { user_to_email: `${randomUUID()}@example.com`, ...attributes }),
 
+    /** The person of a profile page nobody has added yet, added by the actor where `target` says. */
+    profileAdd: (w: World, target: Record<string, string>) =>
+      f.send(w.actor, "POST", "/people/from_profile", {
+        data: {
+          type: "people",
+          attributes: { first_name: "Page", linkedin: `https://www.linkedin.com/in/${randomUUID()}/`, ...target },
+        },
+      }),
+
     /** A CSV import of one new person by the actor, with the form fields given. */
     csvUpload(w: World, fields: { name: string; value: string }[]) {
       const { payload, contentType } = multipart([

@@ -14,7 +14,7 @@ import {
 import type { EndpointKit } from "./endpoint-kit.ts";
 
 export function projectEndpoints(kit: EndpointKit): Endpoint[] {
-  const { f, world, get, ws, projectUrl, freshProject, projectViewer, csvUpload, invite } = kit;
+  const { f, world, get, ws, projectUrl, freshProject, projectViewer, csvUpload, profileAdd, invite } = kit;
   return [
     {
       name: "GET /workspaces/{ws}/projects/{id}",
@@ -77,6 +77,12 @@ export function projectEndpoints(kit: EndpointKit): Endpoint[] {
       writes: true,
       expected: importInto,
       call: (w) => csvUpload(w, [{ name: "data[project_id]", value: w.project.id }]),
+    },
+    {
+      name: "POST /people/from_profile into a project",
+      writes: true,
+      expected: importInto,
+      call: (w) => profileAdd(w, { workspace_id: w.workspaceId, project_id: w.project.id }),
     },
     {
       name: "GET /projects/{id}/project_people",

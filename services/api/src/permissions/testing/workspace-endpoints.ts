@@ -13,7 +13,7 @@ const sequenceBody = (name: string) => ({
 });
 
 export function workspaceEndpoints(kit: EndpointKit): Endpoint[] {
-  const { f, world, get, ws, csvUpload, newTemplate, invite } = kit;
+  const { f, world, get, ws, csvUpload, profileAdd, newTemplate, invite } = kit;
   /** A sequence the workspace's owner made, for the actor to read, change or remove. */
   const ownersSequence = async (w: World) => {
     const answer = await f.send(w.owner, "POST", `${ws(w)}/sequences`, sequenceBody(`Sequence ${randomUUID()}`));
@@ -90,6 +90,12 @@ export function workspaceEndpoints(kit: EndpointKit): Endpoint[] {
       writes: true,
       expected: inWorkspace("people.add"),
       call: (w) => csvUpload(w, [{ name: "data[workspace_id]", value: w.workspaceId }]),
+    },
+    {
+      name: "POST /people/from_profile into the workspace",
+      writes: true,
+      expected: inWorkspace("people.add"),
+      call: (w) => profileAdd(w, { workspace_id: w.workspaceId }),
     },
     {
       name: "GET /workspaces/{id}/workflows (templates)",

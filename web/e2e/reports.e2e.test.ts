@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { importThroughApi, projectWithWorkflow } from "./api-setup.ts";
 import { eventually } from "./eventually.ts";
@@ -26,9 +26,36 @@ async function openWorkspaceMenu(page: Page, name: string) {
   return nav;
 }
 
+/** The page's uncaught errors and console errors, for a failure to tell what the screen went through. */
+function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`${error.message}\n${error.stack ?? ""}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
+/** Waits for `locator`; if it never shows, fails saying where the page was, what it showed and its errors. */
+async function shown(page: Page, locator: Locator, errors: string[]): Promise<void> {
+  try {
+    await locator.waitFor();
+  } catch (error) {
+    const main = await page
+      .locator("body")
+      .textContent({ timeout: 1000 })
+      .then((text) => text ?? "")
+      .catch(() => "(no body)");
+    throw new Error(
+      `${String(error)}\nat ${page.url()}\nshowing: ${main.slice(0, 1500)}\nerrors:\n${errors.join("\n")}`,
+    );
+  }
+}
+
 it("shows an owner the workspace's stage funnel as a chart, downloads it as CSV, and says when a period holds nothing", async () => {
   const context = await e2e.newContext();
   const page = await context.newPage();
+  const pageErrors = errorsOf(page);
   await signUpThroughScreens(page, "reports-owner@example.com");
   const workspaceId = await createWorkspaceThroughScreens(page, "Acme reports", e2e);
   const projectId = await projectWithWorkflow(page, workspaceId, "=Compilers");
@@ -55,7 +82,7 @@ it("shows an owner the workspace's stage funnel as a chart, downloads it as CSV,
   const reportsLink = nav.getByRole("link", { name: "Reports", exact: true });
   expect(await reportsLink.getAttribute("href")).toBe(`/workspaces/${workspaceId}/reports`);
   await reportsLink.click();
-  await page.getByRole("heading", { name: "Reports", exact: true }).waitFor();
+  await shown(page, page.getByRole("heading", { name: "Reports", exact: true }), pageErrors);
 
   const funnel = page.getByRole("region", { name: "Stage funnel" });
   await funnel.locator(".recharts-surface").first().waitFor();

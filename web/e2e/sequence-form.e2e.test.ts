@@ -101,6 +101,8 @@ it("creates a two-step sequence with a custom variable inserted in the body, and
   await page.getByRole("button", { name: "Open the sequence form" }).click();
   const modal = page.getByRole("dialog", { name: "New Sequence" });
   const next = modal.getByRole("button", { name: "Next" });
+  // The form's code loads on the first open: a poll's second would not always see it come.
+  await next.waitFor();
   await expect.poll(() => next.isDisabled()).toBe(true);
   await modal.getByRole("textbox", { name: /^Name/ }).fill("Backend outreach");
   await expect.poll(() => next.isEnabled()).toBe(true);

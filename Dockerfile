@@ -14,6 +14,7 @@ COPY services/outreach/package.json services/outreach/
 COPY migrations/package.json migrations/
 COPY scripts/package.json scripts/
 COPY web/package.json web/
+COPY extension/package.json extension/
 RUN npm ci
 
 # Then the sources, directory by directory, so the host's node_modules and .data stay out.
@@ -23,9 +24,10 @@ COPY services services
 COPY migrations migrations
 COPY scripts scripts
 COPY web web
+COPY extension extension
 
-# The API serves the web app from web/dist: build it here, the same way `npm run build` does.
-RUN node_modules/.bin/node node_modules/vite/bin/vite.js build --config web/vite.config.ts
+# The API serves the web app (and the extension's zip) from web/dist: build them here, as `npm run build` does.
+RUN node_modules/.bin/node scripts/src/build.ts
 
 USER node
 # Node 24 runs the server's .ts sources directly (type stripping): only the web app is built.

@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 // memory) start no database; IMAP tests (`x.imap.test.ts`) start a Dovecot of their own; Postgres
 // tests (`x.pg.test.ts`) and browser flows (`web/e2e/*.e2e.test.ts`) share one throwaway embedded
 // cluster started by the global setup.
-const everywhere = ["contracts/src", "services/*/src", "scripts/src", "migrations/src", "web/src"];
+const everywhere = ["contracts/src", "services/*/src", "scripts/src", "migrations/src", "web/src", "extension/src"];
 const postgres = "scripts/src/testing/global-setup.ts";
 
 export default defineConfig({

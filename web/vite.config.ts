@@ -35,7 +35,7 @@ const APP_CODE = /[\\/](web|contracts)[\\/]src[\\/]/;
 const SIGNED_IN_CODE =
   /[\\/]web[\\/]src[\\/](hooks|state|replica|ids|notifications|components[\\/](shell|dialogs)|components[\\/][^\\/]+\.tsx?$)/;
 const SHARED_CODE =
-  /[\\/]web[\\/]src[\\/](forms|components[\\/](router-anchor|logo)|hooks[\\/](use-fresh-auth-feedback|use-session-expired-notice|use-is-mobile))/;
+  /[\\/]web[\\/]src[\\/](forms|components[\\/](router-anchor|logo|page-section)|hooks[\\/](use-fresh-auth-feedback|use-session-expired-notice|use-is-mobile))/;
 /** Signed-in code that loads when its dialog first opens, not with the frame. */
 const ON_OPEN_CODE =
   /[\\/]web[\\/]src[\\/]components[\\/](dialogs[\\/](name-dialog|confirm-dialog-view)|shell[\\/](invitations-modal|storage-notice-view))/;
@@ -169,7 +169,7 @@ export default defineConfig({
               minShareCount: 3,
               priority: 10,
             },
-            // Form rules and links the public pages share with the signed-in ones.
+            // Form rules, links and text sections the public pages share with the signed-in ones.
             { name: "shared", test: SHARED_CODE, priority: 6 },
             // What every signed-in screen uses: the replica (with Dexie), the frame, hooks, dialogs.
             {

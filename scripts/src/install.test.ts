@@ -84,18 +84,22 @@ describe("the Dockerfile", () => {
     expect(existsSync(path.join(root, ".npmrc"))).toBe(copied.includes(".npmrc"));
   });
 
-  it("builds the web app after its sources, as npm run build does", () => {
+  it("builds the web app and the extension after their sources, as npm run build does", () => {
     const build = scripts.build?.replace("node scripts/bootstrap.cjs ", "node_modules/.bin/node ");
-    expect(build).toBe("node_modules/.bin/node node_modules/vite/bin/vite.js build --config web/vite.config.ts");
+    expect(build).toBe("node_modules/.bin/node scripts/src/build.ts");
     const buildStep = at(`RUN ${build}`);
-    expect(buildStep).toBeGreaterThan(at("COPY web web"));
-    expect(at("COPY web web")).toBeGreaterThan(at("RUN npm ci"));
+    for (const sources of ["COPY web web", "COPY extension extension", "COPY scripts scripts"]) {
+      expect(buildStep).toBeGreaterThan(at(sources));
+      expect(at(sources)).toBeGreaterThan(at("RUN npm ci"));
+    }
     // The server runs as `node`, after the build, and serves what it built.
     expect(at("USER node")).toBeGreaterThan(buildStep);
   });
 
   it("keeps the host's installs, data and build out of the image", () => {
     const ignored = readFileSync(path.join(root, ".dockerignore"), "utf8").split("\n");
-    expect(ignored).toEqual(expect.arrayContaining(["**/node_modules", "web/dist"]));
+    expect(ignored).toEqual(
+      expect.arrayContaining(["**/node_modules", "web/dist", "extension/dist", "extension/dist.zip"]),
+    );
   });
 });

@@ -7,23 +7,17 @@ import { openRuntime } from "./runtime/runtime.ts";
 import { type Running, startApi, startOutreach, startProjectorService } from "./runtime/services.ts";
 import { demoAccount, seedDemo } from "./seed-demo.ts";
 
-// `npm start`: the web app's production build, PostgreSQL, migrations, the demo account, then
-// api + projector + outreach in this process.
+// `npm start`: the production build of the web app and the extension, PostgreSQL, migrations, the
+// demo account, then api + projector + outreach in this process.
 const config = readConfig();
-const build = spawnSync(
-  process.execPath,
-  [
-    path.join(repoRoot, "node_modules", "vite", "bin", "vite.js"),
-    "build",
-    "--config",
-    "web/vite.config.ts",
-    "--logLevel",
-    "warn",
-  ],
-  { cwd: repoRoot, stdio: "inherit" },
-);
+// The extension is built for the address this app runs at (APP_URL) unless HIRESTREAM_URL names another.
+const build = spawnSync(process.execPath, [path.join(repoRoot, "scripts", "src", "build.ts"), "--logLevel", "warn"], {
+  cwd: repoRoot,
+  stdio: "inherit",
+  env: { ...process.env, HIRESTREAM_URL: process.env.HIRESTREAM_URL || config.appUrl },
+});
 if (build.status !== 0) {
-  console.error("The web app did not build.");
+  console.error("The web app or the extension did not build.");
   process.exit(1);
 }
 const runtime = await openRuntime(config, { migrate: true });

@@ -17,20 +17,12 @@ let failedSteps = 0;
 console.log("Type-checking…");
 if (run(bin("tsc"), ["-p", "tsconfig.json"]) !== 0) failedSteps++;
 if (run(bin("tsc"), ["-p", "web/tsconfig.json"]) !== 0) failedSteps++;
+if (run(bin("tsc"), ["-p", "extension/tsconfig.json"]) !== 0) failedSteps++;
 console.log("Linting…");
 if (run(bin("biome"), ["check", "."]) !== 0) failedSteps++;
 
-console.log("Building the web app…");
-if (
-  run(process.execPath, [
-    path.join(root, "node_modules", "vite", "bin", "vite.js"),
-    "build",
-    "--config",
-    "web/vite.config.ts",
-    "--logLevel",
-    "warn",
-  ]) !== 0
-) {
+console.log("Building the web app and the extension…");
+if (run(process.execPath, [path.join(root, "scripts", "src", "build.ts"), "--logLevel", "warn"]) !== 0) {
   failedSteps++;
 }
 ensurePackages([

@@ -3,6 +3,16 @@ import path from "node:path";
 import { startTestApp, type TestApp, type TestAppOptions } from "@hirestream/api/testing/test-app.ts";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
 
+/** DESIGN.md's flags for browser tests, and the ones keeping Chromium from calling home. */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 export interface E2E {
   app: TestApp;
   baseUrl: string;
@@ -51,12 +61,7 @@ export async function startE2E(
     executablePath: "/usr/bin/chromium",
     args: [
       "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
+      ...CHROMIUM_FLAGS,
       ...(browserHost ? [`--host-resolver-rules=MAP ${browserHost} 127.0.0.1`] : []),
     ],
   });

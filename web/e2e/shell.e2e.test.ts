@@ -45,6 +45,21 @@ describe("with the sequence feature on", () => {
     await context.close();
   });
 
+  it("leads the avatar menu's Chrome Extension entry to the page on installing the extension", async () => {
+    const context = await e2e.newContext();
+    const page = await context.newPage();
+    await signUpThroughScreens(page, "extension@example.com");
+    await page.getByRole("button", { name: /^Account menu of/ }).click();
+    await page.getByRole("menuitem", { name: "Chrome Extension" }).click();
+    await page.waitForURL("**/chrome_extension");
+    await page.getByRole("heading", { level: 1, name: "Chrome Extension" }).waitFor();
+    expect(await page.getByRole("link", { name: "hirestream-extension.zip" }).getAttribute("href")).toBe(
+      "/hirestream-extension.zip",
+    );
+    await page.getByText("Load unpacked").waitFor();
+    await context.close();
+  });
+
   it("collapses the sidebar to 60 px and back to 200 px, remembered across a reload", async () => {
     const context = await e2e.newContext();
     const page = await context.newPage();

@@ -13,8 +13,14 @@ export const NAVBAR_HEIGHT_PX = 64;
 /** Where a successful sign-in (and a desktop sign-up) lands. */
 export const AFTER_SIGN_IN_PATH = "/workspaces/me/projects";
 
-/** The browser extension's store page, opened from the avatar menu. */
-export const CHROME_EXTENSION_URL = "https://chromewebstore.google.com/search/hirestream";
+/**
+ * The page explaining how to install the browser extension from its built folder (it is not in
+ * a store), opened from the avatar menu.
+ */
+export const CHROME_EXTENSION_PATH = "/chrome_extension";
+
+/** The built extension as a zip, served next to the app. */
+export const CHROME_EXTENSION_ZIP = "/hirestream-extension.zip";
 
 /** Search box of the top bar: collapsed and focused widths. */
 export const SEARCH_BOX_WIDTHS = { collapsed: "2rem", expanded: "30rem" } as const;

@@ -29,6 +29,9 @@ const AccountSettingsPage = screen(() =>
 const AuthCallbackPage = screen(() =>
   import("./pages/auth-callback/auth-callback-page.tsx").then((m) => m.AuthCallbackPage),
 );
+const ChromeExtensionPage = screen(() =>
+  import("./pages/chrome-extension/chrome-extension-page.tsx").then((m) => m.ChromeExtensionPage),
+);
 const HelpCenterPage = screen(() => import("./pages/help-center/help-center-page.tsx").then((m) => m.HelpCenterPage));
 const IntegrationsPage = screen(() =>
   import("./pages/integrations/integrations-page.tsx").then((m) => m.IntegrationsPage),
@@ -100,6 +103,7 @@ const signedInScreens: readonly [pattern: RegExp, screen: Preloadable][] = [
   [/^\/workspaces$/, WorkspacesPage],
   [/^\/account_settings$/, AccountSettingsPage],
   [/^\/help_center$/, HelpCenterPage],
+  [/^\/chrome_extension$/, ChromeExtensionPage],
   [/^\/talent_pool_intro$/, TalentPoolIntroPage],
   [/^\/people_intro$/, PeopleIntroPage],
   [/^\/project_intro$/, ProjectIntroPage],
@@ -252,6 +256,7 @@ function SignedInRoutes() {
               <Route path="/workspaces" component={WorkspacesPage} />
               <Route path="/account_settings" component={AccountSettingsPage} />
               <Route path="/help_center" component={HelpCenterPage} />
+              <Route path="/chrome_extension" component={ChromeExtensionPage} />
               <Route path="/talent_pool_intro" component={TalentPoolIntroPage} />
               <Route path="/people_intro" component={PeopleIntroPage} />
               <Route path="/project_intro" component={ProjectIntroPage} />

@@ -1,9 +1,9 @@
+import { type Credentials, sessionHeaders } from "@hirestream/contracts/accounts/session-credentials.ts";
 import { navigate } from "wouter/use-browser-location";
 import { newId } from "../ids/new-id.ts";
 import { API_BASE } from "./api-base.ts";
 import { apiErrorFrom, networkError } from "./api-errors.ts";
-import { type Credentials, clearLocalStorage, readCredentials, saveCredentials } from "./session-credentials.ts";
-import { sessionHeaders } from "./session-headers.ts";
+import { clearLocalStorage, readCredentials, saveCredentials } from "./session-credentials.ts";
 
 export { API_BASE, sessionHeaders };
 /** sessionStorage key telling /sign_in to say 'Session expired.' once. */

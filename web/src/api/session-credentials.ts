@@ -1,8 +1,9 @@
 // The session credentials (devise_token_auth's headers), kept in localStorage under the spec's keys.
-
-export const CREDENTIAL_KEYS = ["access-token", "uid", "client", "expiry"] as const;
-export type CredentialKey = (typeof CREDENTIAL_KEYS)[number];
-export type Credentials = Record<CredentialKey, string>;
+import {
+  CREDENTIAL_KEYS,
+  type Credentials,
+  credentialsIn,
+} from "@hirestream/contracts/accounts/session-credentials.ts";
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -23,12 +24,7 @@ function notify(): void {
 /** The stored credentials, or null unless token, client and uid are all there. */
 export function readCredentials(): Credentials | null {
   const store = storage();
-  if (!store) return null;
-  const accessToken = store.getItem("access-token");
-  const uid = store.getItem("uid");
-  const client = store.getItem("client");
-  if (!accessToken || !uid || !client) return null;
-  return { "access-token": accessToken, uid, client, expiry: store.getItem("expiry") ?? "" };
+  return store ? credentialsIn(store) : null;
 }
 
 /** Stores whichever values are given; the others stay as they are. */

@@ -2,7 +2,7 @@ import type { UserRow } from "@hirestream/contracts/accounts/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { Loader, Menu, UnstyledButton } from "@mantine/core";
 import { useLocation } from "wouter";
-import { CHROME_EXTENSION_URL } from "../constants.ts";
+import { CHROME_EXTENSION_PATH } from "../constants.ts";
 import { requestSignOut } from "../state/auth-state.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 import { userDisplayName } from "./user-initials.ts";
@@ -26,9 +26,7 @@ export function UserMenu({ user, role }: { user: UserRow | undefined; role?: Wor
         <Menu.Item onClick={() => navigate("/profile/")}>Profile</Menu.Item>
         <Menu.Item onClick={() => void requestSignOut()}>Logout</Menu.Item>
         <Menu.Divider />
-        <Menu.Item onClick={() => window.open(CHROME_EXTENSION_URL, "_blank", "noopener,noreferrer")}>
-          Chrome Extension
-        </Menu.Item>
+        <Menu.Item onClick={() => navigate(CHROME_EXTENSION_PATH)}>Chrome Extension</Menu.Item>
         <Menu.Item onClick={() => navigate("/privacy_policy")}>Privacy Policy</Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,5 +1,7 @@
 // Auth UI state (spec §3 "auth": loading, inError, error, message, user, isUserLoaded) and its actions.
 // The credentials themselves live in localStorage (api/session-credentials.ts), never here.
+
+import type { Credentials } from "@hirestream/contracts/accounts/session-credentials.ts";
 import { proxy } from "valtio";
 import { navigate } from "wouter/use-browser-location";
 import { ApiError, fullMessage, messagesOf } from "../api/api-errors.ts";
@@ -13,7 +15,6 @@ import {
   type User,
 } from "../api/auth-api.ts";
 import {
-  type Credentials,
   clearCredentials,
   readCredentials,
   saveCredentials,

@@ -11,6 +11,7 @@ describe("breadcrumbTrail", () => {
   it.each([
     ["/account_settings", [{ label: "Settings", icon: "settings" }]],
     ["/help_center", [{ label: "Help Center", icon: "help" }]],
+    ["/chrome_extension", [{ label: "Chrome Extension" }]],
     ["/profile/", [{ label: "Profile", icon: "profile" }]],
     ["/talent_pool", [{ label: "Talent Pool", href: "/talent_pool" }]],
     ["/talent_search", [{ label: "Talent Search" }]],

@@ -59,6 +59,8 @@ export function breadcrumbTrail(path: string, names: CrumbNames): Crumb[] {
       return [{ label: "Settings", icon: "settings" }];
     case "help_center":
       return [{ label: "Help Center", icon: "help" }];
+    case "chrome_extension":
+      return [{ label: "Chrome Extension" }];
     case "profile": {
       // /profile/{id} is a person when the replica knows one by that id, else the user's own profile.
       const name = second ? names.person(second) : undefined;

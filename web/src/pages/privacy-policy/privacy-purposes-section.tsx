@@ -1,11 +1,11 @@
 import { Anchor, List, Text } from "@mantine/core";
+import { PageSection } from "../../components/page-section.tsx";
 import { GOOGLE_USER_DATA_POLICY_URL } from "../../components/public/public-site-constants.ts";
-import { PrivacySection } from "./privacy-section.tsx";
 
 /** Section 2: the three purposes the Act asks a business to name, and the limit on Google data. */
 export function PrivacyPurposesSection() {
   return (
-    <PrivacySection title="2. Why we collect or sell personal information">
+    <PageSection title="2. Why we collect or sell personal information">
       <Text>We collect personal information, and share professional data as section 1 describes, in order to:</Text>
       <List type="ordered" spacing="xs">
         <List.Item>provide and maintain Hirestream, and send you alerts about your account;</List.Item>
@@ -18,6 +18,6 @@ export function PrivacyPurposesSection() {
         <Anchor href={GOOGLE_USER_DATA_POLICY_URL}>Google API Services User Data Policy</Anchor>, including its Limited
         Use requirements.
       </Text>
-    </PrivacySection>
+    </PageSection>
   );
 }

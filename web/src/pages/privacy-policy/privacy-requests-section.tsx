@@ -1,4 +1,5 @@
 import { Anchor, Text } from "@mantine/core";
+import { PageSection } from "../../components/page-section.tsx";
 import {
   PRIVACY_EXTENDED_RESPONSE_DAYS,
   PRIVACY_FREE_ACCESS_REQUESTS,
@@ -7,7 +8,6 @@ import {
   SECURITY_EMAIL,
   SUPPORT_EMAIL,
 } from "../../components/public/public-site-constants.ts";
-import { PrivacySection } from "./privacy-section.tsx";
 
 const mailLink = (address: string) => <Anchor href={`mailto:${address}`}>{address}</Anchor>;
 
@@ -15,7 +15,7 @@ const mailLink = (address: string) => <Anchor href={`mailto:${address}`}>{addres
 export function PrivacyRequestsSection() {
   return (
     <>
-      <PrivacySection title="Making a request">
+      <PageSection title="Making a request">
         <Text>
           As a California resident you may ask us which personal information we hold about you, ask us to delete it, and
           ask us to stop selling it. Send your request to {mailLink(SUPPORT_EMAIL)}, from the address on your account if
@@ -30,13 +30,13 @@ export function PrivacyRequestsSection() {
           {`${PRIVACY_PERIOD_MONTHS}-month`} period are free. Each answer covers the personal information we collected
           about you in the {PRIVACY_PERIOD_MONTHS} months before your request.
         </Text>
-      </PrivacySection>
-      <PrivacySection title="Contact us">
+      </PageSection>
+      <PageSection title="Contact us">
         <Text>
           For questions about this notice or about your data, write to {mailLink(SUPPORT_EMAIL)}. To report a security
           problem, write to {mailLink(SECURITY_EMAIL)}.
         </Text>
-      </PrivacySection>
+      </PageSection>
     </>
   );
 }

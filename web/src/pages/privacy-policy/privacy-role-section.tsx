@@ -1,10 +1,10 @@
 import { List, Text } from "@mantine/core";
-import { PrivacySection } from "./privacy-section.tsx";
+import { PageSection } from "../../components/page-section.tsx";
 
 /** Section 1: what Hirestream is under the Act, what it shares and sells, and who sees a user's data. */
 export function PrivacyRoleSection() {
   return (
-    <PrivacySection title="1. Our role under the California Consumer Privacy Act">
+    <PageSection title="1. Our role under the California Consumer Privacy Act">
       <Text>
         Hirestream decides why and how the personal information described in this notice is used, which makes us a
         “business” under the California Consumer Privacy Act (CCPA). Two kinds of personal information are involved:
@@ -30,6 +30,6 @@ export function PrivacyRoleSection() {
         When you work in a company’s Hirestream account, that company’s Admin, and any other users the company
         authorises, can see the data you keep there, including your projects, candidates and messages.
       </Text>
-    </PrivacySection>
+    </PageSection>
   );
 }

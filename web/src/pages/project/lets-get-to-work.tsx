@@ -2,7 +2,7 @@ import { Alert, Button, Card, SimpleGrid, Stack, Text, Title } from "@mantine/co
 import { IconBrandChrome, IconFileImport, IconUserStar, IconUsers } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
-import { CHROME_EXTENSION_URL } from "../../constants.ts";
+import { CHROME_EXTENSION_PATH } from "../../constants.ts";
 
 function Way({ icon, title, text, action }: { icon: ReactNode; title: string; text: string; action: ReactNode }) {
   return (
@@ -71,11 +71,7 @@ export function LetsGetToWork({
           icon={<IconBrandChrome size={28} aria-hidden="true" />}
           title="With the browser extension"
           text="Save profiles from the professional network as you browse. Candidates are also added to the workspace and the Talent Pool."
-          action={
-            <Button component="a" href={CHROME_EXTENSION_URL} target="_blank" rel="noopener noreferrer" variant="light">
-              Get the extension
-            </Button>
-          }
+          action={<RouterAnchor href={CHROME_EXTENSION_PATH}>Get the extension</RouterAnchor>}
         />
       </SimpleGrid>
     </Stack>

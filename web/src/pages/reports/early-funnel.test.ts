@@ -1,5 +1,5 @@
+import type { Credentials } from "@hirestream/contracts/accounts/session-credentials.ts";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Credentials } from "../../api/session-credentials.ts";
 import { screenQueries } from "../../replica/screen-queries.ts";
 import { sendEarlyFunnel, takeEarlyFunnel } from "./early-funnel.ts";
 

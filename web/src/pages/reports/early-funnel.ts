@@ -1,6 +1,5 @@
+import { type Credentials, sessionHeaders } from "@hirestream/contracts/accounts/session-credentials.ts";
 import { API_BASE } from "../../api/api-base.ts";
-import type { Credentials } from "../../api/session-credentials.ts";
-import { sessionHeaders } from "../../api/session-headers.ts";
 import { screenQueries } from "../../replica/screen-queries.ts";
 
 // The Reports page's first request, sent by the page's first module (entry.ts) when it opens on

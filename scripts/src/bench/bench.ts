@@ -123,7 +123,7 @@ try {
     async () => {
       const firstUrl = await freshDatabase(started, "bench_first_screen");
       return firstScreenFigures(
-        await benchFirstScreen(firstUrl, { repoRoot, people: 10_000, projects: 5, warmLoads: 5, log }),
+        await benchFirstScreen(firstUrl, { repoRoot, people: 10_000, projects: 5, warmLoads: 5, freshLoads: 3, log }),
       );
     },
   );

@@ -41,9 +41,12 @@ export interface FirstScreenResult {
   seedSeconds: number;
   /** Fresh profile: the sign-in form, Login, the projects list. */
   signIn: FreshLoad;
-  /** Fresh profiles with the session stored: navigation straight to the screen. */
-  talentPool: FreshLoad;
-  board: FreshLoad;
+  /**
+   * Fresh profiles with the session stored: navigation straight to the screen, a new profile each
+   * time (one load alone moved by ±150 ms between runs of the same code).
+   */
+  talentPool: FreshLoad[];
+  board: FreshLoad[];
   /** Reloads with the whole share in the replica: first-row times per screen (after one unmeasured load). */
   warm: Record<ListScreen, number[]>;
   /** The same loads' steps, where their time went. */
@@ -55,6 +58,8 @@ export interface FirstScreenOptions {
   people: number;
   projects: number;
   warmLoads: number;
+  /** Fresh profiles loaded per screen, the screens taking turns. */
+  freshLoads: number;
   log: (line: string) => void;
 }
 
@@ -181,26 +186,26 @@ export async function benchFirstScreen(databaseUrl: string, options: FirstScreen
     log(`  seeded ${seeded.people} people and ${seeded.candidacies} candidacies in ${seedSeconds.toFixed(1)} s`);
 
     const [projectId] = seeded.projectIds;
-    const poolLoad = await freshLoad(
-      path.join(workDir, "profile-pool"),
-      server.url,
-      seeded,
-      "/talent_pool",
-      rowSelectors.talentPool,
-    );
-    await poolLoad.context.close();
-    log(`  Talent Pool, fresh: first row ${poolLoad.load.probe.firstRowMs?.toFixed(0)} ms`);
-    if (poolLoad.load.steps) log(`    ${describeSteps(poolLoad.load.steps)}`);
-    const board = await freshLoad(
-      path.join(workDir, "profile-board"),
-      server.url,
-      seeded,
-      `/workspaces/${seeded.workspaceId}/project/${projectId}`,
-      rowSelectors.board,
-    );
-    await board.context.close();
-    log(`  People tab, fresh: first row ${board.load.probe.firstRowMs?.toFixed(0)} ms`);
-    if (board.load.steps) log(`    ${describeSteps(board.load.steps)}`);
+    const screens = [
+      { name: "Talent Pool", url: "/talent_pool", rowSelector: rowSelectors.talentPool, loads: [] as FreshLoad[] },
+      {
+        name: "People tab",
+        url: `/workspaces/${seeded.workspaceId}/project/${projectId}`,
+        rowSelector: rowSelectors.board,
+        loads: [] as FreshLoad[],
+      },
+    ];
+    for (let round = 0; round < options.freshLoads; round++) {
+      for (const screen of screens) {
+        const profile = path.join(workDir, `profile-${screen.loads.length}-${screen.name.replace(/ /g, "-")}`);
+        const { context, load } = await freshLoad(profile, server.url, seeded, screen.url, screen.rowSelector);
+        await context.close();
+        screen.loads.push(load);
+        log(`  ${screen.name}, fresh: first row ${load.probe.firstRowMs?.toFixed(0)} ms`);
+        if (load.steps) log(`    ${describeSteps(load.steps)}`);
+      }
+    }
+    const [talentPool, board] = screens.map((screen) => screen.loads);
 
     const signedIn = await signIn(path.join(workDir, "profile-sign-in"), server.url, seeded);
     const { probe } = signedIn.load;
@@ -223,8 +228,8 @@ export async function benchFirstScreen(databaseUrl: string, options: FirstScreen
         projects: seeded.projectIds.length,
         seedSeconds,
         signIn: signedIn.load,
-        talentPool: poolLoad.load,
-        board: board.load,
+        talentPool: talentPool ?? [],
+        board: board ?? [],
         warm,
         warmSteps,
       };

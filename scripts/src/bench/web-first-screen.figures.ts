@@ -47,13 +47,23 @@ export function firstScreenFigures(result: FirstScreenResult): Figure[] {
     signIn.probe.firstRowMs !== null && signIn.probe.submitMs !== null
       ? signIn.probe.firstRowMs - signIn.probe.submitMs
       : null;
-  const fresh = (name: string, load: FreshLoad): Figure => ({
-    name: `${name}, fresh profile of the DESIGN share: navigation to the first row`,
-    value: ms(load.probe.firstRowMs),
-    budget: `≤ ${formatCount(firstScreenBudgets.usableScreenMs)} ms (DESIGN: sign-in to a usable screen)`,
-    pass: load.probe.firstRowMs !== null && load.probe.firstRowMs <= firstScreenBudgets.usableScreenMs,
-    note: `${share}; session stored before the load (no sign-in request), timed from navigation start; ${background(load)}. ${where}`,
-  });
+  const fresh = (name: string, loads: readonly FreshLoad[]): Figure => {
+    const times = loads.map((load) => load.probe.firstRowMs);
+    const reached = times.flatMap((time) => (time === null ? [] : [time]));
+    const median = reached.length === loads.length && reached.length > 0 ? percentile(reached, 50) : null;
+    // The load whose time is the median, for where its background work stood.
+    const middle = loads.find((load) => load.probe.firstRowMs === median) ?? loads[0];
+    return {
+      name: `${name}, fresh profile of the DESIGN share: navigation to the first row`,
+      value: median === null ? "never" : `median ${formatMs(median)}`,
+      budget: `≤ ${formatCount(firstScreenBudgets.usableScreenMs)} ms (DESIGN: sign-in to a usable screen)`,
+      pass: median !== null && median <= firstScreenBudgets.usableScreenMs,
+      note:
+        `${loads.length} fresh profiles, in turn with the other screen's: ${times.map(ms).join(", ")}; ${share}; ` +
+        `session stored before the load (no sign-in request), timed from navigation start; ` +
+        `${middle ? `the median load: ${background(middle)}` : "no load"}. ${where}`,
+    };
+  };
   const figures: Figure[] = [
     {
       name: "Sign-in to a usable screen: fresh profile, Login to the first project row on /workspaces/me/projects",

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { markLoadStep, nextRowsShown } from "./load-steps.ts";
+import { loadReached, markLoadStep, nextRowsShown } from "./load-steps.ts";
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -15,4 +15,19 @@ test("a wait for a list to show rows ends the next time one does, not at a time 
   markLoadStep("rows-shown");
   await settled();
   expect(reads).toBe(1);
+});
+
+test("a wait for a step of the load ends when the load first reaches it, and at once afterwards", async () => {
+  const reached: string[] = [];
+  void loadReached("caught-up").then(() => reached.push("before"));
+  await settled();
+  expect(reached).toEqual([]);
+
+  markLoadStep("caught-up");
+  await settled();
+  expect(reached).toEqual(["before"]);
+
+  void loadReached("caught-up").then(() => reached.push("after"));
+  await settled();
+  expect(reached).toEqual(["before", "after"]);
 });

@@ -9,7 +9,8 @@
  * are read (`rows-read`, a read that found some) and shown (`rows-shown`). A fresh replica's first sync adds its own: the socket opens (`socket-open`),
  * the page learns whether the profile holds a replica (`replica-checked`), the hello goes (`hello`),
  * the first snapshot part reaches the page (`first-part-received`), the sync client takes it
- * (`first-part`) and it is written (`first-part-written`).
+ * (`first-part`) and it is written (`first-part-written`). Any signed-in load ends its first
+ * catch-up (`caught-up`).
  */
 export type LoadStep =
   | "entry"
@@ -25,9 +26,12 @@ export type LoadStep =
   | "hello"
   | "first-part-received"
   | "first-part"
-  | "first-part-written";
+  | "first-part-written"
+  | "caught-up";
 
 const marked = new Set<LoadStep>();
+/** Waiting for a step's first occurrence (loadReached). */
+const reachWaiters = new Map<LoadStep, (() => void)[]>();
 /** Waiting for a list screen to show rows again (nextRowsShown). */
 let rowsShownWaiters: (() => void)[] = [];
 
@@ -40,6 +44,14 @@ export function markLoadStep(step: LoadStep): void {
   if (marked.has(step)) return;
   marked.add(step);
   performance.mark(`hirestream:${step}`);
+  for (const resolve of reachWaiters.get(step) ?? []) resolve();
+  reachWaiters.delete(step);
+}
+
+/** Resolves once the load reaches `step`: at once when it has. */
+export function loadReached(step: LoadStep): Promise<void> {
+  if (marked.has(step)) return Promise.resolve();
+  return new Promise((resolve) => reachWaiters.set(step, [...(reachWaiters.get(step) ?? []), resolve]));
 }
 
 /** Resolves the next time a list screen shows rows (every time, not only the load's first). */

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { drainPile, LIVE_SLICE_ROWS } from "./drain-pile.ts";
+import { drainPile, LIVE_SLICE_ROWS, TOGETHER_ROWS } from "./drain-pile.ts";
 import type { ChangesMessage, ParsedServerMessage, SnapshotMessage, SyncStep } from "./server-message.ts";
 
 const scope = "ws:00000000-0000-4000-8000-0000000000a1";
@@ -127,4 +127,58 @@ test("parts wait until a screen's query lets them go, and changes that arrived m
   letGo();
   await drained;
   expect(log).toEqual(["changes 31", "answer 0", "part 1 last: 10", "answer 1"]);
+});
+
+/** A drain whose source takes small steps together: each transaction is logged as its steps' shapes. */
+async function drainTogether(arrivals: ParsedServerMessage[][], live: boolean) {
+  const transactions: string[][] = [];
+  const answers: number[] = [];
+  await drainPile({
+    take: () => arrivals.shift() ?? [],
+    live: () => live,
+    apply: async (step) => {
+      transactions.push([shape(step)]);
+    },
+    applyTogether: async (steps) => {
+      transactions.push(steps.map(shape));
+    },
+    answer: (parts) => {
+      answers.push(parts);
+    },
+  });
+  return { transactions, answers };
+}
+
+const syncing: ParsedServerMessage = { type: "syncing", scopes: [scope] };
+const ready: ParsedServerMessage = { type: "ready", cursor: 40, scopes: [scope] };
+
+test("a fresh replica's first steps that came together (syncing, few rows, changes, first rows) go in one transaction", async () => {
+  const { transactions, answers } = await drainTogether(
+    [[syncing, part(0, ids(3)), change("p0", 31), part(1, ids(100, 10)), ready]],
+    false,
+  );
+  // The change goes ahead of the part after it (changes-first.ts), not of the scope's part 0.
+  expect(transactions).toEqual([["syncing", "part 0: 3", "changes 31", "part 1: 100"], ["ready"]]);
+  expect(answers).toEqual([2, 0]);
+});
+
+test("steps go together only while their rows fit one transaction's share, and a bigger part goes alone", async () => {
+  const { transactions } = await drainTogether(
+    [[syncing, part(0, ids(10))], [part(1, ids(TOGETHER_ROWS, 100))], [change("p5", 32), change("p6", 33)]],
+    false,
+  );
+  expect(transactions).toEqual([
+    ["syncing", "part 0: 10"],
+    [`part 1: ${TOGETHER_ROWS}`],
+    // Changes that arrive together are already one step.
+    ["changes 33"],
+  ]);
+});
+
+test("while changes arrive, steps go together only up to a live slice of rows", async () => {
+  const small = part(1, ids(LIVE_SLICE_ROWS - 1));
+  const { transactions } = await drainTogether([[change("p0", 31), small]], true);
+  expect(transactions).toEqual([["changes 31", `part 1: ${LIVE_SLICE_ROWS - 1}`]]);
+  const { transactions: split } = await drainTogether([[change("p0", 31), part(1, ids(LIVE_SLICE_ROWS))]], true);
+  expect(split).toEqual([["changes 31"], [`part 1: ${LIVE_SLICE_ROWS}`]]);
 });

@@ -1,3 +1,4 @@
+import { SNAPSHOT_PART_ROWS } from "@hirestream/contracts/sync/messages.ts";
 import { changesFirst } from "./changes-first.ts";
 import { coalesceMessages, type ParsedServerMessage, type SnapshotMessage, type SyncStep } from "./server-message.ts";
 
@@ -17,7 +18,22 @@ export interface PileSource {
   answer(parts: number): void;
   /** Resolves when snapshot parts may be written: a screen's own query may go first (screen-queries.ts). */
   makeWay?(): Promise<void>;
+  /** Applies small steps that came together in one transaction, in order; without it, one each. */
+  applyTogether?(steps: readonly SyncStep[]): Promise<void>;
 }
+
+/**
+ * Steps that came together go in one transaction while their rows stay under this: a fresh
+ * replica's first screen waited on four commits in a row (the `syncing`, every scope's few rows,
+ * the changes meanwhile, the screen's first rows), each of them behind the page's busy thread.
+ */
+export const TOGETHER_ROWS = SNAPSHOT_PART_ROWS;
+
+/** The kinds of step that only write rows and the catch-up's progress, and so may share a transaction. */
+const joinable = (step: SyncStep) => step.type === "syncing" || step.type === "snapshots" || step.type === "changes";
+
+const stepRows = (step: SyncStep) =>
+  step.type === "snapshots" ? rowsOf(step) : step.type === "changes" ? step.rows.length : 0;
 
 /**
  * Applies what was received, and what arrives meanwhile, in order, changes ahead of the snapshot
@@ -44,7 +60,11 @@ export async function drainPile(source: PileSource): Promise<void> {
         continue;
       }
     }
-    if (step.type === "snapshots" && rowsOf(step) > LIVE_SLICE_ROWS && source.live()) {
+    const together = source.applyTogether ? takeTogether(step, pending, source.live()) : [step];
+    if (together.length > 1 && source.applyTogether) {
+      await source.applyTogether(together);
+      source.answer(together.reduce((parts, applied) => parts + partsIn(applied, cutShort), 0));
+    } else if (step.type === "snapshots" && rowsOf(step) > LIVE_SLICE_ROWS && source.live()) {
       const [slice, rest] = sliced(step, cutShort);
       await source.apply(slice);
       source.answer(partsIn(slice, cutShort));
@@ -56,6 +76,23 @@ export async function drainPile(source: PileSource): Promise<void> {
     const more = source.take();
     if (more.length > 0) pending = coalesceMessages(changesFirst([...messagesOf(pending), ...more]));
   }
+}
+
+/**
+ * `step` and the joinable steps after it (taken out of `pending`) while their rows stay within a
+ * transaction's share: TOGETHER_ROWS, or a live slice while changes are arriving.
+ */
+function takeTogether(step: SyncStep, pending: SyncStep[], live: boolean): SyncStep[] {
+  const room = live ? LIVE_SLICE_ROWS : TOGETHER_ROWS;
+  const together = [step];
+  if (!joinable(step)) return together;
+  let rows = stepRows(step);
+  for (let next = pending[0]; next && joinable(next) && rows + stepRows(next) <= room; next = pending[0]) {
+    rows += stepRows(next);
+    together.push(next);
+    pending.shift();
+  }
+  return together;
 }
 
 /** The snapshot parts whose last rows `step` wrote. */

@@ -71,6 +71,11 @@ interface Connection {
   liveAt: number;
 }
 
+/** The load's first snapshot part is in once a step that carried one commits. */
+function markWritten(steps: readonly SyncStep[]): void {
+  if (steps.some((step) => step.type === "snapshots" || step.type === "snapshot")) markLoadStep("first-part-written");
+}
+
 /**
  * Keeps the replica in step with the server over one WebSocket at a time. Every (re)connect
  * resumes from the stored cursor and scopes, so a drop costs a catch-up, not a reload. Messages
@@ -236,7 +241,12 @@ export class SyncClient {
           return message;
         }),
       live: () => this.#clock.now() - connection.liveAt < LIVE_LATELY_MS,
-      apply: (step) => this.#apply(step),
+      apply: (step) => this.#apply(step).then(() => markWritten([step])),
+      // Each step's own transaction joins this one (Dexie's nested transactions), so they commit together.
+      applyTogether: (steps) =>
+        replicaTransaction(this.#options.db, async () => {
+          for (const step of steps) await this.#apply(step);
+        }).then(() => markWritten(steps)),
       // Once every scope's few rows are in, what is left of a catch-up is rows no screen waits on:
       // they wait while a screen's own query is in flight, and so, unanswered, does the server.
       makeWay: () =>
@@ -272,6 +282,7 @@ export class SyncClient {
         await writeCatchUp(db, { coming: [], unframed: [] });
         this.#attempt = 0;
         this.#setStatus("live");
+        markLoadStep("caught-up");
         return;
       case "pong":
         return;
@@ -295,7 +306,7 @@ export class SyncClient {
     return replicaTransaction(this.#options.db, async () => {
       await applySnapshots(this.#options.db, parts);
       await this.#progress(parts);
-    }).then(() => markLoadStep("first-part-written"));
+    });
   }
 
   /** A catch-up's scopes got their few rows (a first part without `more`), or all of them (the last part). */

@@ -135,7 +135,14 @@ try {
       const importUrl = await freshDatabase(started, "bench_people_import");
       const imported = peopleImportFigures(await benchPeopleImport(importUrl, { rows: 400, runs: 5, log }));
       const renderUrl = await freshDatabase(started, "bench_people_render");
-      const rendered = await benchPeopleRender(renderUrl, { repoRoot, people: 10_000, warmLoads: 5, pages: 10, log });
+      const rendered = await benchPeopleRender(renderUrl, {
+        repoRoot,
+        people: 10_000,
+        warmLoads: 5,
+        pages: 10,
+        freshLoads: 3,
+        log,
+      });
       return [...imported, ...peopleRenderFigures(rendered)];
     },
   );

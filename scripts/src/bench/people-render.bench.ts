@@ -1,6 +1,6 @@
 import path from "node:path";
 import { searchPeople } from "@hirestream/web/components/people/person-search.ts";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { type FirstSyncProbe, installFirstSyncProbe, readFirstSyncProbe } from "./browser/first-sync-probes.ts";
 import {
   armEnterProbe,
@@ -56,6 +56,8 @@ export interface PeopleRenderResult {
   firstSync: FirstSyncProbe;
   /** The first load's first row (replica filling). */
   coldLoad: TalentPoolLoad;
+  /** More fresh profiles' first loads after the measures below: one load alone moves by ±150 ms. */
+  moreColdLoads: TalentPoolLoad[];
   /** Later loads, replica full. */
   warmLoads: TalentPoolLoad[];
   /** The first term of `searchTerms` warms up and is not here. */
@@ -69,6 +71,8 @@ export interface PeopleRenderOptions {
   people: number;
   warmLoads: number;
   pages: number;
+  /** Fresh profiles loaded in all, the first one's replica then used for the warm figures. */
+  freshLoads: number;
   log: (line: string) => void;
 }
 
@@ -137,10 +141,40 @@ export async function benchPeopleRender(
         `${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
     );
     const measured = await measureInBrowser(path.join(workDir, "profile"), server.url, seeded, options);
-    return { chromium, people: options.people, rowBytes: seeded.rowBytes, ...measured };
+    const moreColdLoads: TalentPoolLoad[] = [];
+    for (let load = 1; load < options.freshLoads; load++) {
+      const context = await freshProfile(path.join(workDir, `profile-${load}`), server.url, "allow");
+      try {
+        const { coldLoad } = await firstLoad(context, seeded, options);
+        moreColdLoads.push(coldLoad);
+        log(`  another fresh profile: first row ${coldLoad.firstRowMs?.toFixed(0)} ms`);
+      } finally {
+        await context.close();
+      }
+    }
+    return { chromium, people: options.people, rowBytes: seeded.rowBytes, ...measured, moreColdLoads };
   } finally {
     await bench.stop();
   }
+}
+
+/** A fresh profile's first load of the Talent Pool, to its first row and on to the replica holding everyone. */
+async function firstLoad(context: BrowserContext, seeded: SeededTalentPool, options: PeopleRenderOptions) {
+  const first = await firstPage(context);
+  await first.addInitScript(installFirstSyncProbe, {
+    credentials: credentialsOf(seeded.session),
+    dbName: REPLICA_DB,
+    table: "people",
+    expectedRows: options.people,
+  });
+  await first.addInitScript(installTalentPoolLoadProbe, PERSON_ROW);
+  const firstErrors = pageErrors(first);
+  await first.goto("/talent_pool");
+  const firstSync = await waitForReplica(first, options.people, firstErrors);
+  await first.waitForFunction(talentPoolLoaded, undefined, { timeout: 30_000, polling: 50 });
+  const coldLoad = await first.evaluate(readTalentPoolLoad);
+  if (!coldLoad) throw new Error("the Talent Pool load probe did not run");
+  return { first, firstSync, coldLoad };
 }
 
 async function measureInBrowser(
@@ -148,24 +182,11 @@ async function measureInBrowser(
   baseUrl: string,
   seeded: SeededTalentPool,
   options: PeopleRenderOptions,
-): Promise<Omit<PeopleRenderResult, "chromium" | "people" | "rowBytes">> {
+): Promise<Omit<PeopleRenderResult, "chromium" | "people" | "rowBytes" | "moreColdLoads">> {
   const { log } = options;
   const context = await freshProfile(profile, baseUrl, "allow");
   try {
-    const first = await firstPage(context);
-    await first.addInitScript(installFirstSyncProbe, {
-      credentials: credentialsOf(seeded.session),
-      dbName: REPLICA_DB,
-      table: "people",
-      expectedRows: options.people,
-    });
-    await first.addInitScript(installTalentPoolLoadProbe, PERSON_ROW);
-    const firstErrors = pageErrors(first);
-    await first.goto("/talent_pool");
-    const firstSync = await waitForReplica(first, options.people, firstErrors);
-    await first.waitForFunction(talentPoolLoaded, undefined, { timeout: 30_000, polling: 50 });
-    const coldLoad = await first.evaluate(readTalentPoolLoad);
-    if (!coldLoad) throw new Error("the Talent Pool load probe did not run");
+    const { first, firstSync, coldLoad } = await firstLoad(context, seeded, options);
     log(
       `  first load: first row ${coldLoad.firstRowMs?.toFixed(0)} ms, replica full ${firstSync.replicaFullMs?.toFixed(0)} ms`,
     );

@@ -24,6 +24,9 @@ export function peopleRenderFigures(result: PeopleRenderResult): Figure[] {
   const setting = `${result.chromium}, fresh on-disk profile, service worker allowed`;
   const warmRows = warmLoads.flatMap((load) => (load.firstRowMs === null ? [] : [load.firstRowMs]));
   const second = warmLoads[0];
+  const coldTimes = [coldLoad, ...result.moreColdLoads].map((load) => load.firstRowMs);
+  const coldRows = coldTimes.flatMap((time) => (time === null ? [] : [time]));
+  const coldMedian = coldRows.length === coldTimes.length ? median(coldRows) : null;
   const syncMs =
     firstSync.replicaFullMs !== null && firstSync.socketMs !== null
       ? firstSync.replicaFullMs - firstSync.socketMs
@@ -41,10 +44,11 @@ export function peopleRenderFigures(result: PeopleRenderResult): Figure[] {
     },
     {
       name: `Talent Pool, ${people} people to sync: fresh profile, navigation to the first row`,
-      value: ms(coldLoad.firstRowMs),
+      value: coldMedian === null ? "never" : `median ${formatMs(coldMedian)}`,
       budget: "≤ 1,000 ms (DESIGN: sign-in to a usable screen, 10,000 people + 50,000 candidacies to sync)",
-      pass: coldLoad.firstRowMs !== null && coldLoad.firstRowMs <= 1000,
+      pass: coldMedian !== null && coldMedian <= 1000,
       note:
+        `${coldTimes.length} fresh profiles, one after another: ${coldTimes.map(ms).join(", ")}; ` +
         "session stored before the load; rows show while the replica still fills. The closest figure to DESIGN's " +
         "budget until candidacies exist (issue 5): the same 10,000 people, no candidacies yet",
     },

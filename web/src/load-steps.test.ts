@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { loadReached, markLoadStep, nextRowsShown } from "./load-steps.ts";
+import { loadHasReached, loadReached, markLoadStep, nextRowsShown } from "./load-steps.ts";
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -22,8 +22,10 @@ test("a wait for a step of the load ends when the load first reaches it, and at 
   void loadReached("caught-up").then(() => reached.push("before"));
   await settled();
   expect(reached).toEqual([]);
+  expect(loadHasReached("caught-up")).toBe(false);
 
   markLoadStep("caught-up");
+  expect(loadHasReached("caught-up")).toBe(true);
   await settled();
   expect(reached).toEqual(["before"]);
 

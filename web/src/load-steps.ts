@@ -48,9 +48,14 @@ export function markLoadStep(step: LoadStep): void {
   reachWaiters.delete(step);
 }
 
+/** Whether the load has reached `step`. */
+export function loadHasReached(step: LoadStep): boolean {
+  return marked.has(step);
+}
+
 /** Resolves once the load reaches `step`: at once when it has. */
 export function loadReached(step: LoadStep): Promise<void> {
-  if (marked.has(step)) return Promise.resolve();
+  if (loadHasReached(step)) return Promise.resolve();
   return new Promise((resolve) => reachWaiters.set(step, [...(reachWaiters.get(step) ?? []), resolve]));
 }
 

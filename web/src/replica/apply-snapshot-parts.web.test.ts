@@ -88,7 +88,8 @@ test("a person's workspaces are the workspace scopes that hold it here, whatever
 
 test("a row in full naming other scopes is held by all of them, in one write", async () => {
   const { db } = openTestDb();
-  const { scopes: _scopes, _pending, workspace_ids: _named, ...sent } = person(1);
+  // In my scope: one of my people.
+  const { scopes: _scopes, _pending, workspace_ids: _named, ...sent } = person(1, { owner_id: alice });
   const writes = countWrites(db.people);
   const part = (scope: string, index: number, rows: SnapshotMessage["rows"]) =>
     applySnapshot(db, snapshotPart(scope, rows, { part: index, last: index > 0 }));

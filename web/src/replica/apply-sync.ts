@@ -1,4 +1,5 @@
 import { Dexie, type Table } from "dexie";
+import { keysInScope } from "./held-in-scope.ts";
 import { OutboxView } from "./outbox-view.ts";
 import { placementOf, rememberStoredCandidacies } from "./pipeline-counts.ts";
 import {
@@ -148,7 +149,7 @@ function emptyUpdates(): Updates {
 function heldInScope(db: ReplicaDb, scope: string): Promise<string[][]> {
   // Asked all at once: every catch-up opens with a part 0 per scope, before any screen has rows,
   // and one read after another would cost a round trip per table each.
-  return Promise.all(tableNames.map((table) => db.rowTables[table].where("scopes").equals(scope).primaryKeys()));
+  return Promise.all(tableNames.map((table) => keysInScope(db, table, scope)));
 }
 
 /**

@@ -68,7 +68,7 @@ describe("a people list read from its indexes", () => {
     expect(findInList(list, ["chidiokafor"])).toEqual([]);
   });
 
-  it("reads the people a replica held before its indexes by owner and by workspace went", async () => {
+  it("reads the people a replica held before its indexes by owner, by workspace and by scope went", async () => {
     const indexedDB = new IDBFactory();
     const name = `replica-${crypto.randomUUID()}`;
     // The people as version 17 held them, with those indexes.
@@ -97,7 +97,6 @@ describe("a people list read from its indexes", () => {
     expect(await workspaceSource(otherWorkspaceId).count(db)).toBe(2);
     expect(db.people.schema.indexes.map((index) => index.name).sort()).toEqual([
       "[owner_id+order_key]",
-      "scopes",
       "workspace_order",
     ]);
     db.close();

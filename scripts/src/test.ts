@@ -2,10 +2,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { CHROMIUM } from "./testing/chromium.ts";
 
 // `npm test`: type-check the whole tree, lint, then run every test, and close with one plain count line.
 const root = path.join(import.meta.dirname, "../..");
-const chromiumPath = "/usr/bin/chromium";
 const dovecotPath = "/usr/sbin/dovecot";
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 // Tools started from here find this same (pinned) Node first on PATH.
@@ -26,7 +26,7 @@ if (run(process.execPath, [path.join(root, "scripts", "src", "build.ts"), "--log
   failedSteps++;
 }
 ensurePackages([
-  { binary: chromiumPath, debianPackage: "chromium", usedBy: "browser tests" },
+  { binary: CHROMIUM, debianPackage: "chromium", usedBy: "browser tests" },
   { binary: dovecotPath, debianPackage: "dovecot-imapd", usedBy: "IMAP tests" },
 ]);
 

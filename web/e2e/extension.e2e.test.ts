@@ -3,13 +3,13 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startTestApp, type TestApp } from "@hirestream/api/testing/test-app.ts";
+import { CHROMIUM, QUIET_CHROMIUM_FLAGS } from "@hirestream/scripts/testing/chromium.ts";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
 import { fixturePages } from "../../extension/src/reader/fixtures/fixture-pages.ts";
 import { postThroughApi, projectThroughApi } from "./api-setup.ts";
 import { eventually } from "./eventually.ts";
-import { CHROMIUM_FLAGS } from "./harness.ts";
 import { credentialThroughApi } from "./sent-step.ts";
 import { sessionHeadersOf, signUpThroughScreens } from "./session.ts";
 
@@ -65,11 +65,11 @@ beforeAll(async () => {
   await writeFile(manifestPath, JSON.stringify(manifest));
 
   context = await chromium.launchPersistentContext(path.join(dir, "profile"), {
-    executablePath: "/usr/bin/chromium",
+    executablePath: CHROMIUM,
     headless: true,
     baseURL: appUrl,
     args: [
-      ...CHROMIUM_FLAGS,
+      ...QUIET_CHROMIUM_FLAGS,
       `--disable-extensions-except=${extension}`,
       `--load-extension=${extension}`,
       `--host-resolver-rules=MAP ${PROFILE_HOST} 127.0.0.1`,

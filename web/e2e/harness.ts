@@ -1,17 +1,8 @@
 import { createServer } from "node:net";
 import path from "node:path";
 import { startTestApp, type TestApp, type TestAppOptions } from "@hirestream/api/testing/test-app.ts";
+import { CHROMIUM, QUIET_CHROMIUM_FLAGS } from "@hirestream/scripts/testing/chromium.ts";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
-
-/** DESIGN.md's flags for browser tests, and the ones keeping Chromium from calling home. */
-export const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 export interface E2E {
   app: TestApp;
@@ -58,10 +49,10 @@ export async function startE2E(
   // The test clock stands still; sessions must not expire while a test runs.
   await app.app.listen({ port, host: "127.0.0.1" });
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    executablePath: CHROMIUM,
     args: [
       "--headless",
-      ...CHROMIUM_FLAGS,
+      ...QUIET_CHROMIUM_FLAGS,
       ...(browserHost ? [`--host-resolver-rules=MAP ${browserHost} 127.0.0.1`] : []),
     ],
   });

@@ -2,6 +2,7 @@
 // of its own (the network), never an exception.
 import { sessionHeaders } from "@hirestream/contracts/accounts/session-credentials.ts";
 import type { ProfileAttributes } from "@hirestream/contracts/people/from-profile.ts";
+import { retryAfterMs } from "@hirestream/contracts/retry-after.ts";
 import type { Reply } from "./add-answer.ts";
 import { nextPageOf, withItemsOf } from "./list-pages.ts";
 import type { StoredSession } from "./session.ts";
@@ -27,12 +28,12 @@ async function fetchReply(session: StoredSession, url: URL, init: RequestInit = 
   } catch {
     body = null;
   }
-  const retryAfter = Number(response.headers.get("retry-after"));
+  const retryAfter = retryAfterMs(response.headers.get("retry-after"), Date.now());
   return {
     kind: "answer",
     status: response.status,
     body,
-    retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    retryAfterSeconds: retryAfter !== null && retryAfter > 0 ? retryAfter / 1000 : null,
   };
 }
 

@@ -8,6 +8,7 @@ import { postFromProfile, readProjects, readWorkflow, readWorkspaces } from "./a
 import { loadOutbox, loadSession, saveOutbox, saveSession } from "./extension-storage.ts";
 import { dueAdds, enqueue, FIRST_RETRY_MS, latestAddOf, nextWake, resumeSignedOut, settle } from "./outbox.ts";
 import { projectsOf, stagesOf, workspacesOf } from "./picker-reads.ts";
+import type { StoredSession } from "./session.ts";
 import { sessionHandedOver } from "./session-handover.ts";
 
 const RETRY_ALARM = "retry-adds";
@@ -55,7 +56,15 @@ function listOf<T>(reply: Reply, parse: (body: unknown) => T[]): ListReply<T> {
   }
 }
 
-const signedOutList = { ok: false, error: "Sign in to Hirestream first.", signed_out: true } as const;
+/** A list for the picker, read with the session; none without one. */
+async function signedInList<T>(
+  read: (session: StoredSession) => Promise<Reply>,
+  parse: (body: unknown) => T[],
+): Promise<ListReply<T>> {
+  const session = await loadSession();
+  if (!session) return { ok: false, error: "Sign in to Hirestream first.", signed_out: true };
+  return listOf(await read(session), parse);
+}
 
 async function answer(message: Request, senderOrigin: string | null): Promise<unknown> {
   switch (message.type) {
@@ -95,20 +104,12 @@ async function answer(message: Request, senderOrigin: string | null): Promise<un
       await flush();
       return null;
     }
-    case "workspaces": {
-      const session = await loadSession();
-      return session ? listOf(await readWorkspaces(session), workspacesOf) : signedOutList;
-    }
-    case "projects": {
-      const session = await loadSession();
-      return session ? listOf(await readProjects(session, message.workspace_id), projectsOf) : signedOutList;
-    }
-    case "stages": {
-      const session = await loadSession();
-      return session
-        ? listOf(await readWorkflow(session, message.workspace_id, message.workflow_id), stagesOf)
-        : signedOutList;
-    }
+    case "workspaces":
+      return signedInList(readWorkspaces, workspacesOf);
+    case "projects":
+      return signedInList((session) => readProjects(session, message.workspace_id), projectsOf);
+    case "stages":
+      return signedInList((session) => readWorkflow(session, message.workspace_id, message.workflow_id), stagesOf);
     default: {
       const unknown: never = message;
       return unknown;

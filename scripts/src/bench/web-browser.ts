@@ -1,20 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { CHROMIUM, QUIET_CHROMIUM_FLAGS } from "../testing/chromium.ts";
 
 // Debian's Chromium as the bench drives it; shared by the browser figures.
 
-export const CHROMIUM = "/usr/bin/chromium";
-/** The flags DESIGN.md names for browser tests (web/e2e/harness.ts adds the same quiet ones). */
-export const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+/** Headless, with the flags the browser tests use. */
+export const CHROMIUM_FLAGS = ["--headless", ...QUIET_CHROMIUM_FLAGS];
 /** "Chromium 1xx.…", for the figures' notes: a browser update moves every browser figure. */
 export function chromiumVersion(): string {
   const printed = execFileSync(CHROMIUM, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { build } from "vite";
+import { webAppBuildArgs } from "../web-app-build.ts";
 
 /** What the build said that a reader of the bench should see. */
 export interface WebBuildReport {
@@ -17,20 +18,11 @@ const SIZE_WARNING = /larger than|chunkSizeWarningLimit/i;
  * under them would pull their files away. Then the bench page beside it, under `/bench/`.
  */
 export async function buildWebForBench(repoRoot: string, outDir: string): Promise<WebBuildReport> {
-  const app = spawnSync(
-    process.execPath,
-    [
-      path.join(repoRoot, "node_modules", "vite", "bin", "vite.js"),
-      "build",
-      "--config",
-      "web/vite.config.ts",
-      "--logLevel",
-      "warn",
-      "--outDir",
-      outDir,
-    ],
-    { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" },
-  );
+  const app = spawnSync(process.execPath, webAppBuildArgs(repoRoot, ["--logLevel", "warn", "--outDir", outDir]), {
+    cwd: repoRoot,
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+  });
   // Passed on as it came, and read for the size warning (the bench reports it as a figure).
   process.stdout.write(app.stdout);
   process.stderr.write(app.stderr);

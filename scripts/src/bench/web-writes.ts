@@ -1,4 +1,5 @@
 import { type BrowserContext, chromium } from "playwright-core";
+import { CHROMIUM } from "../testing/chromium.ts";
 import {
   loadSnapshotFrame,
   type ReplicaTimes,
@@ -8,7 +9,7 @@ import {
   writeThroughReplica,
 } from "./browser/replica-write-probes.ts";
 import { profileIfAsked } from "./pipeline-profile.ts";
-import { CHROMIUM, CHROMIUM_FLAGS, firstPage, freshProfile } from "./web-browser.ts";
+import { CHROMIUM_FLAGS, firstPage, freshProfile } from "./web-browser.ts";
 
 export interface WriteRound {
   rawMs: number;

@@ -1,3 +1,4 @@
+import { retryAfterMs } from "@hirestream/contracts/retry-after.ts";
 import { z } from "zod";
 
 /** One reason the server gave for refusing a write, for the error toast. */
@@ -42,15 +43,6 @@ export async function readAnswer(response: Response, now: number): Promise<Answe
       }))
     : [{ status, detail: REFUSED }];
   return { kind: "rejected", errors };
-}
-
-/** Retry-After is either whole seconds or an HTTP date. */
-export function retryAfterMs(header: string | null, now: number): number | null {
-  if (header === null) return null;
-  const value = header.trim();
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 function statusOf(value: string | undefined): number | null {

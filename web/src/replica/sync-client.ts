@@ -17,7 +17,7 @@ import {
   type SyncStatus,
   UNREADABLE,
 } from "./sync-socket.ts";
-import { type CatchUp, readSyncState, writeCatchUp } from "./sync-state.ts";
+import { type CatchUp, catchUpAfter, readSyncState, writeCatchUp } from "./sync-state.ts";
 
 export interface SyncClientOptions {
   /** ws(s)://…/api/v1/sync */
@@ -131,7 +131,7 @@ export class SyncClient {
    * first (sync protocol 6). Said in the next hello when not connected.
    */
   focus(scopes: readonly string[]): void {
-    if (scopes.length === this.#focus.length && scopes.every((scope, index) => this.#focus[index] === scope)) return;
+    if (sameScopes(scopes, this.#focus)) return;
     this.#focus = [...scopes];
     const connection = this.#connection;
     if (connection?.greeted) connection.socket.send(JSON.stringify({ type: "focus", scopes: this.#focus }));
@@ -309,17 +309,10 @@ export class SyncClient {
     });
   }
 
-  /** A catch-up's scopes got their few rows (a first part without `more`), or all of them (the last part). */
+  /** A catch-up's scopes got their few rows, or all of them: written with the parts. */
   async #progress(parts: readonly SnapshotMessage[]): Promise<void> {
-    const catchUp = this.#catchUp;
-    if (!catchUp) return;
-    const held = new Set(parts.filter((part) => part.last).map((part) => part.scope));
-    const framed = new Set(parts.filter((part) => !part.more).map((part) => part.scope));
-    const next: CatchUp = {
-      coming: catchUp.coming.filter((scope) => !held.has(scope)),
-      unframed: catchUp.unframed.filter((scope) => !framed.has(scope)),
-    };
-    if (next.coming.length === catchUp.coming.length && next.unframed.length === catchUp.unframed.length) return;
+    const next = this.#catchUp && catchUpAfter(this.#catchUp, parts);
+    if (!next) return;
     this.#catchUp = next;
     await writeCatchUp(this.#options.db, next);
   }

@@ -1,4 +1,5 @@
 import type { ReplicaDb } from "./replica-db.ts";
+import type { SnapshotMessage } from "./server-message.ts";
 
 /** Where this replica stands: the last position applied in full, and the scopes it holds rows of. */
 export interface SyncState {
@@ -26,6 +27,23 @@ export async function writeScopes(db: ReplicaDb, scopes: string[]): Promise<void
 export interface CatchUp {
   coming: string[];
   unframed: string[];
+}
+
+/**
+ * Where the catch-up stands once `parts` are in: a scope's last part brings it all, a first part
+ * without `more` its few rows. Null when the parts change neither.
+ */
+export function catchUpAfter(
+  catchUp: CatchUp,
+  parts: readonly Pick<SnapshotMessage, "scope" | "last" | "more">[],
+): CatchUp | null {
+  const held = new Set(parts.filter((part) => part.last).map((part) => part.scope));
+  const framed = new Set(parts.filter((part) => !part.more).map((part) => part.scope));
+  const next: CatchUp = {
+    coming: catchUp.coming.filter((scope) => !held.has(scope)),
+    unframed: catchUp.unframed.filter((scope) => !framed.has(scope)),
+  };
+  return next.coming.length === catchUp.coming.length && next.unframed.length === catchUp.unframed.length ? null : next;
 }
 
 export async function writeCatchUp(db: ReplicaDb, catchUp: CatchUp): Promise<void> {

@@ -1,5 +1,6 @@
-import { Card, Stack, Text, Title } from "@mantine/core";
+import { Card, Stack, Text } from "@mantine/core";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
+import { PageHeading } from "../../components/page-section.tsx";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { DevicesSection } from "./devices-section.tsx";
 import { PasswordForm } from "./password-form.tsx";
@@ -13,12 +14,9 @@ export function AccountSettingsPage() {
   }
   return (
     <Stack gap="lg" maw={640}>
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          Account Settings
-        </Title>
+      <PageHeading title="Account Settings">
         <Text c="dimmed">Signed in as {user.email}</Text>
-      </Stack>
+      </PageHeading>
       <Card withBorder padding="lg">
         <ProfileForm user={user} />
       </Card>

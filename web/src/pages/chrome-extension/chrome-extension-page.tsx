@@ -1,5 +1,5 @@
-import { Anchor, Code, List, Stack, Text, Title } from "@mantine/core";
-import { PageSection } from "../../components/page-section.tsx";
+import { Anchor, Code, List, Stack, Text } from "@mantine/core";
+import { PageHeading, PageSection } from "../../components/page-section.tsx";
 import { CHROME_EXTENSION_ZIP } from "../../constants.ts";
 
 /**
@@ -9,15 +9,12 @@ import { CHROME_EXTENSION_ZIP } from "../../constants.ts";
 export function ChromeExtensionPage() {
   return (
     <Stack gap="xl" maw={760}>
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          Chrome Extension
-        </Title>
+      <PageHeading title="Chrome Extension">
         <Text c="dimmed">
           Add the person of a profile page on the professional network to your Talent Pool, or straight into a project,
           without leaving the page.
         </Text>
-      </Stack>
+      </PageHeading>
 
       <PageSection title="1. Get the extension">
         <Text>

@@ -1,6 +1,7 @@
 import { Accordion, Anchor, Box, Button, Group, List, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
+import { PageHeading } from "../../components/page-section.tsx";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { NAVBAR_HEIGHT_PX } from "../../constants.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
@@ -47,12 +48,9 @@ export function HelpCenterPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          Help Center
-        </Title>
+      <PageHeading title="Help Center">
         <Text c="dimmed">How Hirestream works, from your first workspace to your first sequence.</Text>
-      </Stack>
+      </PageHeading>
 
       <Stack gap={6}>
         <Title order={2} size="h4">

@@ -1,4 +1,5 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
+import { PageHeading } from "../../components/page-section.tsx";
 import { PRIVACY_MIN_AGE } from "../../components/public/public-site-constants.ts";
 import { PrivacyPurposesSection } from "./privacy-purposes-section.tsx";
 import { PrivacyRequestsSection } from "./privacy-requests-section.tsx";
@@ -11,14 +12,11 @@ import { PrivacyRoleSection } from "./privacy-role-section.tsx";
 export function PrivacyPolicyPage() {
   return (
     <Stack gap="xl" maw={760}>
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          Privacy Notice for California Residents
-        </Title>
+      <PageHeading title="Privacy Notice for California Residents">
         <Text size="sm" c="dimmed">
           Effective date: January 1, 2020 · Created: January 15, 2020
         </Text>
-      </Stack>
+      </PageHeading>
       <Stack gap="sm">
         <Text>
           This notice explains how Hirestream collects, uses and shares personal information about residents of

@@ -176,7 +176,8 @@ it("creates a workflow with three stages, edits a stage and removes the template
   await edit.getByRole("textbox", { name: /^Stage 2/ }).fill("Phone screen");
   await edit.getByRole("button", { name: "Update" }).click();
   await edit.waitFor({ state: "detached" });
-  expect(await stripNames(page, "Backend")).toEqual(["Sourced", "Phone screen", "Offer"]);
+  // The dialog closes as the edit is written; the strip shows it once the replica's write lands.
+  await expect.poll(() => stripNames(page, "Backend")).toEqual(["Sourced", "Phone screen", "Offer"]);
   expect(
     await eventually(
       () => serverWorkflows(workspaceId),

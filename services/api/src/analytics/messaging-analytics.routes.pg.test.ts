@@ -98,7 +98,7 @@ async function messagingProject(owner: SignedIn, name = "Compilers") {
   });
   await record(project, await payloadIdOf(project.id, ada), (run) => [
     ...sent(run),
-    { type: "StepScheduled", data: { ...run, position: 2, dueAt: "2026-11-26T08:00:00.000Z", jobKey: randomUUID() } },
+    { type: "StepScheduled", data: { ...run, position: 2, dueAt: "2099-11-26T08:00:00.000Z", jobKey: randomUUID() } },
   ]);
   await record(project, await payloadIdOf(project.id, grace), (run) => [
     ...sent(run),
@@ -129,7 +129,7 @@ describe("GET /workspaces/{ws}/projects/{id}/export_analytics?stage_id=", () => 
       header +
         // Nothing sent to Alan yet; the others' steps went without a pixel.
         "Alan Turing,alan@example.com,Draft,0/2,,,Europe/Berlin,No,No,\r\n" +
-        "Ada Lovelace,ada@example.com,Sending,1/2,2026-11-25T15:00:00+01:00,2026-11-26T09:00:00+01:00,Europe/Berlin,No,No,Not tracked\r\n" +
+        "Ada Lovelace,ada@example.com,Sending,1/2,2026-11-25T15:00:00+01:00,2099-11-26T09:00:00+01:00,Europe/Berlin,No,No,Not tracked\r\n" +
         `"'=HYPERLINK(""http://x"") Evil","'+cmd@example.com",Bounced,1/2,2026-11-25T15:00:00+01:00,,Europe/Berlin,No,Yes,Not tracked\r\n` +
         "Grace Hopper,grace@navy.mil,Replied,1/2,2026-11-25T15:00:00+01:00,,Europe/Berlin,Yes,No,Not tracked\r\n",
     );

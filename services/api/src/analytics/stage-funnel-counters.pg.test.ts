@@ -11,7 +11,7 @@ import type { Projection } from "@hirestream/projector/projection.ts";
 import { allProjections } from "@hirestream/projector/read-models/all.ts";
 import { rebuildReadModels } from "@hirestream/projector/rebuild.ts";
 import fc from "fast-check";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { expect, inject, it, vi } from "vitest";
 import type { Database } from "../database.ts";
@@ -153,16 +153,18 @@ const failingAt = (bad: number): Projection<{ id: string }>[] =>
 /**
  * Every event appended. Readers stop below the oldest transaction that may still write here, and
  * one of another test's database can count for a moment (its backend not yet listed): a read then
- * gives a prefix of the log, and a failure meant for a later event would never happen.
+ * gives a prefix of the log, and a failure meant for a later event would never happen. The last
+ * position is read from the table itself, past that boundary (the store's head stops at it too).
  */
-async function everyEvent(store: PostgresEventStore) {
-  const head = await store.headPosition();
+async function everyEvent(db: Kysely<unknown>, store: PostgresEventStore) {
+  const { rows } = await sql<{ head: string }>`select max(global_position) as head from events`.execute(db);
+  const head = Number(rows[0]?.head ?? 0);
   return vi.waitUntil(
     async () => {
       const events = await store.readAll({ after: 0, limit: 100_000 });
       return events.at(-1)?.position === head ? events : false;
     },
-    { timeout: 10_000, interval: 20 },
+    { timeout: 30_000, interval: 20 },
   );
 }
 
@@ -173,7 +175,7 @@ async function everyEvent(store: PostgresEventStore) {
  */
 async function rebuild(db: Kysely<unknown>, store: PostgresEventStore, batchSize: number, failAt: number | null) {
   if (failAt !== null) {
-    const events = await everyEvent(store);
+    const events = await everyEvent(db, store);
     const candidacies = events.filter((event) => event.type.startsWith("Candidacy"));
     const bad = candidacies[failAt % candidacies.length]?.position ?? 0;
     const stopped: number[] = [];

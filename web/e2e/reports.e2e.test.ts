@@ -41,11 +41,12 @@ async function shown(page: Page, locator: Locator, errors: string[]): Promise<vo
   try {
     await locator.waitFor();
   } catch (error) {
+    // The app's text: the body's own begins with Mantine's style sheets.
     const main = await page
-      .locator("body")
+      .locator("#root")
       .textContent({ timeout: 1000 })
       .then((text) => text ?? "")
-      .catch(() => "(no body)");
+      .catch(() => "(no #root)");
     throw new Error(
       `${String(error)}\nat ${page.url()}\nshowing: ${main.slice(0, 1500)}\nerrors:\n${errors.join("\n")}`,
     );

@@ -18,6 +18,7 @@ import { screen } from "../../lazy-screen.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { projectFocus } from "../../replica/route-focus.ts";
 import { ProjectPeopleTab } from "./people-tab/project-people-tab.tsx";
+import { usePipelineView } from "./people-tab/use-pipeline-view.ts";
 import { ProjectHeader } from "./project-header.tsx";
 
 // The People tab opens first and comes with the page; the other tabs and the files modal load when
@@ -53,10 +54,16 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
   // One object while neither changes: the People tab is memoized.
   const held = useMemo(() => ({ candidates: candidatesHeld, people: peopleHeld }), [candidatesHeld, peopleHeld]);
   const workflow = useWorkflow(project?.workflow_id);
+  const stages = useMemo(() => orderedStages(workflow ?? undefined), [workflow]);
+  const [tab, setTab] = useState<Tab>("people");
+  const archived = project?.status === "Archived";
+  const shownTab = archived && tab === "message" ? "people" : tab;
+  // The board's rows are read from the page's first render, beside the project's own row.
+  const board = useMemo(() => ({ id: projectId, workspace_id: workspaceId }), [projectId, workspaceId]);
+  const view = usePipelineView(board, stages, shownTab === "people");
   const counted = useHasCandidates(projectId);
   // No candidate yet means none only once the project's scope is in.
   const hasCandidates = counted === false && !held.candidates ? undefined : counted;
-  const [tab, setTab] = useState<Tab>("people");
   const [dialog, setDialog] = useState<ProjectDialog>(null);
   const [filesOpen, setFilesOpen] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -80,8 +87,6 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
   }
 
   const abilities = projectAbilities(project, accessTo(project));
-  const archived = project.status === "Archived";
-  const shownTab = archived && tab === "message" ? "people" : tab;
   const emptyProject = hasCandidates === false && abilities.work;
 
   return (
@@ -112,7 +117,8 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
           ) : (
             <ProjectPeopleTab
               project={project}
-              workflow={workflow ?? undefined}
+              stages={stages}
+              view={view}
               hasCandidates={hasCandidates}
               held={held}
               onImport={abilities.work ? importPeople : undefined}
@@ -151,7 +157,7 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
       {importing && (
         <ImportPeopleModal
           workspaceId={project.workspace_id}
-          project={{ id: project.id, stages: orderedStages(workflow ?? undefined) }}
+          project={{ id: project.id, stages }}
           onClose={() => setImporting(false)}
         />
       )}

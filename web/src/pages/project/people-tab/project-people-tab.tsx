@@ -1,4 +1,4 @@
-import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
+import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
 import { Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconFileTypeCsv } from "@tabler/icons-react";
 import { memo, useMemo, useRef, useState } from "react";
@@ -7,16 +7,16 @@ import { ListPager } from "../../../components/list-pager.tsx";
 import { EditPersonModal } from "../../../components/people/people-modals-on-open.tsx";
 import { PeopleSearchBox } from "../../../components/people/people-search-box.tsx";
 import { usePerson } from "../../../components/people/use-people.ts";
-import { orderedStages } from "../../../components/pipeline/project-workflow.ts";
 import { isReadOnly, projectAbilities } from "../../../components/projects/project-permissions.ts";
 import { accessTo, type ProjectListItem } from "../../../components/projects/use-projects.ts";
 import { RouterAnchor } from "../../../components/router-anchor.tsx";
+import { useRowsShown } from "../../../hooks/use-rows-shown.ts";
 import { type CandidateHandlers, candidateName } from "./candidate-row.tsx";
 import { CandidatesTable } from "./candidates-table.tsx";
 import { SelectionBar } from "./selection-bar.tsx";
 import { StageChips } from "./stage-chips.tsx";
 import { type PendingAction, useCandidateActions } from "./use-candidate-actions.ts";
-import { usePipelineView } from "./use-pipeline-view.ts";
+import type { PipelineView } from "./use-pipeline-view.ts";
 
 /** Spec §2 and §8, word for word where the spec gives the words. */
 const texts = {
@@ -45,14 +45,18 @@ function confirmation(pending: PendingAction, projectName: string) {
  */
 export const ProjectPeopleTab = memo(function ProjectPeopleTab({
   project,
-  workflow,
+  stages,
+  view,
   hasCandidates,
   held,
   onImport,
 }: {
   /** As the page read it, with the user's roles: the tab reads it no second time. */
   project: ProjectListItem;
-  workflow: WorkflowRow | undefined;
+  /** The project's workflow's stages, in order. */
+  stages: readonly StageRow[];
+  /** What the tab shows and what the user chose in it (usePipelineView), held by the page. */
+  view: PipelineView;
   /** Undefined while the replica is read, or while its candidates are still coming. */
   hasCandidates: boolean | undefined;
   /** Whether the project's candidates, and the workspace's people (a search's), are all in. */
@@ -60,12 +64,11 @@ export const ProjectPeopleTab = memo(function ProjectPeopleTab({
   onImport?: (() => void) | undefined;
 }) {
   const readOnly = isReadOnly(projectAbilities(project, accessTo(project)));
-  const stages = useMemo(() => orderedStages(workflow), [workflow]);
-  const view = usePipelineView(project, stages);
   const actions = useCandidateActions(view.unselect);
   const [editingId, setEditingId] = useState<string | null>(null);
   const editing = usePerson(editingId ?? "");
   const { page } = view;
+  useRowsShown(page?.items.length ?? 0);
   const { toggle } = view;
   const { move, respond, remove } = actions;
   const handlers = useMemo<CandidateHandlers>(

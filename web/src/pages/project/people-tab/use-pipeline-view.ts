@@ -14,7 +14,6 @@ import {
 } from "../../../components/pipeline/pipeline-queries.ts";
 import { PAGE_SIZE_DEFAULT } from "../../../constants.ts";
 import { useLiveValue } from "../../../hooks/use-live-value.ts";
-import { useRowsShown } from "../../../hooks/use-rows-shown.ts";
 import { useStableCallback } from "../../../hooks/use-stable-callback.ts";
 import { useReplica } from "../../../replica/replica-provider.tsx";
 import { useProjectCounts } from "../../../replica/use-project-counts.ts";
@@ -45,9 +44,16 @@ export interface PipelineView {
   unselect: (candidacyIds: readonly string[]) => void;
 }
 
+/**
+ * The People tab's view of the project. The project page holds it, from its first render and
+ * beside its read of the project itself: held by the tab, the board's first read waited for the
+ * project's row to arrive and the page around the tab to render. `active`: the tab is shown; the
+ * board is not read while another tab is.
+ */
 export function usePipelineView(
   project: { id: string; workspace_id: string },
   stages: readonly StageRow[],
+  active: boolean,
 ): PipelineView {
   const { db } = useReplica();
   const [chosenStage, setChosenStage] = useState<string | null>(null);
@@ -67,8 +73,8 @@ export function usePipelineView(
   };
   // The people are read once per search; the page, cheap, again whenever the pipeline changes.
   const searched = useLiveQuery(
-    () => searchCandidacies(db, project.workspace_id, project.id, searchBy),
-    [db, project.workspace_id, project.id, searchBy],
+    async () => (active ? searchCandidacies(db, project.workspace_id, project.id, searchBy) : undefined),
+    [db, project.workspace_id, project.id, searchBy, active],
   );
   const search = searched ?? null;
   // The view's count, from the project's counts, read apart (most moves in the project change
@@ -84,6 +90,7 @@ export function usePipelineView(
   // candidates below the page changes the count with each write, and the page not at all.
   const start = pageStart(total, pageNumber, pageSize);
   const read = useLiveValue(async () => {
+    if (!active) return undefined;
     const searching = search !== null && searchWords(search.searchBy).length > 0;
     const oldest = pageEnd.current?.view === view ? pageEnd.current.last : undefined;
     const read =
@@ -98,7 +105,7 @@ export function usePipelineView(
     const items = keptRows(shownRows.current, read.items);
     shownRows.current = items;
     return items === read.items ? read : { ...read, items };
-  }, [db, project.workspace_id, project.id, stageId, pageNumber, pageSize, search, start]);
+  }, [db, project.workspace_id, project.id, stageId, pageNumber, pageSize, search, start, active]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query's fields are listed one by one
   const page = useMemo(
     () => read && withCount(read, total, query),
@@ -117,7 +124,6 @@ export function usePipelineView(
       return next;
     });
   const shown = page?.items ?? [];
-  useRowsShown(shown.length);
 
   // Stable, so the memoized chips, search box, rows and pager render only when what they show changes.
   const setStageId = useStableCallback((id: string | null) => {
@@ -150,21 +156,27 @@ export function usePipelineView(
     }),
   );
 
-  return {
-    stageId,
-    setStageId,
-    input,
-    setInput,
-    runSearch,
-    clearSearch,
-    searchBy,
-    query,
-    page,
-    setPage,
-    setPageSize,
-    selected,
-    toggle,
-    togglePage,
-    unselect,
-  };
+  // One object while nothing in it changes: the page renders again as the sync goes on, and the
+  // memoized tab it hands the view to must not.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query's fields are listed one by one; the callbacks are stable
+  return useMemo(
+    () => ({
+      stageId,
+      setStageId,
+      input,
+      setInput,
+      runSearch,
+      clearSearch,
+      searchBy,
+      query,
+      page,
+      setPage,
+      setPageSize,
+      selected,
+      toggle,
+      togglePage,
+      unselect,
+    }),
+    [stageId, input, searchBy, project.workspace_id, project.id, pageNumber, pageSize, page, selected],
+  );
 }

@@ -57,8 +57,22 @@ export const accessTo = (project: Pick<ProjectListItem, "role" | "projectRole">)
  */
 export function useProjectScope(workspaceId: string, userId: string | undefined): ProjectScope | undefined {
   const { db } = useReplica();
-  const scope = useLiveQuery(async () => {
-    if (!userId) return { projects: [], workspaces: [] };
+  const scope = useLiveQuery(
+    async () => (userId ? projectScope(db, workspaceId, userId) : noScope),
+    [db, workspaceId, userId],
+  );
+  useRowsShown(scope?.projects.length ?? 0);
+  return scope;
+}
+
+const noScope: ProjectScope = { projects: [], workspaces: [] };
+
+/**
+ * One read transaction: three rounds of reads, each after the one before answered, and each on its
+ * own would let a sync write made meanwhile go first, as a signed-in load's catch-up does.
+ */
+function projectScope(db: ReplicaDb, workspaceId: string, userId: string): Promise<ProjectScope> {
+  return db.transaction("r", [db.workspace_members, db.workspaces, db.projects, db.project_users], async () => {
     const memberships = await db.workspace_members.where("user_id").equals(userId).toArray();
     const wanted = memberships.filter((member) => workspaceId === "me" || member.workspace_id === workspaceId);
     const rows = await db.workspaces.bulkGet(wanted.map((member) => member.workspace_id));
@@ -86,9 +100,7 @@ export function useProjectScope(workspaceId: string, userId: string | undefined)
       }),
       workspaces: workspaces.sort(byNameThenId),
     };
-  }, [db, workspaceId, userId]);
-  useRowsShown(scope?.projects.length ?? 0);
-  return scope;
+  });
 }
 
 /** One project with the user's roles; null when it is not (or no longer) the user's to open. */

@@ -199,7 +199,21 @@ it("keeps a project's People tab loading, not empty, until its candidates are in
   await context.close();
 });
 
-it("shows a project's first page of candidates, with their names, before the rest of the project has come", async () => {
+/** An init script: notes what the board's first row said of its stage when it landed on the page. */
+function noteFirstBoardStage(): void {
+  const observer = new MutationObserver(() => {
+    const select = document.querySelector<HTMLSelectElement>('table tbody tr select[aria-label^="Stage of "]');
+    if (select === null) return;
+    observer.disconnect();
+    const option = select.selectedOptions[0];
+    Object.assign(window, {
+      firstBoardStage: { text: option?.textContent ?? null, stage: option?.disabled === false },
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+it("shows a project's first page of candidates, with their names and stages, before the rest of the project has come", async () => {
   const email = "first-board@example.com";
   const setup = await e2e.newContext();
   const first = await setup.newPage();
@@ -212,6 +226,7 @@ it("shows a project's first page of candidates, with their names, before the res
 
   // The board's first part of candidacies, and the part of the workspace's people they name.
   const { context, page } = await heldDevice(email, 2);
+  await page.addInitScript(noteFirstBoardStage);
   await page.goto(`/workspaces/${workspaceId}/project/${projectId}`);
   const names = page.locator('table tbody tr a[href*="/people/"]');
   const named = (texts: string[]) => texts.length === 10 && texts.every((text) => /^Cand\d+ Board\d+$/.test(text));
@@ -219,6 +234,9 @@ it("shows a project's first page of candidates, with their names, before the res
   expect(named(held), held.join(", ")).toBe(true);
   expect(await page.getByText("No candidates in this project yet.").count()).toBe(0);
   expect(await page.getByText("No results", { exact: true }).count()).toBe(0);
+  // The rows came with their stages: not, for a moment, without the workflow that names them.
+  const firstStage = await page.evaluate(() => Reflect.get(window, "firstBoardStage"));
+  expect(firstStage).toEqual({ text: "Sourced", stage: true });
 
   // Everything in: the first page is the one shown while the rest was on the way.
   await releaseSync(page);

@@ -6,7 +6,8 @@ import { useReplica } from "../../replica/replica-provider.tsx";
 import { useProjectCounts } from "../../replica/use-project-counts.ts";
 import { templatesOf } from "./workflow-summary.ts";
 
-function workflowRowOf(stored: Stored<WorkflowRow>): WorkflowRow {
+/** A stored workflow as the screens take it: without the replica's own fields. */
+export function workflowRowOf(stored: Stored<WorkflowRow>): WorkflowRow {
   const { scopes: _scopes, _pending, ...row } = stored;
   return row;
 }

@@ -3,6 +3,7 @@ import type { InvitationRow } from "@hirestream/contracts/invitations/rows.ts";
 import { mayReachProject, type ProjectAccess } from "@hirestream/contracts/permissions/permission-table.ts";
 import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
+import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useLiveValue } from "../../hooks/use-live-value.ts";
@@ -15,6 +16,7 @@ import { type AccessMember, accessMembers } from "./project-access.ts";
 import { projectRowOf } from "./project-commands.ts";
 import { projectRolesOf } from "./project-permissions.ts";
 import { shownProject } from "./shown-project.ts";
+import { workflowRowOf } from "./use-project-workflow.ts";
 
 /** A project as lists show it: with its workspace's name and the user's roles there and in it. */
 export interface ProjectListItem extends ProjectRow {
@@ -103,13 +105,39 @@ function projectScope(db: ReplicaDb, workspaceId: string, userId: string): Promi
   });
 }
 
-/** One project with the user's roles; null when it is not (or no longer) the user's to open. */
-export function useProject(projectId: string, userId: string | undefined): ProjectListItem | null | undefined {
+/** The project page's own rows. */
+export interface ProjectWithWorkflow {
+  /** With the user's roles. */
+  project: ProjectListItem;
+  /** Null when the project has none, or its copy has not reached the replica. */
+  workflow: WorkflowRow | null;
+}
+
+/**
+ * One project with the user's roles, and its workflow, read in one transaction: read after the
+ * project, in a round and a render of its own, the workflow came a moment after the board's rows,
+ * which showed that moment without their stages. Null when the project is not (or no longer) the
+ * user's to open.
+ */
+export function useProjectWithWorkflow(
+  projectId: string,
+  userId: string | undefined,
+): ProjectWithWorkflow | null | undefined {
   const { db } = useReplica();
-  // The same project while it says the same: a new one renders the whole project page again.
+  // The same answer while it says the same: a new one renders the whole project page again.
   return useLiveValue(async () => {
-    const shown = userId ? await shownProject(db, projectId, userId) : null;
-    return shown && listItem(shown.project, shown.workspaceName, shown.role, shown.projectRole);
+    if (!userId) return null;
+    const tables = [db.projects, db.workspaces, db.workspace_members, db.project_users, db.workflows];
+    return db.transaction("r", tables, async () => {
+      const shown = await shownProject(db, projectId, userId);
+      if (!shown) return null;
+      const workflowId = shown.project.workflow_id;
+      const workflow = workflowId ? await db.workflows.get(workflowId) : undefined;
+      return {
+        project: listItem(shown.project, shown.workspaceName, shown.role, shown.projectRole),
+        workflow: workflow ? workflowRowOf(workflow) : null,
+      };
+    });
   }, [db, projectId, userId]);
 }
 

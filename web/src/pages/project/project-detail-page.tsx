@@ -8,8 +8,8 @@ import { orderedStages } from "../../components/pipeline/project-workflow.ts";
 import { updateProject } from "../../components/projects/project-commands.ts";
 import { type ProjectDialog, ProjectDialogs } from "../../components/projects/project-dialogs.tsx";
 import { projectAbilities } from "../../components/projects/project-permissions.ts";
-import { useHasCandidates, useWorkflow } from "../../components/projects/use-project-workflow.ts";
-import { accessTo, useProject } from "../../components/projects/use-projects.ts";
+import { useHasCandidates } from "../../components/projects/use-project-workflow.ts";
+import { accessTo, useProjectWithWorkflow } from "../../components/projects/use-projects.ts";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useScopeProgress, useSyncFocus } from "../../hooks/use-scope-progress.ts";
@@ -44,7 +44,8 @@ type Tab = "people" | "workflow" | "access" | "message";
 export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: string; projectId: string }) {
   const runtime = useReplica();
   const user = useCurrentUser();
-  const project = useProject(projectId, user?.id);
+  const shown = useProjectWithWorkflow(projectId, user?.id);
+  const project = shown === undefined ? undefined : (shown?.project ?? null);
   // The project's candidates first, then the workspace's people (the rows' names and the search).
   useSyncFocus(projectFocus(workspaceId, projectId));
   const progress = useScopeProgress();
@@ -53,7 +54,7 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
   const peopleHeld = progress?.held.has(`ws:${workspaceId}`) ?? false;
   // One object while neither changes: the People tab is memoized.
   const held = useMemo(() => ({ candidates: candidatesHeld, people: peopleHeld }), [candidatesHeld, peopleHeld]);
-  const workflow = useWorkflow(project?.workflow_id);
+  const workflow = shown === undefined ? undefined : (shown?.workflow ?? null);
   const stages = useMemo(() => orderedStages(workflow ?? undefined), [workflow]);
   const [tab, setTab] = useState<Tab>("people");
   const archived = project?.status === "Archived";

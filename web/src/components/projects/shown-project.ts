@@ -15,18 +15,8 @@ export interface ShownProject {
  * One project as the user may open it (spec §6, the permission table). The replica holds only the
  * projects the user may read, so this also answers for a project whose access was just lost, in
  * the moment before sync lets go of its rows.
- *
- * One read transaction: its reads come one after another's answer, and each on its own would let
- * a sync write created meanwhile go first (a signed-in load's catch-up writes while the screen
- * reads), so that the project page waited for the catch-up to end before it showed anything.
  */
-export function shownProject(db: ReplicaDb, projectId: string, userId: string): Promise<ShownProject | null> {
-  return db.transaction("r", [db.projects, db.workspaces, db.workspace_members, db.project_users], () =>
-    readShownProject(db, projectId, userId),
-  );
-}
-
-async function readShownProject(db: ReplicaDb, projectId: string, userId: string): Promise<ShownProject | null> {
+export async function shownProject(db: ReplicaDb, projectId: string, userId: string): Promise<ShownProject | null> {
   const project = await db.projects.get(projectId);
   if (!project) return null;
   const [workspace, member, projectMembers] = await Promise.all([

@@ -114,10 +114,11 @@ export interface ProjectWithWorkflow {
 }
 
 /**
- * One project with the user's roles, and its workflow, read in one transaction: read after the
- * project, in a round and a render of its own, the workflow came a moment after the board's rows,
- * which showed that moment without their stages. Null when the project is not (or no longer) the
- * user's to open.
+ * One project with the user's roles, and its workflow. Null when the project is not (or no longer)
+ * the user's to open. Read in one transaction: read after the project, in a round and a render of
+ * its own, the workflow came a moment after the board's rows, which showed that moment without
+ * their stages; and each round of reads on its own would let a sync write made meanwhile go first
+ * (a signed-in load's catch-up writes while the screen reads).
  */
 export function useProjectWithWorkflow(
   projectId: string,

@@ -9,8 +9,8 @@
  * are read (`rows-read`, a read that found some) and shown (`rows-shown`). A fresh replica's first sync adds its own: the socket opens (`socket-open`),
  * the page learns whether the profile holds a replica (`replica-checked`), the hello goes (`hello`),
  * the first snapshot part reaches the page (`first-part-received`), the sync client takes it
- * (`first-part`) and it is written (`first-part-written`). Any signed-in load ends its first
- * catch-up (`caught-up`).
+ * (`first-part`) and it is written (`first-part-written`), and at last every scope's rows are
+ * (`snapshots-written`). Any signed-in load ends its first catch-up (`caught-up`).
  */
 export type LoadStep =
   | "entry"
@@ -27,6 +27,7 @@ export type LoadStep =
   | "first-part-received"
   | "first-part"
   | "first-part-written"
+  | "snapshots-written"
   | "caught-up";
 
 const marked = new Set<LoadStep>();

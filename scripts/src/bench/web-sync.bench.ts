@@ -48,7 +48,14 @@ export async function benchWebSync(databaseUrl: string, options: WebSyncOptions)
     const { probe } = firstSync;
     log(
       `  first sync: socket ${probe.socketMs?.toFixed(0)} ms, first frame ${probe.firstFrameMs?.toFixed(0)} ms, largest frame ${probe.largestFrameMs?.toFixed(0)} ms,` +
-        ` replica full ${probe.replicaFullMs?.toFixed(0)} ms, first row ${probe.firstRowMs?.toFixed(0)} ms`,
+        ` replica full ${probe.replicaFullMs?.toFixed(0)} ms, first row ${probe.firstRowMs?.toFixed(0)} ms (the median load;` +
+        ` socket to full in each: ${firstSync.syncMs.map((ms) => ms.toFixed(0)).join(", ")} ms)`,
+    );
+    log(
+      `  its load steps: ${Object.entries(probe.steps ?? {})
+        .sort((a, b) => a[1] - b[1])
+        .map(([step, at]) => `${step} ${at.toFixed(0)}`)
+        .join(", ")}`,
     );
     const writes = await measureWritesBothWays(path.join(workDir, "profile-writes"), server.url, seeded.frame, log);
     const toggles = await measureToggles(

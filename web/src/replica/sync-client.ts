@@ -241,12 +241,12 @@ export class SyncClient {
           return message;
         }),
       live: () => this.#clock.now() - connection.liveAt < LIVE_LATELY_MS,
-      apply: (step) => this.#apply(step).then(() => markWritten([step])),
+      apply: (step) => this.#apply(step).then(() => this.#written([step])),
       // Each step's own transaction joins this one (Dexie's nested transactions), so they commit together.
       applyTogether: (steps) =>
         replicaTransaction(this.#options.db, async () => {
           for (const step of steps) await this.#apply(step);
-        }).then(() => markWritten(steps)),
+        }).then(() => this.#written(steps)),
       // Once every scope's few rows are in, what is left of a catch-up is rows no screen waits on:
       // they wait while a screen's own query is in flight, and so, unanswered, does the server.
       makeWay: () =>
@@ -259,6 +259,12 @@ export class SyncClient {
         for (let part = 0; part < parts; part++) connection.socket.send(JSON.stringify({ type: "applied" }));
       },
     });
+  }
+
+  /** Steps committed: the load's first part, and then the catch-up's last, are in. */
+  #written(steps: readonly SyncStep[]): void {
+    markWritten(steps);
+    if (this.#catchUp?.coming.length === 0) markLoadStep("snapshots-written");
   }
 
   async #apply(message: SyncStep): Promise<void> {

@@ -30,6 +30,8 @@ export interface FirstSyncProbe {
    * holds it). A cursor alone is not enough: a first sync moves it before its snapshots' many rows.
    */
   caughtUpMs: number | null;
+  /** The app's load steps (load-steps.ts) as the probe is read: each one's first time. */
+  steps?: Record<string, number>;
 }
 
 interface ProbeWindow {
@@ -56,6 +58,14 @@ export interface FirstSyncProbeOptions {
    * replica's writes, which wait for it.
    */
   countFrom?: { store: string; key: string; field: string };
+  /**
+   * A User Timing mark the app sets once the rows are committed (load-steps.ts): the table is
+   * counted only once the mark is there, and the replica is full from the mark's time if the count
+   * then holds `expectedRows`. Each count is a transaction that the replica's next write waits
+   * behind, and a renderer round trip before it ends, so counts taken during the sync slow the
+   * very writes they time; raw IndexedDB's reference has no probe beside it.
+   */
+  writtenMark?: string;
 }
 
 /**
@@ -161,7 +171,19 @@ export function installFirstSyncProbe(options: FirstSyncProbeOptions): void {
       coming.onerror = () => reject(coming.error);
     });
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const { writtenMark } = options;
+  /** The mark's time, once the app has set it; with no mark asked for, now. */
+  const writtenAt = async (): Promise<number> => {
+    if (!writtenMark) return performance.now();
+    for (;;) {
+      const [mark] = performance.getEntriesByName(writtenMark, "mark");
+      if (mark) return mark.startTime;
+      await pause(5);
+    }
+  };
   const watchReplica = async () => {
+    const written = await writtenAt();
+    let firstCount = true;
     for (;;) {
       const names = await indexedDB.databases();
       const db = names.some((entry) => entry.name === options.dbName) ? await openExisting() : null;
@@ -171,7 +193,11 @@ export function installFirstSyncProbe(options: FirstSyncProbeOptions): void {
           for (;;) {
             if (probe.replicaFullMs === null) {
               probe.replicaRows = await count(db);
-              if (probe.replicaRows >= options.expectedRows) probe.replicaFullMs = performance.now();
+              if (probe.replicaRows >= options.expectedRows)
+                // The mark's time only if the first count after it finds every row: a mark set
+                // before the rows were all in would otherwise make the figure early.
+                probe.replicaFullMs = writtenMark && firstCount ? written : performance.now();
+              firstCount = false;
             }
             if (probe.replicaFullMs !== null && options.untilCaughtUp && (await caughtUpIn(db)))
               probe.caughtUpMs = performance.now();
@@ -208,7 +234,12 @@ export function firstSyncSettled(): boolean {
 }
 
 export function readFirstSyncProbe(): FirstSyncProbe | null {
-  return window.hirestreamFirstSync ?? null;
+  const probe = window.hirestreamFirstSync;
+  if (!probe) return null;
+  const steps: Record<string, number> = {};
+  for (const mark of performance.getEntriesByType("mark"))
+    if (mark.name.startsWith("hirestream:")) steps[mark.name.slice("hirestream:".length)] = mark.startTime;
+  return { ...probe, steps };
 }
 
 /** Stores a signed-in session before the app starts (an init script). */

@@ -199,15 +199,24 @@ it("keeps a project's People tab loading, not empty, until its candidates are in
   await context.close();
 });
 
-/** An init script: notes what the board's first row said of its stage when it landed on the page. */
+/**
+ * An init script: notes what the board's first row said of its stage when it landed on the page,
+ * and whether its row menu (the button, and whether it opens a menu) and the pager were there yet.
+ */
 function noteFirstBoardStage(): void {
   const observer = new MutationObserver(() => {
     const select = document.querySelector<HTMLSelectElement>('table tbody tr select[aria-label^="Stage of "]');
     if (select === null) return;
     observer.disconnect();
     const option = select.selectedOptions[0];
+    const button = document.querySelector('table tbody tr button[aria-label^="Actions for "]');
     Object.assign(window, {
-      firstBoardStage: { text: option?.textContent ?? null, stage: option?.disabled === false },
+      firstBoardStage: {
+        text: option?.textContent ?? null,
+        stage: option?.disabled === false,
+        menu: button === null ? "none" : button.getAttribute("aria-haspopup"),
+        pager: document.body.textContent?.includes("Rows per page") ?? false,
+      },
     });
   });
   observer.observe(document, { childList: true, subtree: true });
@@ -234,9 +243,14 @@ it("shows a project's first page of candidates, with their names and stages, bef
   expect(named(held), held.join(", ")).toBe(true);
   expect(await page.getByText("No candidates in this project yet.").count()).toBe(0);
   expect(await page.getByText("No results", { exact: true }).count()).toBe(0);
-  // The rows came with their stages: not, for a moment, without the workflow that names them.
+  // The rows came with their stages: not, for a moment, without the workflow that names them;
+  // the menus' button with the row, the menu behind it and the pager with the next render.
   const firstStage = await page.evaluate(() => Reflect.get(window, "firstBoardStage"));
-  expect(firstStage).toEqual({ text: "Sourced", stage: true });
+  expect(firstStage).toEqual({ text: "Sourced", stage: true, menu: null, pager: false });
+  await page.getByText("Rows per page").waitFor();
+  await page.getByRole("button", { name: `Actions for ${held[0]}`, exact: true }).click();
+  await page.getByRole("menuitem", { name: "Remove", exact: true }).waitFor();
+  await page.keyboard.press("Escape");
 
   // Everything in: the first page is the one shown while the rest was on the way.
   await releaseSync(page);

@@ -157,6 +157,24 @@ it("assigns people to a project, moves them along its stages on and off line, an
     ).Tomás,
   ).toEqual({ status: "Interview", response: null });
 
+  // Several at once: the selected candidates move together, and stay selected for what comes next.
+  await row(page, "Ada Quinn").getByRole("checkbox", { name: "Select Ada Quinn" }).check();
+  await row(page, "Bo Reyes").getByRole("checkbox", { name: "Select Bo Reyes" }).check();
+  await page.getByText("Selected (2)").waitFor();
+  await choose(page, "Move selected candidates to stage", "Screening");
+  await chip(page, "Screening (3)").waitFor();
+  await chip(page, "Sourced (0)").waitFor();
+  await page.getByText("Selected (2)").waitFor();
+  expect(await select(page, "Move selected candidates to stage").inputValue()).toBe("");
+  expect(await select(page, "Stage of Bo Reyes").inputValue()).toBe(
+    await select(page, "Stage of Maya Okafor").inputValue(),
+  );
+  const movedTogether = await eventually(
+    () => serverPipeline(page, projectId),
+    (pipeline) => pipeline.Ada?.status === "Screening" && pipeline.Bo?.status === "Screening",
+  );
+  expect([movedTogether.Ada?.status, movedTogether.Bo?.status]).toEqual(["Screening", "Screening"]);
+
   // A response, a search on Enter, and a removal.
   await choose(page, "Response of Ada Quinn", "Interested");
   expect(
@@ -166,7 +184,7 @@ it("assigns people to a project, moves them along its stages on and off line, an
         (pipeline) => pipeline.Ada?.response === "interested",
       )
     ).Ada,
-  ).toEqual({ status: "Sourced", response: "interested" });
+  ).toEqual({ status: "Screening", response: "interested" });
   const search = page.getByRole("textbox", { name: "Search candidates" });
   await search.fill("fabrikam");
   await search.press("Enter");

@@ -41,6 +41,8 @@ interface CandidateRowProps {
   workspaceId: string;
   selected: boolean;
   handlers: CandidateHandlers | undefined;
+  /** The page's first rows are going onto it: the row menu's button only (RowMenu's `later`). */
+  menusLater?: boolean;
 }
 
 /**
@@ -55,6 +57,7 @@ export const CandidateRow = memo(function CandidateRow({
   workspaceId,
   selected,
   handlers,
+  menusLater = false,
 }: CandidateRowProps) {
   const { candidacy, person } = candidate;
   const name = candidateName(candidate);
@@ -119,7 +122,7 @@ export const CandidateRow = memo(function CandidateRow({
       </Table.Td>
       {handlers && (
         <Table.Td>
-          <RowMenu name={name}>
+          <RowMenu name={name} later={menusLater}>
             <Menu.Item onClick={() => handlers.edit(candidate)} disabled={!person}>
               Edit
             </Menu.Item>

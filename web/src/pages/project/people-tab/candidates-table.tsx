@@ -2,6 +2,7 @@ import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
 import { Checkbox, Table } from "@mantine/core";
 import { memo } from "react";
 import type { Candidate } from "../../../components/pipeline/pipeline-queries.ts";
+import { useAfterRowsShown } from "../../../hooks/use-after-rows-shown.ts";
 import { type CandidateHandlers, CandidateRow } from "./candidate-row.tsx";
 
 /**
@@ -22,6 +23,8 @@ export const CandidatesTable = memo(function CandidatesTable({
   handlers: CandidateHandlers | undefined;
 }) {
   const onPage = selection ? candidates.filter((item) => selection.selected.has(item.candidacy.id)).length : 0;
+  // The rows' menus (a popover each) mount once the rows are on the page, as the Talent Pool's do.
+  const menus = useAfterRowsShown(candidates.length > 0);
   return (
     <Table verticalSpacing="sm" highlightOnHover>
       <Table.Thead>
@@ -57,6 +60,7 @@ export const CandidatesTable = memo(function CandidatesTable({
             workspaceId={workspaceId}
             selected={selection?.selected.has(candidate.candidacy.id) ?? false}
             handlers={handlers}
+            menusLater={!menus}
           />
         ))}
       </Table.Tbody>

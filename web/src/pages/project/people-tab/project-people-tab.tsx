@@ -10,6 +10,7 @@ import { usePerson } from "../../../components/people/use-people.ts";
 import { isReadOnly, projectAbilities } from "../../../components/projects/project-permissions.ts";
 import { accessTo, type ProjectListItem } from "../../../components/projects/use-projects.ts";
 import { RouterAnchor } from "../../../components/router-anchor.tsx";
+import { useAfterRowsShown } from "../../../hooks/use-after-rows-shown.ts";
 import { useRowsShown } from "../../../hooks/use-rows-shown.ts";
 import { type CandidateHandlers, candidateName } from "./candidate-row.tsx";
 import { CandidatesTable } from "./candidates-table.tsx";
@@ -69,6 +70,9 @@ export const ProjectPeopleTab = memo(function ProjectPeopleTab({
   const editing = usePerson(editingId ?? "");
   const { page } = view;
   useRowsShown(page?.items.length ?? 0);
+  // The pager (its rows-per-page dropdown positions a popover as it mounts), below the rows,
+  // follows them onto the page rather than hold them up, as the Talent Pool's does.
+  const paged = useAfterRowsShown((page?.items.length ?? 0) > 0);
   const { toggle } = view;
   const { move, respond, remove } = actions;
   const handlers = useMemo<CandidateHandlers>(
@@ -146,13 +150,15 @@ export const ProjectPeopleTab = memo(function ProjectPeopleTab({
             selection={selection}
             handlers={readOnly ? undefined : handlers}
           />
-          <ListPager
-            noun={{ one: "candidate", many: "candidates" }}
-            page={page}
-            pageSize={view.query.pageSize}
-            onPage={view.setPage}
-            onPageSize={view.setPageSize}
-          />
+          {paged && (
+            <ListPager
+              noun={{ one: "candidate", many: "candidates" }}
+              page={page}
+              pageSize={view.query.pageSize}
+              onPage={view.setPage}
+              onPageSize={view.setPageSize}
+            />
+          )}
         </>
       )}
       {editing && <EditPersonModal person={editing} silentErrors onClose={() => setEditingId(null)} />}

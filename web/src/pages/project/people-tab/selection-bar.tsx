@@ -1,6 +1,6 @@
 import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
-import { Button, Group, Select, Text } from "@mantine/core";
+import { Button, Group, NativeSelect, Text } from "@mantine/core";
 import { memo } from "react";
 import { personFullName } from "../../../components/people/person-display.ts";
 import { useReplica } from "../../../replica/replica-provider.tsx";
@@ -8,7 +8,10 @@ import type { CandidateActionsState } from "./use-candidate-actions.ts";
 
 /**
  * 'Selected (n)' and what can be done to the selected candidates at once: move them, remove them.
- * Memoized: the pipeline around it is read again on every write to the project.
+ * Memoized: the pipeline around it is read again on every write to the project. The stage
+ * dropdown is the browser's own, as the rows' are: a Mantine Select keeps its closed dropdown
+ * mounted and positions it as it mounts, which cost the board's first render a recalculation of
+ * the page's styles.
  */
 export const SelectionBar = memo(function SelectionBar({
   selected,
@@ -25,7 +28,7 @@ export const SelectionBar = memo(function SelectionBar({
   const selectedRows = async (): Promise<CandidacyRow[]> =>
     (await db.candidacies.bulkGet([...selected])).filter((row) => row !== undefined);
 
-  const moveTo = async (stageId: string | null) => {
+  const moveTo = async (stageId: string) => {
     const stage = stages.find((each) => each.id === stageId);
     if (stage) actions.move(await selectedRows(), stage);
   };
@@ -46,12 +49,15 @@ export const SelectionBar = memo(function SelectionBar({
       <Text fw={500} aria-live="polite">
         Selected ({selected.size})
       </Text>
-      <Select
+      <NativeSelect
         aria-label="Move selected candidates to stage"
-        placeholder="Move to stage"
-        data={stages.map((stage) => ({ value: stage.id, label: stage.name }))}
-        value={null}
-        onChange={(value) => void moveTo(value)}
+        data={[
+          { value: "", label: "Move to stage", disabled: true },
+          ...stages.map((stage) => ({ value: stage.id, label: stage.name })),
+        ]}
+        // Always back to "Move to stage": the dropdown is an action, not a setting.
+        value=""
+        onChange={(event) => void moveTo(event.currentTarget.value)}
         disabled={none}
         w={180}
       />

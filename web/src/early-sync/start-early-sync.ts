@@ -34,7 +34,17 @@ async function noReplica(): Promise<boolean> {
   if (typeof indexedDB === "undefined" || typeof indexedDB.databases !== "function") return false;
   const databases = await indexedDB.databases();
   markLoadStep("replica-checked");
-  return !databases.some((database) => database.name === REPLICA_DB_NAME);
+  const replica = databases.find((database) => database.name === REPLICA_DB_NAME);
+  listed = replica ? { version: replica.version } : null;
+  return replica === undefined;
+}
+
+/** The profile's replica as `noReplica` found it listed: null when it held none, undefined when not asked. */
+let listed: { version?: number | undefined } | null | undefined;
+
+/** The replica as the page's first check found it (replica-versions.ts' replicaSchemasFor). */
+export function replicaListedEarly(): { version?: number | undefined } | null | undefined {
+  return listed;
 }
 
 /** Whether another tab of the profile holds the sync for all (tab-peers.ts); unknown without Web Locks. */

@@ -24,7 +24,7 @@ import { Dexie, type DexieOptions, type EntityTable, type Table } from "dexie";
 import { z } from "zod";
 import { peopleOrderMiddleware } from "./people-order.ts";
 import { PIPELINE_COUNTS, type PipelineCountsRow, pipelineCountsMiddleware } from "./pipeline-counts.ts";
-import { declareReplicaVersions } from "./replica-versions.ts";
+import { declareReplicaVersions, type ReplicaSchemas } from "./replica-versions.ts";
 
 /** The rows each replica table holds, as the server's change log carries them. */
 export interface ReplicaRows {
@@ -254,9 +254,10 @@ export class ReplicaDb extends Dexie {
   /** The replica tables by name, for code that works on any of them. */
   readonly rowTables: ReplicaTables;
 
-  constructor(name: string, options?: DexieOptions) {
+  /** `schemas`: see ReplicaSchemas; every version unless the caller knows none needs upgrading. */
+  constructor(name: string, options?: DexieOptions, schemas: ReplicaSchemas = "every") {
     super(name, options);
-    declareReplicaVersions(this);
+    declareReplicaVersions(this, schemas);
     this.use(pipelineCountsMiddleware);
     this.use(peopleOrderMiddleware);
     this.workspaces = this.table("workspaces");

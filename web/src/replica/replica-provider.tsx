@@ -4,13 +4,14 @@ import { API_BASE, expireSession, sessionHeaders } from "../api/api-client.ts";
 import { readCredentials } from "../api/session-credentials.ts";
 import { LoadingScreen } from "../components/loading-screen.tsx";
 import { StorageNotice } from "../components/shell/storage-notice.tsx";
-import { hasEarlySocket, takeEarlySocket } from "../early-sync/start-early-sync.ts";
+import { hasEarlySocket, replicaListedEarly, takeEarlySocket } from "../early-sync/start-early-sync.ts";
 import { syncUrl } from "../early-sync/sync-url.ts";
 import { markLoadStep } from "../load-steps.ts";
 import { showErrorToasts } from "../notifications/toasts.ts";
 import { connection, watchNetwork } from "../state/connection-state.ts";
 import { hasPendingWrites } from "./outbox.ts";
 import { REPLICA_DB_NAME, ReplicaRuntime } from "./replica-runtime.ts";
+import { replicaSchemasFor } from "./replica-versions.ts";
 import { focusOfPath } from "./route-focus.ts";
 import { browserStorageManager } from "./storage/persistent-storage.ts";
 import { browserRecordStore, forgetReplicaRecord } from "./storage/replica-record.ts";
@@ -52,6 +53,8 @@ function openRuntime(uid: string): Promise<ReplicaRuntime> {
     focus: focusOfPath(window.location.pathname),
     takeSocket: () => takeEarlySocket(uid),
     socketWaiting: () => hasEarlySocket(uid),
+    // Only code as new as this page's makes a replica at the version this code knows as latest.
+    schemas: replicaSchemasFor(replicaListedEarly()),
   });
 }
 

@@ -4,6 +4,7 @@ import type { RejectedError } from "./http-answer.ts";
 import { type Command, mutate, OutboxFlusher, wipeReplica } from "./outbox.ts";
 import { ReplicaDb, type Stored } from "./replica-db.ts";
 import { REPLICA_DB_NAME } from "./replica-name.ts";
+import type { ReplicaSchemas } from "./replica-versions.ts";
 import { readSignedInUser } from "./signed-in-user.ts";
 import { type Persistence, requestPersistentStorage, type StorageManagerLike } from "./storage/persistent-storage.ts";
 import { forgetReplicaRecord, type RecordStore } from "./storage/replica-record.ts";
@@ -30,6 +31,11 @@ export interface ReplicaRuntimeOptions {
   onStatus: (status: SyncStatus) => void;
   onRefused?: (detail: string) => void;
   dbName?: string;
+  /**
+   * The schemas the replica opens with (replica-versions.ts): `latest` when the page found the
+   * profile's replica missing or at the latest version; every version otherwise.
+   */
+  schemas?: ReplicaSchemas;
   /** Storage honesty (storage/storage-guard.ts): what to tell the user about the offline copy's space. */
   onStorageNotice?: (notice: StorageNotice | null) => void;
   onChangeNotSaved?: () => void;
@@ -142,14 +148,15 @@ export class ReplicaRuntime {
   /** Opens the replica for `uid`, starting afresh when it held another user's rows. */
   static async open(options: ReplicaRuntimeOptions): Promise<ReplicaRuntime> {
     const name = options.dbName ?? REPLICA_DB_NAME;
-    let db = new ReplicaDb(name);
+    let db = new ReplicaDb(name, undefined, options.schemas);
     const owner = await db.meta.get("owner");
     markLoadStep("replica-open");
     if (owner && owner.value !== options.uid) {
       await db.delete();
       // Replaced on purpose: the other user's record must not read as an eviction later.
       forgetReplicaRecord(options.records ?? null, name);
-      db = new ReplicaDb(name);
+      // Made anew, at the latest version: nothing to upgrade.
+      db = new ReplicaDb(name, undefined, "latest");
     }
     // Written only when new: on a full disk, the replica already held still opens.
     if (owner?.value !== options.uid) await db.meta.put({ key: "owner", value: options.uid });

@@ -23,6 +23,7 @@ const median = (values: number[]) => percentile(values, 50);
 /** Socket open to every row written, in one load; NaN if either never happened. */
 export const syncMsOf = (probe: FirstSyncProbe) =>
   probe.replicaFullMs !== null && probe.socketMs !== null ? probe.replicaFullMs - probe.socketMs : Number.NaN;
+
 const ms = (value: number | null) => (value === null ? "never" : formatMs(value));
 
 interface WriteRates {

@@ -25,6 +25,9 @@ let early: { socket: EarlySocket; uid: string } | null = null;
 /** A sync client asked for it already: one opened after that would go untaken. */
 let asked = false;
 
+/** The profile's replica as `noReplica` found it listed: null when it held none, undefined when not asked. */
+let listed: { version?: number | undefined } | null | undefined;
+
 /**
  * Whether the profile holds no replica database: asked at once, it also wakes the browser's
  * IndexedDB, which a fresh profile otherwise starts only when the replica's code asks for it.
@@ -38,9 +41,6 @@ async function noReplica(): Promise<boolean> {
   listed = replica ? { version: replica.version } : null;
   return replica === undefined;
 }
-
-/** The profile's replica as `noReplica` found it listed: null when it held none, undefined when not asked. */
-let listed: { version?: number | undefined } | null | undefined;
 
 /** The replica as the page's first check found it (replica-versions.ts' replicaSchemasFor). */
 export function replicaListedEarly(): { version?: number | undefined } | null | undefined {

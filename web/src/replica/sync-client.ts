@@ -1,12 +1,12 @@
 import { type Hello, SYNC_PROTOCOL_VERSION } from "@hirestream/contracts/sync/messages.ts";
 import { markLoadStep } from "../load-steps.ts";
-import { applyChanges, applyReady, applySnapshots, dropScope } from "./apply-sync.ts";
+import { CatchUpWriter, isWritingStep } from "./catch-up-writer.ts";
 import { backoffDelay, type Clock, systemClock } from "./clock.ts";
 import { drainPile } from "./drain-pile.ts";
 import { FirstParts } from "./first-parts.ts";
 import { type ReplicaDb, replicaTransaction } from "./replica-db.ts";
 import { type ScreenQueries, screenQueries } from "./screen-queries.ts";
-import { type ParsedServerMessage, parseServerMessage, type SnapshotMessage, type SyncStep } from "./server-message.ts";
+import { type ParsedServerMessage, parseServerMessage, type SyncStep } from "./server-message.ts";
 import {
   ORIGIN_REFUSED,
   SESSION_ENDED,
@@ -17,7 +17,7 @@ import {
   type SyncStatus,
   UNREADABLE,
 } from "./sync-socket.ts";
-import { type CatchUp, catchUpAfter, readSyncState, writeCatchUp } from "./sync-state.ts";
+import { readSyncState } from "./sync-state.ts";
 
 export interface SyncClientOptions {
   /** ws(s)://…/api/v1/sync */
@@ -71,11 +71,6 @@ interface Connection {
   liveAt: number;
 }
 
-/** The load's first snapshot part is in once a step that carried one commits. */
-function markWritten(steps: readonly SyncStep[]): void {
-  if (steps.some((step) => step.type === "snapshots" || step.type === "snapshot")) markLoadStep("first-part-written");
-}
-
 /**
  * Keeps the replica in step with the server over one WebSocket at a time. Every (re)connect
  * resumes from the stored cursor and scopes, so a drop costs a catch-up, not a reload. Messages
@@ -93,14 +88,14 @@ export class SyncClient {
   #status: SyncStatus = "offline";
   /** The scopes the screen shows, most wanted first: the server sends their rows first. */
   #focus: readonly string[] = [];
-  /** The catch-up under way on the current connection, if any. */
-  #catchUp: CatchUp | null = null;
+  readonly #writer: CatchUpWriter;
   #socketToTake: (() => StartedSocket | null) | undefined;
 
   constructor(options: SyncClientOptions) {
     this.#options = options;
     this.#socketToTake = options.takeSocket;
     this.#clock = options.clock ?? systemClock;
+    this.#writer = new CatchUpWriter(options.db);
   }
 
   get status(): SyncStatus {
@@ -219,7 +214,7 @@ export class SyncClient {
       scopes,
       focus: [...this.#focus],
     };
-    this.#catchUp = null;
+    this.#writer.reset();
     connection.socket.send(JSON.stringify(hello));
     markLoadStep("hello");
     connection.greeted = true;
@@ -241,18 +236,16 @@ export class SyncClient {
           return message;
         }),
       live: () => this.#clock.now() - connection.liveAt < LIVE_LATELY_MS,
-      apply: (step) => this.#apply(step).then(() => this.#written([step])),
+      apply: (step) => this.#apply(step).then(() => this.#writer.written([step])),
       // Each step's own transaction joins this one (Dexie's nested transactions), so they commit together.
       applyTogether: (steps) =>
         replicaTransaction(this.#options.db, async () => {
           for (const step of steps) await this.#apply(step);
-        }).then(() => this.#written(steps)),
+        }).then(() => this.#writer.written(steps)),
       // Once every scope's few rows are in, what is left of a catch-up is rows no screen waits on:
       // they wait while a screen's own query is in flight, and so, unanswered, does the server.
       makeWay: () =>
-        this.#catchUp !== null && this.#catchUp.unframed.length === 0
-          ? (this.#options.screenQueries ?? screenQueries).settled()
-          : Promise.resolve(),
+        this.#writer.framed ? (this.#options.screenQueries ?? screenQueries).settled() : Promise.resolve(),
       // The server sends more once parts are in: one answer per part it sent, joined or not, as
       // soon as it is in, so that the next ones are on their way while the rest of a pile is written.
       answer: (parts) => {
@@ -261,35 +254,16 @@ export class SyncClient {
     });
   }
 
-  /** Steps committed: the load's first part, and then the catch-up's last, are in. */
-  #written(steps: readonly SyncStep[]): void {
-    markWritten(steps);
-    if (this.#catchUp?.coming.length === 0) markLoadStep("snapshots-written");
-  }
-
   async #apply(message: SyncStep): Promise<void> {
-    const { db } = this.#options;
+    if (isWritingStep(message)) {
+      await this.#writer.write(message);
+      if (message.type !== "ready") return;
+      this.#attempt = 0;
+      this.#setStatus("live");
+      markLoadStep("caught-up");
+      return;
+    }
     switch (message.type) {
-      case "syncing":
-        this.#catchUp = { coming: [...message.scopes], unframed: [...message.scopes] };
-        return writeCatchUp(db, this.#catchUp);
-      case "snapshots":
-        return this.#applySnapshots(message.parts);
-      case "snapshot":
-        return this.#applySnapshots([message]);
-      case "changes":
-        return applyChanges(db, message);
-      case "drop-scope":
-        return dropScope(db, message.scope);
-      case "ready":
-        await applyReady(db, message);
-        // Caught up: nothing is coming, whatever an earlier connection left unfinished.
-        this.#catchUp = null;
-        await writeCatchUp(db, { coming: [], unframed: [] });
-        this.#attempt = 0;
-        this.#setStatus("live");
-        markLoadStep("caught-up");
-        return;
       case "pong":
         return;
       case "session-expired":
@@ -305,22 +279,6 @@ export class SyncClient {
         return never;
       }
     }
-  }
-
-  /** What the screens may say of the parts' scopes changes with their rows, in the same transaction. */
-  #applySnapshots(parts: readonly SnapshotMessage[]): Promise<void> {
-    return replicaTransaction(this.#options.db, async () => {
-      await applySnapshots(this.#options.db, parts);
-      await this.#progress(parts);
-    });
-  }
-
-  /** A catch-up's scopes got their few rows, or all of them: written with the parts. */
-  async #progress(parts: readonly SnapshotMessage[]): Promise<void> {
-    const next = this.#catchUp && catchUpAfter(this.#catchUp, parts);
-    if (!next) return;
-    this.#catchUp = next;
-    await writeCatchUp(this.#options.db, next);
   }
 
   #enqueue(connection: Connection, work: () => Promise<void>): void {

@@ -1,6 +1,6 @@
 import type { CandidacyResponse } from "@hirestream/contracts/candidacies/events.ts";
 import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
-import { Avatar, Checkbox, Group, Menu, NativeSelect, Table, Text } from "@mantine/core";
+import { Avatar, Checkbox, Group, Menu, Table, Text } from "@mantine/core";
 import { dequal } from "dequal";
 import { memo } from "react";
 import { PendingBadge } from "../../../components/people/pending-badge.tsx";
@@ -9,6 +9,7 @@ import { isCandidacyResponse, responseOptions } from "../../../components/pipeli
 import type { Candidate } from "../../../components/pipeline/pipeline-queries.ts";
 import { RouterAnchor } from "../../../components/router-anchor.tsx";
 import { RowMenu } from "../../../components/row-menu.tsx";
+import { RowSelect } from "../../../components/row-select.tsx";
 
 /** When the candidate was added to the project, the list's order (spec §9: dates en-US). */
 const addedOn = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
@@ -48,8 +49,8 @@ interface CandidateRowProps {
 /**
  * One candidate: who they are, the stage dropdown, the response and the row menu. Rendered again
  * only when what it shows changes: the page is read anew on every write to the project's pipeline
- * (a busy project has many a second). The dropdowns are the browser's own: a closed Mantine
- * Select still renders its options and popover, two per row, on every change of the row.
+ * (a busy project has many a second). The dropdowns are the browser's own, without Mantine's
+ * layers (row-select.tsx): a closed Mantine Select still renders its options and popover.
  */
 export const CandidateRow = memo(function CandidateRow({
   candidate,
@@ -86,33 +87,34 @@ export const CandidateRow = memo(function CandidateRow({
         <Text size="sm">{person ? roleText(person.title, person.company) : ""}</Text>
       </Table.Td>
       <Table.Td>
-        <NativeSelect
-          aria-label={`Stage of ${name}`}
-          data={inWorkflow ? stageOptions : [{ value: "", label: candidacy.status, disabled: true }, ...stageOptions]}
+        <RowSelect
+          label={`Stage of ${name}`}
+          options={
+            inWorkflow ? stageOptions : [{ value: "", label: candidacy.status, disabled: true }, ...stageOptions]
+          }
           value={inWorkflow ? candidacy.stage_id : ""}
-          onChange={(event) => {
-            const stage = stages.find((each) => each.id === event.currentTarget.value);
+          onChange={(value) => {
+            const stage = stages.find((each) => each.id === value);
             if (stage && handlers) handlers.move(candidate, stage);
           }}
           disabled={!handlers}
-          w={180}
+          width={180}
         />
       </Table.Td>
       <Table.Td>
-        <NativeSelect
-          aria-label={`Response of ${name}`}
-          data={
+        <RowSelect
+          label={`Response of ${name}`}
+          options={
             candidacy.response
               ? responseOptions
               : [{ value: "", label: "Response", disabled: true }, ...responseOptions]
           }
           value={candidacy.response ?? ""}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
+          onChange={(value) => {
             if (isCandidacyResponse(value) && handlers) handlers.respond(candidate, value);
           }}
           disabled={!handlers}
-          w={160}
+          width={160}
         />
       </Table.Td>
       <Table.Td>

@@ -1,6 +1,6 @@
 import type { CandidacyResponse } from "@hirestream/contracts/candidacies/events.ts";
 import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
-import { Avatar, Checkbox, Group, Menu, Table, Text } from "@mantine/core";
+import { Avatar, Checkbox, Group, Menu, NativeSelect, Table, Text } from "@mantine/core";
 import { dequal } from "dequal";
 import { memo } from "react";
 import { PendingBadge } from "../../../components/people/pending-badge.tsx";
@@ -9,7 +9,6 @@ import { isCandidacyResponse, responseOptions } from "../../../components/pipeli
 import type { Candidate } from "../../../components/pipeline/pipeline-queries.ts";
 import { RouterAnchor } from "../../../components/router-anchor.tsx";
 import { RowMenu } from "../../../components/row-menu.tsx";
-import { RowSelect } from "../../../components/row-select.tsx";
 
 /** When the candidate was added to the project, the list's order (spec §9: dates en-US). */
 const addedOn = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
@@ -49,8 +48,8 @@ interface CandidateRowProps {
 /**
  * One candidate: who they are, the stage dropdown, the response and the row menu. Rendered again
  * only when what it shows changes: the page is read anew on every write to the project's pipeline
- * (a busy project has many a second). The dropdowns are the browser's own, without Mantine's
- * layers (row-select.tsx): a closed Mantine Select still renders its options and popover.
+ * (a busy project has many a second). The dropdowns are the browser's own: a closed Mantine
+ * Select still renders its options and popover, two per row, on every change of the row.
  */
 export const CandidateRow = memo(function CandidateRow({
   candidate,
@@ -87,34 +86,33 @@ export const CandidateRow = memo(function CandidateRow({
         <Text size="sm">{person ? roleText(person.title, person.company) : ""}</Text>
       </Table.Td>
       <Table.Td>
-        <RowSelect
-          label={`Stage of ${name}`}
-          options={
-            inWorkflow ? stageOptions : [{ value: "", label: candidacy.status, disabled: true }, ...stageOptions]
-          }
+        <NativeSelect
+          aria-label={`Stage of ${name}`}
+          data={inWorkflow ? stageOptions : [{ value: "", label: candidacy.status, disabled: true }, ...stageOptions]}
           value={inWorkflow ? candidacy.stage_id : ""}
-          onChange={(value) => {
-            const stage = stages.find((each) => each.id === value);
+          onChange={(event) => {
+            const stage = stages.find((each) => each.id === event.currentTarget.value);
             if (stage && handlers) handlers.move(candidate, stage);
           }}
           disabled={!handlers}
-          width={180}
+          w={180}
         />
       </Table.Td>
       <Table.Td>
-        <RowSelect
-          label={`Response of ${name}`}
-          options={
+        <NativeSelect
+          aria-label={`Response of ${name}`}
+          data={
             candidacy.response
               ? responseOptions
               : [{ value: "", label: "Response", disabled: true }, ...responseOptions]
           }
           value={candidacy.response ?? ""}
-          onChange={(value) => {
+          onChange={(event) => {
+            const value = event.currentTarget.value;
             if (isCandidacyResponse(value) && handlers) handlers.respond(candidate, value);
           }}
           disabled={!handlers}
-          width={160}
+          w={160}
         />
       </Table.Td>
       <Table.Td>

@@ -2,8 +2,11 @@ import { useEffect } from "react";
 import { markLoadStep } from "../load-steps.ts";
 
 /**
- * A list screen's rows are on the page (an effect runs once they are committed): the rest of a
- * fresh profile's first sync waits for this (early-sync/), or its writes would hold up the render.
+ * A list screen's rows are on the page: the rest of a fresh profile's first sync waits for this
+ * (early-sync/), or its writes would hold up the render. Called by the table that renders the rows,
+ * in whose commit the effect runs: a list's hook may hold rows while its screen still shows a
+ * loader (the board waits for its count too), and marking them shown then let the sync's writes in
+ * ahead of them.
  */
 export function useRowsShown(rows: number): void {
   const shown = rows > 0;

@@ -2,6 +2,7 @@ import { Checkbox, Group, Menu, Table, Text } from "@mantine/core";
 import type { MouseEvent, ReactNode } from "react";
 import { useLocation } from "wouter";
 import { useAfterRowsShown } from "../../hooks/use-after-rows-shown.ts";
+import { useRowsShown } from "../../hooks/use-rows-shown.ts";
 import { RouterAnchor } from "../router-anchor.tsx";
 import { RowMenu } from "../row-menu.tsx";
 import { PendingBadge } from "./pending-badge.tsx";
@@ -40,6 +41,7 @@ function isRowBackground(event: MouseEvent<HTMLTableRowElement>): boolean {
 export function PeopleTable({ people, hrefOf, selection, onEdit, extraColumn }: PeopleTableProps) {
   const [, navigate] = useLocation();
   const menus = useAfterRowsShown(people.length > 0);
+  useRowsShown(people.length);
   const onPage = selection ? people.filter((person) => selection.selected.has(person.id)).length : 0;
   return (
     <Table highlightOnHover verticalSpacing="sm">

@@ -2,7 +2,6 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useMemo, useRef, useState } from "react";
 import { PAGE_SIZE_DEFAULT } from "../../constants.ts";
 import { useLiveValue } from "../../hooks/use-live-value.ts";
-import { useRowsShown } from "../../hooks/use-rows-shown.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { pageWindow } from "../pipeline/pipeline-paging.ts";
 import { findInList, readSearchList } from "./people-search-list.ts";
@@ -129,7 +128,6 @@ export function useIndexedPeopleView(source: PeopleSource, options: ViewOptions 
   const rowsPage = searching ? 1 : pageNumber;
   // The source is named by its key: a new object for the same list reads nothing again.
   const rows = useLiveValue(() => readListRows(db, source, rowsPage, pageSize), [db, source.key, rowsPage, pageSize]);
-  useRowsShown(rows?.length ?? 0);
   // Asked once the first rows are in: IndexedDB answers a store's reads one transaction after
   // another, and the count must not hold the rows back.
   const read = rows !== undefined;

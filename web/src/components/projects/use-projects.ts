@@ -7,7 +7,6 @@ import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useLiveValue } from "../../hooks/use-live-value.ts";
-import { useRowsShown } from "../../hooks/use-rows-shown.ts";
 import { markLoadStep } from "../../load-steps.ts";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
@@ -63,7 +62,6 @@ export function useProjectScope(workspaceId: string, userId: string | undefined)
     async () => (userId ? projectScope(db, workspaceId, userId) : noScope),
     [db, workspaceId, userId],
   );
-  useRowsShown(scope?.projects.length ?? 0);
   return scope;
 }
 

@@ -9,6 +9,7 @@ import { projectAbilities } from "../../components/projects/project-permissions.
 import { ProjectRowMenu } from "../../components/projects/project-row-menu.tsx";
 import { ProjectStatusSwitch } from "../../components/projects/project-status-switch.tsx";
 import { accessTo, type ProjectBadges, type ProjectListItem } from "../../components/projects/use-projects.ts";
+import { useRowsShown } from "../../hooks/use-rows-shown.ts";
 
 export interface ProjectsTableProps {
   projects: readonly ProjectListItem[];
@@ -25,6 +26,7 @@ export const projectHref = (project: Pick<ProjectListItem, "id" | "workspace_id"
 
 /** One page of projects: name and description, dates, switch, priority, access and the row menu. */
 export function ProjectsTable({ projects, access, showWorkspace, onStatus, onAction }: ProjectsTableProps) {
+  useRowsShown(projects.length);
   return (
     <Table highlightOnHover verticalSpacing="sm">
       <Table.Thead>

@@ -3,6 +3,7 @@ import { Checkbox, Table } from "@mantine/core";
 import { memo } from "react";
 import type { Candidate } from "../../../components/pipeline/pipeline-queries.ts";
 import { useAfterRowsShown } from "../../../hooks/use-after-rows-shown.ts";
+import { useRowsShown } from "../../../hooks/use-rows-shown.ts";
 import { type CandidateHandlers, CandidateRow } from "./candidate-row.tsx";
 
 /**
@@ -25,6 +26,7 @@ export const CandidatesTable = memo(function CandidatesTable({
   const onPage = selection ? candidates.filter((item) => selection.selected.has(item.candidacy.id)).length : 0;
   // The rows' menus (a popover each) mount once the rows are on the page, as the Talent Pool's do.
   const menus = useAfterRowsShown(candidates.length > 0);
+  useRowsShown(candidates.length);
   return (
     <Table verticalSpacing="sm" highlightOnHover>
       <Table.Thead>

@@ -11,7 +11,6 @@ import { isReadOnly, projectAbilities } from "../../../components/projects/proje
 import { accessTo, type ProjectListItem } from "../../../components/projects/use-projects.ts";
 import { RouterAnchor } from "../../../components/router-anchor.tsx";
 import { useAfterRowsShown } from "../../../hooks/use-after-rows-shown.ts";
-import { useRowsShown } from "../../../hooks/use-rows-shown.ts";
 import { type CandidateHandlers, candidateName } from "./candidate-row.tsx";
 import { CandidatesTable } from "./candidates-table.tsx";
 import { SelectionBar } from "./selection-bar.tsx";
@@ -69,10 +68,11 @@ export const ProjectPeopleTab = memo(function ProjectPeopleTab({
   const [editingId, setEditingId] = useState<string | null>(null);
   const editing = usePerson(editingId ?? "");
   const { page } = view;
-  useRowsShown(page?.items.length ?? 0);
   // The pager (its rows-per-page dropdown positions a popover as it mounts), below the rows,
-  // follows them onto the page rather than hold them up, as the Talent Pool's does.
-  const paged = useAfterRowsShown((page?.items.length ?? 0) > 0);
+  // follows them onto the page rather than hold them up, as the Talent Pool's does: once the
+  // table shows them, not once they are read, which may be while the count still keeps a loader.
+  const tableShown = hasCandidates === true && page !== undefined && page.total > 0;
+  const paged = useAfterRowsShown(tableShown);
   const { toggle } = view;
   const { move, respond, remove } = actions;
   const handlers = useMemo<CandidateHandlers>(

@@ -22,7 +22,9 @@ export type FewRow = SnapshotKey & { text: string | null };
  * `withData` come with their data: the rest are sorted as keys alone, which is quick, and read by
  * key as the part before them goes (few-parts.ts), so a scope of thousands of few rows does not
  * hold back its first part, and one of a part's worth or less takes one query. The index
- * change_log_scope_few (migration 2026_11_27_070000) holds exactly these entries.
+ * change_log_scope_few (migration 2026_11_27_070000) holds exactly these entries. The data is read
+ * under a `case`, row by row: joined, Postgres looked every row's entry up and only then dropped all
+ * but the first `withData` (10,000 lookups for a scope of 10,000 few rows, half the query's time).
  */
 export async function fewRowsOf(db: Queryable, scope: string, upTo: number, withData: number): Promise<FewRow[]> {
   const { rows } = await db.query<Omit<FewRow, "position"> & { position: string }>({
@@ -37,10 +39,12 @@ export async function fewRowsOf(db: Queryable, scope: string, upTo: number, with
                    where scope = $1 and position <= $2 and ${NOT_MANY}
                    order by entity, id, position desc, seq desc) newest
              where op = 'put')
-           select latest.entity, latest.id, latest.position, latest.seq, c.data::text as text
-           from latest left join read.change_log c
-             on latest.n <= $3 and c.position = latest.position and c.seq = latest.seq
-           order by latest.n`,
+           select entity, id, position, seq,
+                  case when n <= $3 then
+                    (select c.data::text from read.change_log c where c.position = latest.position and c.seq = latest.seq)
+                  end as text
+           from latest
+           order by n`,
     values: [scope, upTo, withData],
   });
   return rows.map((row) => ({ ...row, position: Number(row.position) }));

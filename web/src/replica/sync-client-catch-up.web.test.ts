@@ -82,10 +82,14 @@ test("knows which scopes a catch-up still sends and when every scope's few rows 
   await client.idle();
   expect(await readScopeProgress(db)).toEqual({ held: new Set([me, wsScope]), outlined: true });
 
-  // A new catch-up of a scope held before: coming again, so not held until its last part.
+  // A new catch-up of a scope held before: said with the scope's first part, whose rows replace
+  // those held, and from then on coming again, so not held until its last part.
   socket.receive({ type: "syncing", scopes: [wsScope] });
   await client.idle();
-  expect(await readScopeProgress(db)).toEqual({ held: new Set([me]), outlined: false });
+  expect(await readScopeProgress(db)).toEqual({ held: new Set([me, wsScope]), outlined: true });
+  part(wsScope, 0, false, [{ entity: "workspace", id: ws1, data: workspace(ws1) }]);
+  await client.idle();
+  expect(await readScopeProgress(db)).toEqual({ held: new Set([me]), outlined: true });
 });
 
 test("a catch-up's first parts wait for one another and go in together, in one transaction", async () => {

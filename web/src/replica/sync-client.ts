@@ -62,7 +62,7 @@ interface Connection {
   inbox: (ParsedServerMessage | null)[];
   /** A drain of the inbox is queued and has not yet taken what it holds. */
   drainQueued: boolean;
-  /** A catch-up's first parts wait for one another, to be written together (first-parts.ts). */
+  /** A catch-up's `syncing` and first parts wait for one another, to be written together (first-parts.ts). */
   firstParts: FirstParts;
   stopHeartbeat: (() => void) | null;
   /** The hello went out: a new focus is sent on its own from now on. */

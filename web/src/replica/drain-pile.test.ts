@@ -175,6 +175,14 @@ test("steps go together only while their rows fit one transaction's share, and a
   ]);
 });
 
+test("a syncing goes in with the part after it, however many rows it holds, but not while changes arrive", async () => {
+  const big = part(0, ids(TOGETHER_ROWS + 2));
+  const { transactions } = await drainTogether([[syncing, big, part(1, ids(1, 5000))]], false);
+  expect(transactions).toEqual([["syncing", `part 0: ${TOGETHER_ROWS + 2} + part 1: 1`]]);
+  const { transactions: live } = await drainTogether([[syncing, part(0, ids(LIVE_SLICE_ROWS + 1))]], true);
+  expect(live).toEqual([["syncing"], [`part 0: ${LIVE_SLICE_ROWS}`], ["part 1: 1"]]);
+});
+
 test("while changes arrive, steps go together only up to a live slice of rows", async () => {
   const small = part(1, ids(LIVE_SLICE_ROWS - 1));
   const { transactions } = await drainTogether([[change("p0", 31), small]], true);

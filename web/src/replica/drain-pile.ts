@@ -80,14 +80,17 @@ export async function drainPile(source: PileSource): Promise<void> {
 
 /**
  * `step` and the joinable steps after it (taken out of `pending`) while their rows stay within a
- * transaction's share: TOGETHER_ROWS, or a live slice while changes are arriving.
+ * transaction's share: TOGETHER_ROWS, or a live slice while changes are arriving. Steps of no rows
+ * (a `syncing`) take none of it: with no change lately, the next step joins them whatever its
+ * size, rather than wait for the commit of a transaction of their own.
  */
 function takeTogether(step: SyncStep, pending: SyncStep[], live: boolean): SyncStep[] {
   const room = live ? LIVE_SLICE_ROWS : TOGETHER_ROWS;
   const together = [step];
   if (!joinable(step)) return together;
   let rows = stepRows(step);
-  for (let next = pending[0]; next && joinable(next) && rows + stepRows(next) <= room; next = pending[0]) {
+  const fits = (next: SyncStep) => rows + stepRows(next) <= room || (rows === 0 && !live);
+  for (let next = pending[0]; next && joinable(next) && fits(next); next = pending[0]) {
     rows += stepRows(next);
     together.push(next);
     pending.shift();

@@ -240,7 +240,20 @@ export class SyncClient {
       // Each step's own transaction joins this one (Dexie's nested transactions), so they commit together.
       applyTogether: (steps) =>
         replicaTransaction(this.#options.db, async () => {
-          for (const step of steps) await this.#apply(step);
+          // A `syncing` only says what the catch-up sends: the steps after it read nothing it writes
+          // but through IndexedDB, which runs a transaction's requests in the order asked, so they
+          // go on without its answer, which on a fresh load comes only between the first render's tasks.
+          const unanswered: Promise<void>[] = [];
+          for (const step of steps) {
+            const applied = this.#apply(step);
+            if (step.type !== "syncing") await applied;
+            else {
+              // Its failure aborts the transaction, and is seen below; not as a rejection unhandled meanwhile.
+              applied.catch(() => undefined);
+              unanswered.push(applied);
+            }
+          }
+          await Promise.all(unanswered);
         }).then(() => this.#writer.written(steps)),
       // Once every scope's few rows are in, what is left of a catch-up is rows no screen waits on:
       // they wait while a screen's own query is in flight, and so, unanswered, does the server.

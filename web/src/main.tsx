@@ -1,9 +1,10 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { readCredentials } from "./api/session-credentials.ts";
 import { App } from "./app.tsx";
+import { replicaListedEarly } from "./early-sync/start-early-sync.ts";
 import { markLoadStep } from "./load-steps.ts";
 import { preloadScreensOf, prepareReplicaOf } from "./routes.tsx";
 import { registerServiceWorker } from "./service-worker/register-service-worker.ts";
@@ -27,10 +28,19 @@ Promise.race([
   .catch(() => undefined)
   .then(() => {
     markLoadStep("code");
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    const app = createRoot(root);
+    const render = () =>
+      app.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    // On a profile that held no replica, the first sync writes while the first screen renders: as
+    // a transition, the render yields to the browser every few milliseconds, and the sync's
+    // messages and IndexedDB answers are taken between its slices instead of after it whole (the
+    // Talent Pool's first row came some 250 ms sooner). A replica already held has nothing to
+    // wait for: its screens render at once, whole.
+    if (replicaListedEarly() === null) startTransition(render);
+    else render();
   });
 registerServiceWorker();

@@ -24,8 +24,10 @@ describe("pageStart", () => {
     expect(pageStart(40, 3, 25)).toBe(25);
   });
 
-  it("is unknown until the count is read", () => {
-    expect(pageStart(undefined, 1, 25)).toBeUndefined();
+  it("stays where the page asked for starts when the count comes, unless the page is past the end", () => {
+    expect(pageStart(undefined, 1, 25)).toBe(pageStart(3, 1, 25));
+    expect(pageStart(undefined, 3, 25)).toBe(pageStart(80, 3, 25));
+    expect(pageStart(undefined, 3, 25)).not.toBe(pageStart(40, 3, 25));
   });
 });
 

@@ -7,12 +7,13 @@ import { pageWindow } from "../../../components/pipeline/pipeline-paging.ts";
 import type { PipelinePage, PipelineQuery } from "../../../components/pipeline/pipeline-queries.ts";
 
 /**
- * Where the page starts in the list for the view's count (undefined while the count is read): the
- * page read depends on this, not on the count, so that a sync adding candidates below the page
- * does not read it again for each write.
+ * Where the page starts in the list for the view's count: the page read depends on this, not on
+ * the count, so that a sync adding candidates below the page does not read it again for each
+ * write. While the count is read, where the page would start were the list long enough: the count
+ * that comes then moves it only if the page is past the list's end.
  */
-export function pageStart(total: number | undefined, page: number, pageSize: number): number | undefined {
-  return total === undefined ? undefined : pageWindow(total, page, pageSize).offset;
+export function pageStart(total: number | undefined, page: number, pageSize: number): number {
+  return pageWindow(total ?? Number.POSITIVE_INFINITY, page, pageSize).offset;
 }
 
 /**

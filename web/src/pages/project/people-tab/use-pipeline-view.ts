@@ -87,10 +87,15 @@ export function usePipelineView(
   const pageEnd = useRef<{ view: string; last: ListPlace } | null>(null);
   const view = `${project.id} ${stageId ?? ""} ${pageNumber} ${pageSize}`;
   // The page is read again when its place in the list moves, not for every count: a sync adding
-  // candidates below the page changes the count with each write, and the page not at all.
+  // candidates below the page changes the count with each write, and the page not at all. Nor when
+  // the first count comes: a read begun again then waited behind the sync's writes begun meanwhile,
+  // and the board's first rows with it. Read again for a write, the page takes the count of then.
   const start = pageStart(total, pageNumber, pageSize);
+  const totalNow = useRef(total);
+  totalNow.current = total;
   const read = useLiveValue(async () => {
     if (!active) return undefined;
+    const total = totalNow.current;
     const searching = search !== null && searchWords(search.searchBy).length > 0;
     const oldest = pageEnd.current?.view === view ? pageEnd.current.last : undefined;
     const read =

@@ -1,6 +1,5 @@
 import { Group, Loader, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useAfterRowsShown } from "../../hooks/use-after-rows-shown.ts";
 import { ListPager } from "../list-pager.tsx";
 import { PeopleSearchBox } from "./people-search-box.tsx";
 import { type PeopleColumn, PeopleTable } from "./people-table.tsx";
@@ -33,8 +32,6 @@ export function PeopleListView({
   extraColumn,
   complete = true,
 }: PeopleListViewProps) {
-  // The pager, below the rows, follows them onto the page rather than hold them up.
-  const paged = useAfterRowsShown(view.page.total > 0);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -60,30 +57,30 @@ export function PeopleListView({
           No results
         </Text>
       ) : (
-        <>
-          <PeopleTable
-            people={view.page.items}
-            hrefOf={hrefOf}
-            onEdit={onEdit}
-            extraColumn={extraColumn}
-            selection={
-              selectable ? { selected: view.selected, onToggle: view.toggle, onTogglePage: view.togglePage } : undefined
-            }
-          />
-          {!paged ? null : view.counted ? (
-            <ListPager
-              noun={{ one: "person", many: "people" }}
-              page={view.page}
-              pageSize={view.pageSize}
-              onPage={view.setPage}
-              onPageSize={view.setPageSize}
-            />
-          ) : (
-            <Group justify="flex-start">
-              <Loader size="xs" aria-label="Counting people" />
-            </Group>
-          )}
-        </>
+        <PeopleTable
+          people={view.page.items}
+          hrefOf={hrefOf}
+          onEdit={onEdit}
+          extraColumn={extraColumn}
+          selection={
+            selectable ? { selected: view.selected, onToggle: view.toggle, onTogglePage: view.togglePage } : undefined
+          }
+          footer={
+            view.counted ? (
+              <ListPager
+                noun={{ one: "person", many: "people" }}
+                page={view.page}
+                pageSize={view.pageSize}
+                onPage={view.setPage}
+                onPageSize={view.setPageSize}
+              />
+            ) : (
+              <Group justify="flex-start">
+                <Loader size="xs" aria-label="Counting people" />
+              </Group>
+            )
+          }
+        />
       )}
     </Stack>
   );

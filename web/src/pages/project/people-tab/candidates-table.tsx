@@ -1,32 +1,48 @@
 import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
 import { Checkbox, Table } from "@mantine/core";
-import { memo } from "react";
+import { memo, type ReactNode } from "react";
 import type { Candidate } from "../../../components/pipeline/pipeline-queries.ts";
 import { useAfterRowsShown } from "../../../hooks/use-after-rows-shown.ts";
 import { useRowsShown } from "../../../hooks/use-rows-shown.ts";
 import { type CandidateHandlers, CandidateRow } from "./candidate-row.tsx";
 
-/**
- * One page of candidates; `handlers` is undefined in a read-only project. Memoized: the tab renders
- * again whenever a count changes, and the page's rows keep their identity while they stay the same.
- */
-export const CandidatesTable = memo(function CandidatesTable({
-  candidates,
-  stages,
-  workspaceId,
-  selection,
-  handlers,
-}: {
+interface CandidatesGridProps {
   candidates: readonly Candidate[];
   stages: readonly StageRow[];
   workspaceId: string;
   selection: { selected: ReadonlySet<string>; onTogglePage: () => void } | undefined;
   handlers: CandidateHandlers | undefined;
-}) {
+}
+
+/**
+ * One page of candidates; `handlers` is undefined in a read-only project. What the rows do not
+ * show themselves, their menus and `footer` below them (the pager), follows them onto the page, as
+ * the Talent Pool's do.
+ */
+export function CandidatesTable({ footer, ...grid }: CandidatesGridProps & { footer: ReactNode }) {
+  const after = useAfterRowsShown(grid.candidates.length > 0);
+  useRowsShown(grid.candidates.length);
+  return (
+    <>
+      <CandidatesGrid {...grid} menusLater={!after} />
+      {after && footer}
+    </>
+  );
+}
+
+/**
+ * Memoized: the tab renders again whenever a count changes (and the pager with it), and the page's
+ * rows keep their identity while they stay the same.
+ */
+const CandidatesGrid = memo(function CandidatesGrid({
+  candidates,
+  stages,
+  workspaceId,
+  selection,
+  handlers,
+  menusLater,
+}: CandidatesGridProps & { menusLater: boolean }) {
   const onPage = selection ? candidates.filter((item) => selection.selected.has(item.candidacy.id)).length : 0;
-  // The rows' menus (a popover each) mount once the rows are on the page, as the Talent Pool's do.
-  const menus = useAfterRowsShown(candidates.length > 0);
-  useRowsShown(candidates.length);
   return (
     <Table verticalSpacing="sm" highlightOnHover>
       <Table.Thead>
@@ -62,7 +78,7 @@ export const CandidatesTable = memo(function CandidatesTable({
             workspaceId={workspaceId}
             selected={selection?.selected.has(candidate.candidacy.id) ?? false}
             handlers={handlers}
-            menusLater={!menus}
+            menusLater={menusLater}
           />
         ))}
       </Table.Tbody>

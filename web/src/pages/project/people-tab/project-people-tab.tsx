@@ -10,7 +10,6 @@ import { usePerson } from "../../../components/people/use-people.ts";
 import { isReadOnly, projectAbilities } from "../../../components/projects/project-permissions.ts";
 import { accessTo, type ProjectListItem } from "../../../components/projects/use-projects.ts";
 import { RouterAnchor } from "../../../components/router-anchor.tsx";
-import { useAfterRowsShown } from "../../../hooks/use-after-rows-shown.ts";
 import { type CandidateHandlers, candidateName } from "./candidate-row.tsx";
 import { CandidatesTable } from "./candidates-table.tsx";
 import { SelectionBar } from "./selection-bar.tsx";
@@ -68,11 +67,6 @@ export const ProjectPeopleTab = memo(function ProjectPeopleTab({
   const [editingId, setEditingId] = useState<string | null>(null);
   const editing = usePerson(editingId ?? "");
   const { page } = view;
-  // The pager (its rows-per-page dropdown positions a popover as it mounts), below the rows,
-  // follows them onto the page rather than hold them up, as the Talent Pool's does: once the
-  // table shows them, not once they are read, which may be while the count still keeps a loader.
-  const tableShown = hasCandidates === true && page !== undefined && page.total > 0;
-  const paged = useAfterRowsShown(tableShown);
   const { toggle } = view;
   const { move, respond, remove } = actions;
   const handlers = useMemo<CandidateHandlers>(
@@ -149,16 +143,17 @@ export const ProjectPeopleTab = memo(function ProjectPeopleTab({
             workspaceId={project.workspace_id}
             selection={selection}
             handlers={readOnly ? undefined : handlers}
+            footer={
+              // Its rows-per-page dropdown positions a popover as it mounts: after the rows.
+              <ListPager
+                noun={{ one: "candidate", many: "candidates" }}
+                page={page}
+                pageSize={view.query.pageSize}
+                onPage={view.setPage}
+                onPageSize={view.setPageSize}
+              />
+            }
           />
-          {paged && (
-            <ListPager
-              noun={{ one: "candidate", many: "candidates" }}
-              page={page}
-              pageSize={view.query.pageSize}
-              onPage={view.setPage}
-              onPageSize={view.setPageSize}
-            />
-          )}
         </>
       )}
       {editing && <EditPersonModal person={editing} silentErrors onClose={() => setEditingId(null)} />}

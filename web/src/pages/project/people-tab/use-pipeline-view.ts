@@ -72,11 +72,14 @@ export function usePipelineView(
     pageSize,
   };
   // The people are read once per search; the page, cheap, again whenever the pipeline changes.
+  const wordsGiven = searchWords(searchBy).length > 0;
   const searched = useLiveQuery(
-    async () => (active ? searchCandidacies(db, project.workspace_id, project.id, searchBy) : undefined),
-    [db, project.workspace_id, project.id, searchBy, active],
+    async () => (active && wordsGiven ? searchCandidacies(db, project.workspace_id, project.id, searchBy) : undefined),
+    [db, project.workspace_id, project.id, searchBy, active, wordsGiven],
   );
-  const search = searched ?? null;
+  // No words, no search, from the first render: an empty search's answer, coming a moment after
+  // it, would begin the board's first read again, behind the sync's writes begun meanwhile.
+  const search = wordsGiven ? (searched ?? null) : null;
   // The view's count, from the project's counts, read apart (most moves in the project change
   // them) and once for the whole screen (the stage chips and the page show them too).
   const total = useProjectCounts(project.id, (counts) => viewTotal(counts, stageId), stageId ?? "");

@@ -3,6 +3,7 @@ import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
+import { readSignedInUser } from "../../replica/signed-in-user.ts";
 
 export interface ShownProject {
   project: Stored<ProjectRow>;
@@ -28,4 +29,18 @@ export async function shownProject(db: ReplicaDb, projectId: string, userId: str
   const projectRole = projectMembers.find((each) => each.user_id === userId)?.role;
   if (!mayReachProject({ workspaceRole: member.role, projectRole }, project)) return null;
   return { project, workspaceName: workspace.name, role: member.role, projectRole };
+}
+
+/**
+ * The project as the user signed in as `uid` (their email) may open it, that user's row read by the
+ * email in the same round of reads: undefined while the replica does not hold it yet, which on a
+ * fresh profile comes with the project's own, in the first snapshot parts.
+ */
+export async function shownProjectFor(
+  db: ReplicaDb,
+  projectId: string,
+  uid: string,
+): Promise<ShownProject | null | undefined> {
+  const user = await readSignedInUser(db, uid);
+  return user ? shownProject(db, projectId, user.id) : undefined;
 }

@@ -2,9 +2,9 @@ import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { describe, expect, it } from "vitest";
-import { alice, bob, member, workspace, ws1, ws2 } from "../../replica/testing/rows.ts";
+import { alice, bob, member, user, workspace, ws1, ws2 } from "../../replica/testing/rows.ts";
 import { openTestDb } from "../../replica/testing/test-db.ts";
-import { shownProject } from "./shown-project.ts";
+import { shownProject, shownProjectFor } from "./shown-project.ts";
 
 const projectId = "00000000-0000-4000-8000-0000000000b1";
 
@@ -107,5 +107,24 @@ describe("shownProject", () => {
     const db = await replicaWith({ workspace_id: ws2 });
     expect(await shownProject(db, projectId, alice)).toBeNull();
     expect(await shownProject(db, "00000000-0000-4000-8000-0000000000b2", alice)).toBeNull();
+  });
+});
+
+describe("shownProjectFor", () => {
+  it("finds the signed-in user by the email they signed in with, in any case", async () => {
+    const db = await replicaWith();
+    await db.users.bulkPut([user(alice), user(bob)].map((row) => ({ ...row, scopes: [`ws:${ws1}`], _pending: 0 })));
+    expect(await shownProjectFor(db, projectId, user(bob).email.toUpperCase())).toMatchObject({
+      project: { id: projectId },
+      role: "manager",
+    });
+    expect(await shownProjectFor(db, projectId, user(alice).email)).toMatchObject({ projectRole: "owner" });
+  });
+
+  it("is still loading, not unavailable, while the replica lacks the user's own row", async () => {
+    const db = await replicaWith();
+    expect(await shownProjectFor(db, projectId, user(alice).email)).toBeUndefined();
+    await db.users.put({ ...user(alice), scopes: [`user:${alice}`], _pending: 0 });
+    expect(await shownProjectFor(db, "00000000-0000-4000-8000-0000000000b2", user(alice).email)).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import { byNameThenId } from "../natural-order.ts";
 import { type AccessMember, accessMembers } from "./project-access.ts";
 import { projectRowOf } from "./project-commands.ts";
 import { projectRolesOf } from "./project-permissions.ts";
-import { shownProject } from "./shown-project.ts";
+import { shownProjectFor } from "./shown-project.ts";
 import { workflowRowOf } from "./use-project-workflow.ts";
 
 /** A project as lists show it: with its workspace's name and the user's roles there and in it. */
@@ -112,24 +112,28 @@ export interface ProjectWithWorkflow {
 }
 
 /**
- * One project with the user's roles, and its workflow. Null when the project is not (or no longer)
- * the user's to open. Read in one transaction: read after the project, in a round and a render of
- * its own, the workflow came a moment after the board's rows, which showed that moment without
- * their stages; and each round of reads on its own would let a sync write made meanwhile go first
- * (a signed-in load's catch-up writes while the screen reads).
+ * One project with the user's roles, and its workflow, for the user signed in as `uid` (their
+ * email). Null when the project is not (or no longer) the user's to open; undefined while loading,
+ * and while the replica does not hold the user's own row. Read in one transaction: read after the
+ * project, in a round and a render of its own, the workflow came a moment after the board's rows,
+ * which showed that moment without their stages; and each round of reads on its own would let a
+ * sync write made meanwhile go first (a signed-in load's catch-up writes while the screen reads).
+ * The user's row is read in it too, by the email (shownProjectFor), rather than taken from the
+ * user's own read: the project's read, begun only once that read had answered, came a live
+ * query's round and a render after the first snapshot parts that bring both rows.
  */
 export function useProjectWithWorkflow(
   projectId: string,
-  userId: string | undefined,
+  uid: string | undefined,
 ): ProjectWithWorkflow | null | undefined {
   const { db } = useReplica();
   // The same answer while it says the same: a new one renders the whole project page again.
   return useLiveValue(async () => {
-    if (!userId) return null;
-    const tables = [db.projects, db.workspaces, db.workspace_members, db.project_users, db.workflows];
+    if (!uid) return null;
+    const tables = [db.users, db.projects, db.workspaces, db.workspace_members, db.project_users, db.workflows];
     return db.transaction("r", tables, async () => {
-      const shown = await shownProject(db, projectId, userId);
-      if (!shown) return null;
+      const shown = await shownProjectFor(db, projectId, uid);
+      if (!shown) return shown;
       const workflowId = shown.project.workflow_id;
       const workflow = workflowId ? await db.workflows.get(workflowId) : undefined;
       return {
@@ -137,7 +141,7 @@ export function useProjectWithWorkflow(
         workflow: workflow ? workflowRowOf(workflow) : null,
       };
     });
-  }, [db, projectId, userId]);
+  }, [db, projectId, uid]);
 }
 
 /** The members of each workspace given, with their avatar colours where the replica holds them. */

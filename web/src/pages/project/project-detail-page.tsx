@@ -1,6 +1,7 @@
 import { Stack, Tabs, Text, Title } from "@mantine/core";
 import { type ReactNode, Suspense, useMemo, useState } from "react";
 import { useLocation } from "wouter";
+import { readCredentials } from "../../api/session-credentials.ts";
 import { ModalSuspense } from "../../components/dialogs/modal-suspense.tsx";
 import { LoadingScreen } from "../../components/loading-screen.tsx";
 import { ImportPeopleModal } from "../../components/people/people-modals-on-open.tsx";
@@ -44,7 +45,7 @@ type Tab = "people" | "workflow" | "access" | "message";
 export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: string; projectId: string }) {
   const runtime = useReplica();
   const user = useCurrentUser();
-  const shown = useProjectWithWorkflow(projectId, user?.id);
+  const shown = useProjectWithWorkflow(projectId, readCredentials()?.uid);
   const project = shown === undefined ? undefined : (shown?.project ?? null);
   // The project's candidates first, then the workspace's people (the rows' names and the search).
   useSyncFocus(projectFocus(workspaceId, projectId));

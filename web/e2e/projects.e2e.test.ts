@@ -66,6 +66,13 @@ it("creates a project with a workflow, switches it off, archives it read-only an
 
   await page.goto("/workspaces/me/projects");
   await page.getByText("You have no projects yet.").waitFor();
+  // The list has answered: a fresh profile's first sync, held for the screen's first rows, goes on.
+  const emptyShown = () => performance.getEntriesByName("hirestream:empty-shown").length;
+  const marks = await eventually(
+    () => page.evaluate(emptyShown),
+    (count) => count === 1,
+  );
+  expect(marks).toBe(1);
   await page.getByRole("main").getByRole("button", { name: "New project" }).click();
   const modal = page.getByRole("dialog", { name: "New Project" });
   await modal.getByRole("button", { name: "Create" }).click();

@@ -33,3 +33,16 @@ test("a wait for a step of the load ends when the load first reaches it, and at 
   await settled();
   expect(reached).toEqual(["before", "after"]);
 });
+
+test("a wait for a list to show rows also ends when a list shows that it has none", async () => {
+  let waits = 0;
+  void nextRowsShown().then(() => {
+    waits += 1;
+  });
+  await settled();
+  expect(waits).toBe(0);
+
+  markLoadStep("empty-shown");
+  await settled();
+  expect(waits).toBe(1);
+});

@@ -17,7 +17,7 @@ const UNTAKEN_MS = 10_000;
  * that reads no list, or a tab in the background that paints nothing, holds the sync that long.
  */
 const FIRST_ROWS_WAIT_MS = 2_000;
-/** The list screens, which say when they show rows (use-rows-shown.ts). */
+/** The list screens, which say when they show rows, or that they have none (use-rows-shown.ts). */
 const LIST_PATH = /^\/(talent_pool|workspaces\/[^/]+\/(people|projects|projects?\/[^/]+))$/;
 
 /** The page's early socket, with whose session it was opened; null once taken, closed or never opened. */
@@ -112,7 +112,7 @@ function open(uid: string): Promise<unknown> {
   return fresh;
 }
 
-/** A list screen showed rows, or it took too long. */
+/** A list screen showed rows, or that it has none, or it took too long. */
 function firstRowsShown(): Promise<void> {
   return Promise.race([nextRowsShown(), new Promise<void>((resolve) => setTimeout(resolve, FIRST_ROWS_WAIT_MS))]);
 }

@@ -14,3 +14,16 @@ export function useRowsShown(rows: number): void {
     if (shown) markLoadStep("rows-shown");
   }, [shown]);
 }
+
+/**
+ * Rendered beside a list screen's empty state ('No results', or the words of a list with nothing
+ * in it yet), which shows only once the scope that would hold its rows is in: the screen has
+ * answered, and the rest of a fresh profile's first sync need not wait out its cap for rows that
+ * will not come. In the effect of the commit that showed it, as the tables' rows are.
+ */
+export function EmptyListShown(): null {
+  useEffect(() => {
+    markLoadStep("empty-shown");
+  }, []);
+  return null;
+}

@@ -1,5 +1,6 @@
 import { Group, Loader, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { EmptyListShown } from "../../hooks/use-rows-shown.ts";
 import { ListPager } from "../list-pager.tsx";
 import { PeopleSearchBox } from "./people-search-box.tsx";
 import { type PeopleColumn, PeopleTable } from "./people-table.tsx";
@@ -55,6 +56,7 @@ export function PeopleListView({
       ) : view.page.total === 0 ? (
         <Text ta="center" c="dimmed" py="xl">
           No results
+          <EmptyListShown />
         </Text>
       ) : (
         <PeopleTable

@@ -3,6 +3,7 @@ import { IconBrandChrome, IconFileImport, IconUserStar, IconUsers } from "@table
 import type { ReactNode } from "react";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { CHROME_EXTENSION_PATH } from "../../constants.ts";
+import { EmptyListShown } from "../../hooks/use-rows-shown.ts";
 
 function Way({ icon, title, text, action }: { icon: ReactNode; title: string; text: string; action: ReactNode }) {
   return (
@@ -31,6 +32,7 @@ export function LetsGetToWork({
 }) {
   return (
     <Stack gap="lg" py="md">
+      <EmptyListShown />
       <Stack gap={4} align="center">
         <Title order={2} size="h3">
           Let's get to work!

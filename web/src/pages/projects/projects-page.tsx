@@ -12,6 +12,7 @@ import { type ProjectListItem, useProjectScope, useProjectsAccess } from "../../
 import { RouterAnchor } from "../../components/router-anchor.tsx";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from "../../constants.ts";
 import { useCurrentUser } from "../../hooks/use-current-user.ts";
+import { EmptyListShown } from "../../hooks/use-rows-shown.ts";
 import { useScopeProgress, useSyncFocus } from "../../hooks/use-scope-progress.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { ProjectsEmpty } from "./projects-empty.tsx";
@@ -76,7 +77,10 @@ export function ProjectsPage({ workspaceId }: { workspaceId: string }) {
         {openCreate && counts.current + counts.archived > 0 && <Button onClick={openCreate}>New project</Button>}
       </Group>
       {counts.current + counts.archived === 0 ? (
-        <ProjectsEmpty onCreate={openCreate} hasWorkspace={scope.workspaces.length > 0} />
+        <>
+          <ProjectsEmpty onCreate={openCreate} hasWorkspace={scope.workspaces.length > 0} />
+          <EmptyListShown />
+        </>
       ) : (
         <Tabs
           value={tab}
@@ -114,6 +118,7 @@ export function ProjectsPage({ workspaceId }: { workspaceId: string }) {
                   : tab === "archived"
                     ? "No archived projects."
                     : "No current projects."}
+                <EmptyListShown />
               </Text>
             ) : (
               <ProjectsTable

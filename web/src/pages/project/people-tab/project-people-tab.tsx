@@ -10,6 +10,7 @@ import { usePerson } from "../../../components/people/use-people.ts";
 import { isReadOnly, projectAbilities } from "../../../components/projects/project-permissions.ts";
 import { accessTo, type ProjectListItem } from "../../../components/projects/use-projects.ts";
 import { RouterAnchor } from "../../../components/router-anchor.tsx";
+import { EmptyListShown } from "../../../hooks/use-rows-shown.ts";
 import { type CandidateHandlers, candidateName } from "./candidate-row.tsx";
 import { CandidatesTable } from "./candidates-table.tsx";
 import { SelectionBar } from "./selection-bar.tsx";
@@ -94,6 +95,7 @@ export const ProjectPeopleTab = memo(function ProjectPeopleTab({
     return (
       <Stack gap="xs" py="xl" align="center">
         <Text c="dimmed">No candidates in this project yet.</Text>
+        <EmptyListShown />
         <RouterAnchor href={`/workspaces/${project.workspace_id}/people`}>
           Add people from the workspace's People
         </RouterAnchor>
@@ -134,6 +136,7 @@ export const ProjectPeopleTab = memo(function ProjectPeopleTab({
       ) : page.total === 0 ? (
         <Text ta="center" c="dimmed" py="xl">
           No results
+          <EmptyListShown />
         </Text>
       ) : (
         <>

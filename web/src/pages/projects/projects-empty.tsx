@@ -1,5 +1,6 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
+import { EmptyListShown } from "../../hooks/use-rows-shown.ts";
 
 /**
  * No project yet: what projects are for, and the way to make the first one; without a workspace
@@ -15,6 +16,7 @@ export function ProjectsEmpty({
   return (
     <Stack align="center" py="xl" gap="sm">
       <Text fw={500}>You have no projects yet.</Text>
+      <EmptyListShown />
       <Text c="dimmed" ta="center" maw={560}>
         A project is one hiring need, such as a role you are filling. It holds that role's candidates, moves them
         through the stages of its workflow and shows where each of them stands. Create one to start adding people.

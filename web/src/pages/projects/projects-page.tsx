@@ -77,10 +77,7 @@ export function ProjectsPage({ workspaceId }: { workspaceId: string }) {
         {openCreate && counts.current + counts.archived > 0 && <Button onClick={openCreate}>New project</Button>}
       </Group>
       {counts.current + counts.archived === 0 ? (
-        <>
-          <ProjectsEmpty onCreate={openCreate} hasWorkspace={scope.workspaces.length > 0} />
-          <EmptyListShown />
-        </>
+        <ProjectsEmpty onCreate={openCreate} hasWorkspace={scope.workspaces.length > 0} />
       ) : (
         <Tabs
           value={tab}

@@ -8,7 +8,8 @@ import {
   type TalentPoolLoad,
   talentPoolLoaded,
 } from "./people-render-probes.ts";
-import { holdRawCopy, type RawStoreCopy, readRawCopy, writeRawCopy } from "./pipeline-probes.ts";
+import { personRecordsLayout } from "./person-records-layout.ts";
+import { holdRawCopy, type RawStoreCopy, type RawWrite, readRawCopy, writeRawCopy } from "./pipeline-probes.ts";
 import { profileIfAsked } from "./pipeline-profile.ts";
 import { type BoardMovesOptions, type BoardMovesResult, measureBoardMoves } from "./pipeline-remote.ts";
 import { type SeededPipeline, seedPipeline } from "./pipeline-seed.ts";
@@ -97,13 +98,19 @@ export interface RawReference {
   rounds: number[];
   /** CPU seconds by process over the last round (process-cpu.ts). */
   cpu: string;
+  /**
+   * The same rows in person records holding their candidacies (person-records-layout.ts): records
+   * written, and each round's time, ms, alternated with the replica's layout.
+   */
+  personRecords: { records: number; rounds: number[] };
 }
 
 /**
  * The first sync's raw reference: the rows the replica holds, read in a page of the app's origin
  * that runs no app (its icon) in the profile that synced, then put in one transaction, three
  * times, each time in a fresh profile as the sync had (an origin's databases share one LevelDB,
- * and a copy written and deleted in the synced profile made each round slower than the one before).
+ * and a copy written and deleted in the synced profile made each round slower than the one before);
+ * each round followed by one of the same rows in person records holding their candidacies.
  */
 async function rawReference(context: BrowserContext, workDir: string, baseURL: string): Promise<RawReference> {
   const reading = await context.newPage();
@@ -114,27 +121,43 @@ async function rawReference(context: BrowserContext, workDir: string, baseURL: s
   } finally {
     await reading.close();
   }
+  const merged = personRecordsLayout(stores);
   const rounds: number[] = [];
+  const personRecords = { records: merged.reduce((sum, store) => sum + store.rows.length, 0), rounds: [] as number[] };
   let rows = 0;
   let cpu = "";
   for (let round = 0; round < 3; round++) {
-    const fresh = await freshProfile(path.join(workDir, "raw-profile"), baseURL, "block");
-    try {
-      const page = await firstPage(fresh);
-      await page.goto("/favicon.svg");
-      await page.evaluate(holdRawCopy, stores);
-      const tracer = round === 2 ? await traceSyncIfAsked(page, "raw") : null;
-      const before = processCpu();
-      const written = await page.evaluate(writeRawCopy);
-      cpu = describeCpu(cpuSpent(before, processCpu()));
-      if (tracer) for (const line of await tracer.stop()) console.log(`  ${line}`);
-      rows = written.rows;
-      rounds.push(written.ms);
-    } finally {
-      await fresh.close();
-    }
+    // The replica's layout, then the other, round by round: a machine busier for a while slows both.
+    const written = await rawRound(workDir, baseURL, stores, round === 2);
+    rows = written.rows;
+    rounds.push(written.ms);
+    cpu = written.cpu;
+    personRecords.rounds.push((await rawRound(workDir, baseURL, merged, false)).ms);
   }
-  return { rows, rounds, cpu };
+  return { rows, rounds, cpu, personRecords };
+}
+
+/** One raw round in a fresh profile: `stores` put in one transaction, and the CPU it took by process. */
+async function rawRound(
+  workDir: string,
+  baseURL: string,
+  stores: RawStoreCopy[],
+  traced: boolean,
+): Promise<RawWrite & { cpu: string }> {
+  const fresh = await freshProfile(path.join(workDir, "raw-profile"), baseURL, "block");
+  try {
+    const page = await firstPage(fresh);
+    await page.goto("/favicon.svg");
+    await page.evaluate(holdRawCopy, stores);
+    const tracer = traced ? await traceSyncIfAsked(page, "raw") : null;
+    const before = processCpu();
+    const written = await page.evaluate(writeRawCopy);
+    const cpu = describeCpu(cpuSpent(before, processCpu()));
+    if (tracer) for (const line of await tracer.stop()) console.log(`  ${line}`);
+    return { ...written, cpu };
+  } finally {
+    await fresh.close();
+  }
 }
 
 /**
@@ -169,6 +192,10 @@ export async function benchPipeline(databaseUrl: string, options: PipelineBenchO
       log(`  CPU from navigation to caught up: ${loaded.cpu}`);
       log(`  raw IndexedDB: ${raw.rows} rows in ${raw.rounds.map((ms) => ms.toFixed(0)).join(", ")} ms`);
       log(`  CPU of the last raw round: ${raw.cpu}`);
+      log(
+        `  raw IndexedDB, candidacies in their people's records: ${raw.personRecords.records} records in ` +
+          `${raw.personRecords.rounds.map((ms) => ms.toFixed(0)).join(", ")} ms`,
+      );
       const moves = await measureBoardMoves(context, seeded, server.url, options.moves);
       log(
         `  moves: ${moves.commands} at ${moves.perSecond.toFixed(0)}/s, ${moves.screen.latencies.length} on screen ` +

@@ -57,10 +57,13 @@ export function personRecordsLayout(stores: readonly RawStoreCopy[]): RawStoreCo
   ];
 }
 
-/** A stored row, with the text fields the layout reads checked: a replica without them is not one this bench knows. */
+/**
+ * A stored row as it is, once the text fields the layout reads are checked: a replica without them
+ * is not one this bench knows. Not copied: the record made from it is (recordOf).
+ */
 function fieldsOf<K extends string>(row: unknown, fields: readonly K[]): Record<K, string> & Record<string, unknown> {
   if (typeof row !== "object" || row === null) throw new Error("a stored row that is not an object");
-  const record: Record<string, unknown> = { ...row };
+  const record = row as Record<string, unknown>;
   for (const field of fields) {
     if (typeof record[field] !== "string") throw new Error(`a stored row without a text ${field}`);
   }

@@ -107,3 +107,54 @@ it("on a fresh profile, says hello before the app's code has loaded, then shows 
   expect(reloaded?.scopes.length).toBeGreaterThan(0);
   await context.close();
 });
+
+it("greets a replica the app kept no record of as a fresh one, fills it again whole, and resumes it after", async () => {
+  const context = await e2e.newContext();
+  await context.addInitScript((session: Record<string, string>) => {
+    for (const [key, value] of Object.entries(session)) localStorage.setItem(key, value);
+  }, stored);
+  const page = await context.newPage();
+  const rows = page.locator('table tbody tr a[href^="/profile/"]');
+  await page.goto("/talent_pool");
+  await page.getByText("12 people", { exact: true }).waitFor();
+
+  // The record goes, the database stays (site data partly cleared): nothing says the replica is there.
+  const record = "hirestream.replica.hirestream-replica";
+  await eventually(
+    () => page.evaluate((key) => localStorage.getItem(key), record),
+    (text) => text !== null,
+  );
+  await page.evaluate((key) => localStorage.removeItem(key), record);
+  const afresh = hellosOf(page);
+  await page.reload();
+  await page.getByText("12 people", { exact: true }).waitFor();
+  expect(afresh[0]).toEqual({ cursor: 0, scopes: [] });
+  expect(names).toContain(await rows.first().textContent());
+  const held = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const opened = indexedDB.open("hirestream-replica");
+          opened.onerror = () => reject(opened.error);
+          opened.onsuccess = () => {
+            const count = opened.result.transaction("people").objectStore("people").count();
+            count.onsuccess = () => {
+              opened.result.close();
+              resolve(count.result);
+            };
+          };
+        }),
+    );
+  expect(await eventually(held, (count) => count === names.length)).toBe(names.length);
+
+  // Opened, the replica is recorded again: the next load resumes it from its cursor.
+  const resumed = hellosOf(page);
+  await page.reload();
+  await rows.first().waitFor();
+  const [hello] = await eventually(
+    async () => resumed,
+    (sent) => sent.length > 0,
+  );
+  expect(hello?.cursor).toBeGreaterThan(0);
+  await context.close();
+});

@@ -3,6 +3,7 @@ import { MOBILE_MEDIA_QUERY } from "../constants.ts";
 import { markLoadStep, nextRowsShown } from "../load-steps.ts";
 import { leaderLockName, REPLICA_DB_NAME } from "../replica/replica-name.ts";
 import { focusOfPath } from "../replica/route-focus.ts";
+import { recordNamesOwner, replicaRecordKey } from "../replica/storage/replica-record-key.ts";
 import { EarlySocket } from "./early-socket.ts";
 import { syncUrl } from "./sync-url.ts";
 
@@ -72,44 +73,83 @@ export interface EarlySync {
 export function openEarlySync(): EarlySync | null {
   const credentials = readCredentials();
   if (!credentials || window.matchMedia(MOBILE_MEDIA_QUERY).matches) return null;
-  const decided = anotherTabSyncs()
-    .then(
-      (follows) => (follows ? undefined : open(credentials.uid)),
-      () => open(credentials.uid),
-    )
-    .then(
-      () => undefined,
+  const { uid } = credentials;
+  if (!replicaRecorded(uid)) {
+    // No replica of this user opened here since the last sign-out: the hello is a fresh replica's
+    // whatever IndexedDB lists, so the socket opens now rather than after the two questions to
+    // the browser's storage, which a fresh profile answers only once it has set that storage up
+    // (some 100 to 250 ms on this 2-core machine). Another tab syncing (a second tab opened at
+    // once) closes it unused.
+    const decided = settledOf(open(uid, Promise.resolve(true)));
+    anotherTabSyncs().then(
+      (follows) => {
+        if (follows) closeEarly("another tab syncs");
+      },
       () => undefined,
     );
-  return { uid: credentials.uid, decided };
+    return { uid, decided };
+  }
+  const decided = settledOf(
+    anotherTabSyncs().then(
+      (follows) => (follows ? undefined : open(uid, null)),
+      () => open(uid, null),
+    ),
+  );
+  return { uid, decided };
 }
 
-/** Opens the early socket; settles once the page knows whether the profile holds a replica. */
-function open(uid: string): Promise<unknown> {
+/** Whether the app recorded a replica of `uid` in this profile (replica-record.ts). */
+function replicaRecorded(uid: string): boolean {
+  try {
+    return recordNamesOwner(window.localStorage.getItem(replicaRecordKey(REPLICA_DB_NAME)), uid);
+  } catch {
+    // No localStorage: nothing tells, and IndexedDB is asked as without a record.
+    return true;
+  }
+}
+
+function settledOf(promise: Promise<unknown>): Promise<void> {
+  return promise.then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/**
+ * Opens the early socket; settles once the page knows whether the profile holds a replica.
+ * `fresh`: whether the hello is a fresh replica's, when known already; null to go by IndexedDB's list.
+ */
+function open(uid: string, fresh: Promise<boolean> | null): Promise<unknown> {
   if (asked) return Promise.resolve();
   let socket: EarlySocket;
-  const fresh = noReplica();
+  const checked = noReplica();
   try {
     socket = new EarlySocket({
       url: syncUrl(),
       credentials: readCredentials,
-      fresh,
+      fresh: fresh ?? checked,
       focus: focusOfPath(window.location.pathname),
       firstRowsShown: LIST_PATH.test(window.location.pathname) ? firstRowsShown : undefined,
     });
   } catch (error) {
     // The sync client connects by itself later, and says what went wrong then.
     console.error("early sync socket", error);
-    return fresh;
+    return checked;
   }
   const entry = { socket, uid };
   early = entry;
   setTimeout(() => {
-    if (early !== entry) return;
-    early = null;
-    socket.close(1000, "not taken");
+    if (early === entry) closeEarly("not taken");
   }, UNTAKEN_MS);
-  return fresh;
+  return checked;
+}
+
+/** Closes the early socket no sync client took (this tab follows another, or none came in time). */
+function closeEarly(reason: string): void {
+  const entry = early;
+  if (!entry) return;
+  early = null;
+  entry.socket.close(1000, reason);
 }
 
 /** A list screen showed rows, or that it has none, or it took too long. */

@@ -6,6 +6,7 @@ import {
   readReplicaRecord,
   writeReplicaRecord,
 } from "./replica-record.ts";
+import { recordNamesOwner, replicaRecordKey } from "./replica-record-key.ts";
 
 function memoryStore(): RecordStore & { items: Map<string, string> } {
   const items = new Map<string, string>();
@@ -53,5 +54,22 @@ describe("evictedBetweenVisits", () => {
   test("another user's record, or a replica another user holds, is no eviction of this user's", () => {
     expect(evictedBetweenVisits(filled, "bob@example.com", undefined)).toBe(false);
     expect(evictedBetweenVisits(filled, "ann@example.com", "bob@example.com")).toBe(false);
+  });
+});
+
+describe("recordNamesOwner", () => {
+  test("reads the owner of a record as written, without its schema", () => {
+    const store = memoryStore();
+    writeReplicaRecord(store, "replica", filled);
+    const text = store.getItem(replicaRecordKey("replica"));
+    expect(recordNamesOwner(text, "ann@example.com")).toBe(true);
+    expect(recordNamesOwner(text, "bob@example.com")).toBe(false);
+  });
+
+  test("no record, or one that cannot be read, names no one", () => {
+    expect(recordNamesOwner(null, "ann@example.com")).toBe(false);
+    expect(recordNamesOwner("{not json", "ann@example.com")).toBe(false);
+    expect(recordNamesOwner("null", "ann@example.com")).toBe(false);
+    expect(recordNamesOwner('"ann@example.com"', "ann@example.com")).toBe(false);
   });
 });

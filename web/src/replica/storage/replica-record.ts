@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { replicaRecordKey } from "./replica-record-key.ts";
 
 /**
  * What the app remembers of a replica outside IndexedDB (in localStorage, which the browser does
@@ -15,10 +16,8 @@ export type ReplicaRecord = z.infer<typeof replicaRecord>;
 /** The part of `Storage` used here: localStorage in the app, a Map-backed one in tests. */
 export type RecordStore = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
-const keyOf = (dbName: string) => `hirestream.replica.${dbName}`;
-
 export function readReplicaRecord(store: RecordStore | null, dbName: string): ReplicaRecord | null {
-  const text = store?.getItem(keyOf(dbName));
+  const text = store?.getItem(replicaRecordKey(dbName));
   if (!text) return null;
   try {
     const parsed = replicaRecord.safeParse(JSON.parse(text));
@@ -30,7 +29,7 @@ export function readReplicaRecord(store: RecordStore | null, dbName: string): Re
 
 export function writeReplicaRecord(store: RecordStore | null, dbName: string, record: ReplicaRecord): void {
   try {
-    store?.setItem(keyOf(dbName), JSON.stringify(record));
+    store?.setItem(replicaRecordKey(dbName), JSON.stringify(record));
   } catch {
     // A full or refused localStorage only costs the eviction notice on a later visit.
   }
@@ -38,7 +37,7 @@ export function writeReplicaRecord(store: RecordStore | null, dbName: string, re
 
 /** Sign-out, or another user's sign-in: the replica goes on purpose, and no one is to be told it was evicted. */
 export function forgetReplicaRecord(store: RecordStore | null, dbName: string): void {
-  store?.removeItem(keyOf(dbName));
+  store?.removeItem(replicaRecordKey(dbName));
 }
 
 /**

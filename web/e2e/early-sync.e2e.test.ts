@@ -4,6 +4,8 @@ import { hello } from "@hirestream/contracts/sync/messages.ts";
 import { appendEvents } from "@hirestream/eventstore/testing/append-events.ts";
 import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { REPLICA_DB_NAME } from "../src/replica/replica-name.ts";
+import { replicaRecordKey } from "../src/replica/storage/replica-record-key.ts";
 import { eventually } from "./eventually.ts";
 import { type E2E, startE2E } from "./harness.ts";
 import { sessionHeadersOf, signUpThroughScreens } from "./session.ts";
@@ -58,11 +60,22 @@ function hellosOf(page: Page): { cursor: number; scopes: string[] }[] {
   return hellos;
 }
 
+/** A fresh profile whose every load finds the user's session stored. */
+async function signedInContext() {
+  const context = await e2e.newContext();
+  await context.addInitScript((session: Record<string, string>) => {
+    for (const [key, value] of Object.entries(session)) localStorage.setItem(key, value);
+  }, stored);
+  return context;
+}
+
+const talentPoolRows = (page: Page) => page.locator('table tbody tr a[href^="/profile/"]');
+
 /** Reloads the Talent Pool, and once its rows show, the first hello the reloaded page said. */
 async function helloOfReload(page: Page): Promise<{ cursor: number; scopes: string[] } | undefined> {
   const sent = hellosOf(page);
   await page.reload();
-  await page.locator('table tbody tr a[href^="/profile/"]').first().waitFor();
+  await talentPoolRows(page).first().waitFor();
   const [first] = await eventually(
     async () => sent,
     (hellos) => hellos.length > 0,
@@ -74,10 +87,7 @@ const replicaExists = (page: Page) =>
   page.evaluate(async () => (await indexedDB.databases()).some((database) => database.name === "hirestream-replica"));
 
 it("on a fresh profile, says hello before the app's code has loaded, then shows the Talent Pool's rows", async () => {
-  const context = await e2e.newContext();
-  await context.addInitScript((session: Record<string, string>) => {
-    for (const [key, value] of Object.entries(session)) localStorage.setItem(key, value);
-  }, stored);
+  const context = await signedInContext();
   const page = await context.newPage();
   const hellos = hellosOf(page);
   // Every script but the page's first module (the entry and what it imports) waits until released.
@@ -100,7 +110,7 @@ it("on a fresh profile, says hello before the app's code has loaded, then shows 
 
   holding = false;
   for (const route of held.splice(0)) await route.continue();
-  const rows = page.locator('table tbody tr a[href^="/profile/"]');
+  const rows = talentPoolRows(page);
   await rows.first().waitFor();
   expect(names).toContain(await rows.first().textContent());
   await page.getByText("12 people", { exact: true }).waitFor();
@@ -115,17 +125,14 @@ it("on a fresh profile, says hello before the app's code has loaded, then shows 
 });
 
 it("greets a replica the app kept no record of as a fresh one, fills it again whole, and resumes it after", async () => {
-  const context = await e2e.newContext();
-  await context.addInitScript((session: Record<string, string>) => {
-    for (const [key, value] of Object.entries(session)) localStorage.setItem(key, value);
-  }, stored);
+  const context = await signedInContext();
   const page = await context.newPage();
-  const rows = page.locator('table tbody tr a[href^="/profile/"]');
+  const rows = talentPoolRows(page);
   await page.goto("/talent_pool");
   await page.getByText("12 people", { exact: true }).waitFor();
 
   // The record goes, the database stays (site data partly cleared): nothing says the replica is there.
-  const record = "hirestream.replica.hirestream-replica";
+  const record = replicaRecordKey(REPLICA_DB_NAME);
   await eventually(
     () => page.evaluate((key) => localStorage.getItem(key), record),
     (text) => text !== null,
@@ -138,9 +145,9 @@ it("greets a replica the app kept no record of as a fresh one, fills it again wh
   expect(names).toContain(await rows.first().textContent());
   const held = () =>
     page.evaluate(
-      () =>
+      (name) =>
         new Promise<number>((resolve, reject) => {
-          const opened = indexedDB.open("hirestream-replica");
+          const opened = indexedDB.open(name);
           opened.onerror = () => reject(opened.error);
           opened.onsuccess = () => {
             const count = opened.result.transaction("people").objectStore("people").count();
@@ -150,6 +157,7 @@ it("greets a replica the app kept no record of as a fresh one, fills it again wh
             };
           };
         }),
+      REPLICA_DB_NAME,
     );
   expect(await eventually(held, (count) => count === names.length)).toBe(names.length);
 

@@ -78,8 +78,8 @@ export function openEarlySync(): EarlySync | null {
     // No replica of this user opened here since the last sign-out: the hello is a fresh replica's
     // whatever IndexedDB lists, so the socket opens now rather than after the two questions to
     // the browser's storage, which a fresh profile answers only once it has set that storage up
-    // (60 to 250 ms of an empty page on this 2-core machine). Another tab syncing (a second tab opened at
-    // once) closes it unused.
+    // (60 to 250 ms of an empty page on this 2-core machine). Another tab syncing (a second tab
+    // opened at once) closes it unused.
     const decided = settledOf(open(uid, Promise.resolve(true)));
     anotherTabSyncs().then(
       (follows) => {

@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CHROMIUM } from "./testing/chromium.ts";
+import { ensureDebianPackages } from "./testing/debian-packages.ts";
 
 // `npm test`: type-check the whole tree, lint, then run every test, and close with one plain count line.
 const root = path.join(import.meta.dirname, "../..");
@@ -25,10 +26,13 @@ console.log("Building the web app and the extension…");
 if (run(process.execPath, [path.join(root, "scripts", "src", "build.ts"), "--logLevel", "warn"]) !== 0) {
   failedSteps++;
 }
-ensurePackages([
-  { binary: CHROMIUM, debianPackage: "chromium", usedBy: "browser tests" },
-  { binary: dovecotPath, debianPackage: "dovecot-imapd", usedBy: "IMAP tests" },
-]);
+ensureDebianPackages(
+  [
+    { binary: CHROMIUM, debianPackage: "chromium", usedBy: "browser tests" },
+    { binary: dovecotPath, debianPackage: "dovecot-imapd", usedBy: "IMAP tests" },
+  ],
+  env,
+);
 
 const report = path.join(mkdtempSync(path.join(tmpdir(), "hirestream-test-")), "report.json");
 const vitestStatus = run(bin("vitest"), [
@@ -66,29 +70,3 @@ const failed = counts.numFailedTests + failedSteps + (vitestStatus !== 0 && coun
 const skipped = counts.numPendingTests + counts.numTodoTests;
 console.log(`${counts.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed === 0 ? 0 : 1);
-
-/**
- * Browser tests drive Debian's Chromium and the IMAP tests Debian's Dovecot (each test starts its
- * own from a configuration in a temporary folder): install what is missing (CI runs as root), with
- * no question asked and nothing read from standard input.
- */
-function ensurePackages(needed: { binary: string; debianPackage: string; usedBy: string }[]): void {
-  const missing = needed.filter(({ binary }) => !existsSync(binary));
-  if (missing.length === 0) return;
-  const names = missing.map(({ debianPackage }) => debianPackage);
-  console.log(
-    `Installing Debian's ${names.join(" and ")} for the ${missing.map(({ usedBy }) => usedBy).join(" and ")}…`,
-  );
-  const apt = (args: string[]) =>
-    spawnSync("apt-get", args, {
-      stdio: ["ignore", "inherit", "inherit"],
-      env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
-    }).status;
-  const installed = apt(["update", "-qq"]) === 0 && apt(["install", "-y", "-qq", ...names]) === 0;
-  for (const { binary, debianPackage, usedBy } of missing) {
-    if (installed && existsSync(binary)) continue;
-    console.error(
-      `Could not install ${debianPackage}: ${usedBy} will fail. Install it yourself (apt-get install ${debianPackage}).`,
-    );
-  }
-}

@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import { repoRoot } from "../runtime/config.ts";
+import { CHROMIUM } from "../testing/chromium.ts";
+import { ensureDebianPackages } from "../testing/debian-packages.ts";
 import { type BenchCluster, freshDatabase, quiesce, startBenchCluster } from "./bench-cluster.ts";
 import { benchEventStore } from "./event-store.bench.ts";
 import { benchExport } from "./export.bench.ts";
@@ -73,6 +75,12 @@ async function stage(key: string | string[], name: string, run: () => Promise<Fi
     });
   }
   log(`  (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+/** The stages that drive Debian's Chromium, as `npm test` does: a fresh machine has none. */
+const browserStages = ["web", "weight", "first-screen", "people-web", "pipeline", "outreach", "reports"];
+if (!only || only.some((key) => browserStages.includes(key))) {
+  ensureDebianPackages([{ binary: CHROMIUM, debianPackage: "chromium", usedBy: "browser figures" }]);
 }
 
 let cluster: BenchCluster | undefined;

@@ -4,6 +4,7 @@ import { openEarlySync } from "./early-sync/start-early-sync.ts";
 import { markLoadStep } from "./load-steps.ts";
 import { reportsWorkspaceOf, sendEarlyFunnel } from "./pages/reports/early-funnel.ts";
 import { reloadOnMissingChunk } from "./service-worker/reload-on-missing-chunk.ts";
+import { appLayoutCode, signedInScreenCodeOf } from "./signed-in-screens.ts";
 
 // The page's first module, a few kilobytes: it opens the sync socket, then runs the app (main.tsx),
 // whose code the page fetches meanwhile (index.html preloads it). Connecting, and on a fresh profile
@@ -22,6 +23,13 @@ if (sync) {
     .then(([module]) => module.prepareReplica(sync.uid))
     // Reported where the app takes the replica (replica-provider.tsx).
     .catch(() => undefined);
+  // And the code of the signed-in frame and of the screen the load opens, which main.tsx waits for
+  // before the first render: asked for once main.tsx has run, it came last of all on a fresh
+  // profile, after the app's own code and the replica, while the sync's first rows were already in.
+  if (!window.matchMedia(MOBILE_MEDIA_QUERY).matches) {
+    for (const code of [appLayoutCode, signedInScreenCodeOf(window.location.pathname)])
+      void code().catch(() => undefined);
+  }
 }
 if (reportsWorkspaceOf(window.location.pathname) !== null && !window.matchMedia(MOBILE_MEDIA_QUERY).matches) {
   // The Reports' first chart waits on the server's count of the stage funnel: asked for now, it is

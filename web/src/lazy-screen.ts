@@ -1,4 +1,5 @@
 import { type ComponentType, createElement, type FunctionComponent, lazy, useState } from "react";
+import { isScreenCode, screenCode } from "./screen-code.ts";
 
 /** A screen whose code is fetched on first use; `preload` fetches it ahead of its first render. */
 export type Screen<P extends object> = FunctionComponent<P> & { preload: () => Promise<unknown> };
@@ -10,21 +11,13 @@ export type Screen<P extends object> = FunctionComponent<P> & { preload: () => P
  * up to 300 ms, which a warm start would pay on every screen it opens.
  */
 export function screen<P extends object>(load: () => Promise<ComponentType<P>>): Screen<P> {
-  let loaded: ComponentType<P> | null = null;
-  let loading: Promise<ComponentType<P>> | null = null;
-  const preload = () => {
-    loading ??= load().then((component) => {
-      loaded = component;
-      return component;
-    });
-    return loading;
-  };
-  const Lazy = lazy(async () => ({ default: await preload() }));
+  const code = isScreenCode(load) ? load : screenCode(load);
+  const Lazy = lazy(async () => ({ default: await code() }));
   // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, at module level, never during a render
   function LazyScreen(props: P) {
     // Chosen once per mount: swapping the two later would remount the screen and lose its state.
-    const [Shown] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    const [Shown] = useState<ComponentType<P>>(() => code.loaded() ?? Lazy);
     return createElement(Shown, props);
   }
-  return Object.assign(LazyScreen, { preload });
+  return Object.assign(LazyScreen, { preload: code });
 }

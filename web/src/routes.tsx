@@ -10,6 +10,35 @@ import { AFTER_SIGN_IN_PATH, MOBILE_MEDIA_QUERY } from "./constants.ts";
 import { useIsMobile } from "./hooks/use-is-mobile.ts";
 import { useSessionBootstrap } from "./hooks/use-session-bootstrap.ts";
 import { screen } from "./lazy-screen.ts";
+import {
+  accountSettingsPageCode,
+  appLayoutCode,
+  chromeExtensionPageCode,
+  firstWorkspaceRedirectCode,
+  helpCenterPageCode,
+  integrationsPageCode,
+  localMailboxPageCode,
+  notFoundPageCode,
+  peopleIntroPageCode,
+  personDetailPageCode,
+  privacyPolicyPageCode,
+  profileRouteCode,
+  projectDetailPageCode,
+  projectIntroPageCode,
+  projectsPageCode,
+  reportsPageCode,
+  sequencesPageCode,
+  signedInScreenCodeOf,
+  signOutPageCode,
+  talentPoolIntroPageCode,
+  talentPoolPageCode,
+  talentSearchPageCode,
+  workflowIntroPageCode,
+  workflowsPageCode,
+  workspaceHomePageCode,
+  workspacePeoplePageCode,
+  workspacesPageCode,
+} from "./signed-in-screens.ts";
 import { auth } from "./state/auth-state.ts";
 
 // Every screen is its own chunk, loaded when its route first renders, so a page downloads only
@@ -17,116 +46,65 @@ import { auth } from "./state/auth-state.ts";
 // a list screen never loads the editor or the pipeline. The service worker precaches every chunk,
 // so each still opens offline.
 const loadReplicaProvider = () => import("./replica/replica-provider.tsx");
-const loadAppLayout = () => import("./components/app-layout.tsx");
 const ReplicaProvider = screen(() => loadReplicaProvider().then((m) => m.ReplicaProvider));
-const AppLayout = screen(() => loadAppLayout().then((m) => m.AppLayout));
+const AppLayout = screen(appLayoutCode);
 // The public site's frame comes with the public pages that show it, never with a signed-in load.
 const PublicLayout = screen(() => import("./components/public-layout.tsx").then((m) => m.PublicLayout));
 
-const AccountSettingsPage = screen(() =>
-  import("./pages/account-settings/account-settings-page.tsx").then((m) => m.AccountSettingsPage),
-);
+const AccountSettingsPage = screen(accountSettingsPageCode);
 const AuthCallbackPage = screen(() =>
   import("./pages/auth-callback/auth-callback-page.tsx").then((m) => m.AuthCallbackPage),
 );
-const ChromeExtensionPage = screen(() =>
-  import("./pages/chrome-extension/chrome-extension-page.tsx").then((m) => m.ChromeExtensionPage),
-);
-const HelpCenterPage = screen(() => import("./pages/help-center/help-center-page.tsx").then((m) => m.HelpCenterPage));
-const IntegrationsPage = screen(() =>
-  import("./pages/integrations/integrations-page.tsx").then((m) => m.IntegrationsPage),
-);
-const PeopleIntroPage = screen(() => import("./pages/intro/people-intro-page.tsx").then((m) => m.PeopleIntroPage));
-const ProjectIntroPage = screen(() => import("./pages/intro/project-intro-page.tsx").then((m) => m.ProjectIntroPage));
-const TalentPoolIntroPage = screen(() =>
-  import("./pages/intro/talent-pool-intro-page.tsx").then((m) => m.TalentPoolIntroPage),
-);
-const WorkflowIntroPage = screen(() =>
-  import("./pages/intro/workflow-intro-page.tsx").then((m) => m.WorkflowIntroPage),
-);
+const ChromeExtensionPage = screen(chromeExtensionPageCode);
+const HelpCenterPage = screen(helpCenterPageCode);
+const IntegrationsPage = screen(integrationsPageCode);
+const PeopleIntroPage = screen(peopleIntroPageCode);
+const ProjectIntroPage = screen(projectIntroPageCode);
+const TalentPoolIntroPage = screen(talentPoolIntroPageCode);
+const WorkflowIntroPage = screen(workflowIntroPageCode);
 const LandingPage = screen(() => import("./pages/landing/landing-page.tsx").then((m) => m.LandingPage));
-const LocalMailboxPage = screen(() =>
-  import("./pages/local-mailbox/local-mailbox-page.tsx").then((m) => m.LocalMailboxPage),
-);
+const LocalMailboxPage = screen(localMailboxPageCode);
 const MobileWarningPage = screen(() =>
   import("./pages/mobile-warning/mobile-warning-page.tsx").then((m) => m.MobileWarningPage),
 );
-const NotFoundPage = screen(() => import("./pages/not-found/not-found-page.tsx").then((m) => m.NotFoundPage));
-const WorkspacePeoplePage = screen(() =>
-  import("./pages/people/workspace-people-page.tsx").then((m) => m.WorkspacePeoplePage),
-);
-const PersonDetailPage = screen(() => import("./pages/person/person-detail-page.tsx").then((m) => m.PersonDetailPage));
-const ProfileRoute = screen(() => import("./pages/person/profile-route.tsx").then((m) => m.ProfileRoute));
+const NotFoundPage = screen(notFoundPageCode);
+const WorkspacePeoplePage = screen(workspacePeoplePageCode);
+const PersonDetailPage = screen(personDetailPageCode);
+const ProfileRoute = screen(profileRouteCode);
 const PlaceholderPage = screen(() => import("./pages/placeholder/placeholder-page.tsx").then((m) => m.PlaceholderPage));
-const PrivacyPolicyPage = screen(() =>
-  import("./pages/privacy-policy/privacy-policy-page.tsx").then((m) => m.PrivacyPolicyPage),
-);
-const ProjectDetailPage = screen(() =>
-  import("./pages/project/project-detail-page.tsx").then((m) => m.ProjectDetailPage),
-);
-const ProjectsPage = screen(() => import("./pages/projects/projects-page.tsx").then((m) => m.ProjectsPage));
-const ReportsPage = screen(() => import("./pages/reports/reports-page.tsx").then((m) => m.ReportsPage));
+const PrivacyPolicyPage = screen(privacyPolicyPageCode);
+const ProjectDetailPage = screen(projectDetailPageCode);
+const ProjectsPage = screen(projectsPageCode);
+const ReportsPage = screen(reportsPageCode);
 const ResetPasswordPage = screen(() =>
   import("./pages/reset-password/reset-password-page.tsx").then((m) => m.ResetPasswordPage),
 );
-const SequencesPage = screen(() => import("./pages/sequences/sequences-page.tsx").then((m) => m.SequencesPage));
+const SequencesPage = screen(sequencesPageCode);
 const ServicesPage = screen(() => import("./pages/services/services-page.tsx").then((m) => m.ServicesPage));
 const SignInPage = screen(() => import("./pages/sign-in/sign-in-page.tsx").then((m) => m.SignInPage));
-const SignOutPage = screen(() => import("./pages/sign-out/sign-out-page.tsx").then((m) => m.SignOutPage));
+const SignOutPage = screen(signOutPageCode);
 const SignUpPage = screen(() => import("./pages/sign-up/sign-up-page.tsx").then((m) => m.SignUpPage));
-const TalentPoolPage = screen(() => import("./pages/talent-pool/talent-pool-page.tsx").then((m) => m.TalentPoolPage));
-const TalentSearchPage = screen(() =>
-  import("./pages/talent-search/talent-search-page.tsx").then((m) => m.TalentSearchPage),
-);
+const TalentPoolPage = screen(talentPoolPageCode);
+const TalentSearchPage = screen(talentSearchPageCode);
 const UpdatePasswordPage = screen(() =>
   import("./pages/update-password/update-password-page.tsx").then((m) => m.UpdatePasswordPage),
 );
-const WorkflowsPage = screen(() => import("./pages/workflows/workflows-page.tsx").then((m) => m.WorkflowsPage));
-const WorkspaceHomePage = screen(() =>
-  import("./pages/workspace-home/workspace-home-page.tsx").then((m) => m.WorkspaceHomePage),
-);
-const FirstWorkspaceRedirect = screen(() =>
-  import("./pages/workspace-redirect/first-workspace-redirect.tsx").then((m) => m.FirstWorkspaceRedirect),
-);
-const WorkspacesPage = screen(() => import("./pages/workspaces/workspaces-page.tsx").then((m) => m.WorkspacesPage));
+const WorkflowsPage = screen(workflowsPageCode);
+const WorkspaceHomePage = screen(workspaceHomePageCode);
+const FirstWorkspaceRedirect = screen(firstWorkspaceRedirectCode);
+const WorkspacesPage = screen(workspacesPageCode);
 
-/** Any screen, whatever its props: the tables below only preload them. */
+/** Any screen, whatever its props: the table below only preloads them. */
 type Preloadable = { preload: () => Promise<unknown> };
 
-/**
- * The screen each path opens, in the route tables' order (the first match wins, as in a Switch),
- * for fetching its code before the first render: see `preloadScreensOf`.
- */
-const signedInScreens: readonly [pattern: RegExp, screen: Preloadable][] = [
-  [/^\/sign_out$/, SignOutPage],
-  [/^\/privacy_policy$/, PrivacyPolicyPage],
-  [/^\/workspaces$/, WorkspacesPage],
-  [/^\/account_settings$/, AccountSettingsPage],
-  [/^\/help_center$/, HelpCenterPage],
-  [/^\/chrome_extension$/, ChromeExtensionPage],
-  [/^\/talent_pool_intro$/, TalentPoolIntroPage],
-  [/^\/people_intro$/, PeopleIntroPage],
-  [/^\/project_intro$/, ProjectIntroPage],
-  [/^\/workspaces\/[^/]+\/workflow_intro$/, WorkflowIntroPage],
-  [/^\/profile(\/[^/]+)?$/, ProfileRoute],
-  [/^\/talent_pool$/, TalentPoolPage],
-  [/^\/talent_search$/, TalentSearchPage],
-  [/^\/workspaces\/[^/]+\/people$/, WorkspacePeoplePage],
-  [/^\/workspaces\/[^/]+\/(people|profile)\/[^/]+$/, PersonDetailPage],
-  [/^\/workspaces\/me\/home$/, FirstWorkspaceRedirect],
-  [/^\/workspaces\/[^/]+\/home$/, WorkspaceHomePage],
-  [/^\/workspaces\/[^/]+\/workflows$/, WorkflowsPage],
-  [/^\/workspaces\/[^/]+\/sequences$/, SequencesPage],
-  [/^\/workspaces\/[^/]+\/integrations$/, IntegrationsPage],
-  [/^\/workspaces\/[^/]+\/reports$/, ReportsPage],
-  [/^\/workspaces\/[^/]+\/local_mailbox$/, LocalMailboxPage],
-  [/^\/workspaces\/[^/]+\/projects$/, ProjectsPage],
-  [/^\/workspaces\/[^/]+\/projects?\/[^/]+$/, ProjectDetailPage],
-];
 /** Signed out, the privacy notice shows inside the public site's frame. */
 const PublicPrivacyPolicy: Preloadable = {
   preload: () => Promise.all([PrivacyPolicyPage.preload(), PublicLayout.preload()]),
 };
+/**
+ * The screen each signed-out path opens, in the route table's order (the first match wins, as in a
+ * Switch), for fetching its code before the first render; the signed-in ones are in signed-in-screens.ts.
+ */
 const signedOutScreens: readonly [pattern: RegExp, screen: Preloadable][] = [
   [/^\/$/, LandingPage],
   [/^\/services$/, ServicesPage],
@@ -138,8 +116,8 @@ const signedOutScreens: readonly [pattern: RegExp, screen: Preloadable][] = [
   [/^\/auth\/[^/]+$/, AuthCallbackPage],
 ];
 
-function screenOf(table: readonly [RegExp, Preloadable][], path: string): Preloadable | undefined {
-  return table.find(([pattern]) => pattern.test(path))?.[1];
+function signedOutScreenOf(path: string): Preloadable | undefined {
+  return signedOutScreens.find(([pattern]) => pattern.test(path))?.[1];
 }
 
 /**
@@ -148,12 +126,8 @@ function screenOf(table: readonly [RegExp, Preloadable][], path: string): Preloa
  */
 export function preloadScreensOf(path: string, signedIn: boolean): Promise<unknown> {
   const isMobile = window.matchMedia(MOBILE_MEDIA_QUERY).matches;
-  if (!signedIn || isMobile) return screenOf(signedOutScreens, path)?.preload() ?? Promise.resolve();
-  return Promise.all([
-    ReplicaProvider.preload(),
-    AppLayout.preload(),
-    (screenOf(signedInScreens, path) ?? NotFoundPage).preload(),
-  ]);
+  if (!signedIn || isMobile) return signedOutScreenOf(path)?.preload() ?? Promise.resolve();
+  return Promise.all([ReplicaProvider.preload(), AppLayout.preload(), signedInScreenCodeOf(path)()]);
 }
 
 /**

@@ -163,7 +163,9 @@ async function readPipelinePage(
       searchBy,
     };
   }
-  const total = viewTotal(await db.pipeline_counts.get(query.projectId), query.stageId);
+  // Asked for beside the page's keys, not before them: the first page starts at the top whatever
+  // the count, and a board's first read is one answer of the database shorter.
+  const total = db.pipeline_counts.get(query.projectId).then((counts) => viewTotal(counts, query.stageId));
   return readBoardPage(db, query, total, undefined, searchBy);
 }
 
@@ -191,16 +193,24 @@ export function boardPage(
   return db.transaction("r", [db.candidacies, db.people], () => readBoardPage(db, query, total, oldest, "", shown));
 }
 
+/**
+ * `total` may still be on its way (the database's own promise): only a page past the first needs
+ * it to know where it starts. A count already known is not awaited: inside the read's transaction,
+ * awaiting a value that is not the database's loses the transaction (Dexie: PrematureCommitError).
+ */
 async function readBoardPage(
   db: ReplicaDb,
   query: PipelineQuery,
-  total: number,
+  total: number | Promise<number>,
   oldest: ListPlace | undefined,
   searchBy: string,
   shown: readonly Candidate[] = [],
 ): Promise<PipelinePage> {
-  const window = pageWindow(total, query.page, query.pageSize);
-  const upTo = window.offset + query.pageSize;
+  const offset =
+    query.page <= 1
+      ? 0
+      : pageWindow(typeof total === "number" ? total : await total, query.page, query.pageSize).offset;
+  const upTo = offset + query.pageSize;
   // Keys from the top of the list down to the page's end, then the page's rows by id: a write
   // that takes one of those candidates out of the list (another stage, removed) is seen by the
   // live query by its key even when the write does not say where the row stood before. The
@@ -215,7 +225,7 @@ async function readBoardPage(
   ]);
   const keys =
     keysFrom.length < upTo && oldest !== undefined ? await inStage(db, query).limit(upTo).primaryKeys() : keysFrom;
-  const pageKeys = keys.slice(window.offset);
+  const pageKeys = keys.slice(offset);
   const sameKeys = pageKeys.length === shown.length && pageKeys.every((id, index) => shown[index]?.candidacy.id === id);
   const rows = (sameKeys ? shownRows : await db.candidacies.bulkGet(pageKeys)).filter((row) => row !== undefined);
   const samePeople =
@@ -226,5 +236,7 @@ async function readBoardPage(
     ? rows.map((candidacy, index) => ({ candidacy, person: shownPeople[index] }))
     : await withPeople(db, rows);
   if (items.length > 0) markLoadStep("rows-read");
-  return { items, page: window.page, pages: window.pages, total, query, searchBy };
+  const counted = typeof total === "number" ? total : await total;
+  const window = pageWindow(counted, query.page, query.pageSize);
+  return { items, page: window.page, pages: window.pages, total: counted, query, searchBy };
 }

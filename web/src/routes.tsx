@@ -132,10 +132,10 @@ export function preloadScreensOf(path: string, signedIn: boolean): Promise<unkno
 
 /**
  * A signed-in page load: the replica starts opening before the first render (replica-provider.tsx).
- * Settles once it is open, or failed to.
+ * Settles once it is open, or failed to, and a list screen's first read has answered (firstReadAnswered).
  */
 export function prepareReplicaOf(uid: string): Promise<unknown> {
-  return loadReplicaProvider().then((module) => module.prepareReplica(uid));
+  return loadReplicaProvider().then((module) => module.prepareReplica(uid).then(() => module.firstReadAnswered()));
 }
 
 /**

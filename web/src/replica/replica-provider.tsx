@@ -6,10 +6,12 @@ import { LoadingScreen } from "../components/loading-screen.tsx";
 import { StorageNotice } from "../components/shell/storage-notice.tsx";
 import { hasEarlySocket, replicaListedEarly, takeEarlySocket } from "../early-sync/start-early-sync.ts";
 import { syncUrl } from "../early-sync/sync-url.ts";
+import { type FirstList, firstListOfPath } from "../first-screen/first-list-of-path.ts";
 import { markLoadStep } from "../load-steps.ts";
 import { showErrorToasts } from "../notifications/toasts.ts";
 import { connection, watchNetwork } from "../state/connection-state.ts";
 import { hasPendingWrites } from "./outbox.ts";
+import type { ReplicaDb } from "./replica-db.ts";
 import { REPLICA_DB_NAME, ReplicaRuntime } from "./replica-runtime.ts";
 import { replicaSchemasFor } from "./replica-versions.ts";
 import { focusOfPath } from "./route-focus.ts";
@@ -78,7 +80,34 @@ export function prepareReplica(uid: string): Promise<unknown> {
     () => undefined,
   );
   prepared = entry;
+  const list = firstListOfPath(window.location.pathname);
+  // Not begun, the screen reads for itself, as it always does once rendered.
+  if (list) firstRead = runtime.then((opened) => beginFirstRead(opened.db, uid, list)).catch(() => undefined);
   return runtime;
+}
+
+/** The load's first list read (see first-screen/early-read.ts): settles at its first answer. */
+let firstRead: Promise<void> = Promise.resolve();
+/** How long the first render waits for that answer: a slow database must not hold the screen back. */
+const FIRST_READ_WAIT_MS = 250;
+
+/** The first list's read, from the code of that list alone: the screen's own, which the page is loading. */
+async function beginFirstRead(db: ReplicaDb, uid: string, list: FirstList): Promise<void> {
+  if (list.kind === "board") {
+    const { beginFirstBoardPage } = await import("../first-screen/first-board-page.ts");
+    return beginFirstBoardPage(db, list.workspaceId, list.projectId);
+  }
+  const { beginFirstPeopleRows } = await import("../first-screen/first-people-rows.ts");
+  return beginFirstPeopleRows(db, uid, list.kind === "pool" ? null : list.workspaceId);
+}
+
+/**
+ * Settles once the load's first list read has answered, or at once when there is none, or after a
+ * quarter of a second: the first render then shows the rows a replica already holds, rather than
+ * rendering without them and again once they are read.
+ */
+export function firstReadAnswered(): Promise<void> {
+  return Promise.race([firstRead, new Promise<void>((resolve) => setTimeout(resolve, FIRST_READ_WAIT_MS))]);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useMemo, useRef, useState } from "react";
 import { PAGE_SIZE_DEFAULT } from "../../constants.ts";
+import { earlyPeopleRows, peopleRowsKey } from "../../first-screen/first-people-rows.ts";
+import { useEarlyAnswer } from "../../first-screen/use-early-answer.ts";
 import { useLiveValue } from "../../hooks/use-live-value.ts";
 import { useReplica } from "../../replica/replica-provider.tsx";
 import { pageWindow } from "../pipeline/pipeline-paging.ts";
@@ -127,7 +129,10 @@ export function useIndexedPeopleView(source: PeopleSource, options: ViewOptions 
   // While searching, the unfiltered list stays on its first page, where clearing the search lands.
   const rowsPage = searching ? 1 : pageNumber;
   // The source is named by its key: a new object for the same list reads nothing again.
-  const rows = useLiveValue(() => readListRows(db, source, rowsPage, pageSize), [db, source.key, rowsPage, pageSize]);
+  const own = useLiveValue(() => readListRows(db, source, rowsPage, pageSize), [db, source.key, rowsPage, pageSize]);
+  // Until it answers, the load's early read of the same page, begun before this screen rendered.
+  const early = useEarlyAnswer(earlyPeopleRows, peopleRowsKey(source, rowsPage, pageSize), own !== undefined);
+  const rows = own ?? early;
   // Asked once the first rows are in: IndexedDB answers a store's reads one transaction after
   // another, and the count must not hold the rows back.
   const read = rows !== undefined;

@@ -13,6 +13,8 @@ import {
   viewTotal,
 } from "../../../components/pipeline/pipeline-queries.ts";
 import { PAGE_SIZE_DEFAULT } from "../../../constants.ts";
+import { boardPageKey, earlyBoardPage } from "../../../first-screen/first-board-page.ts";
+import { useEarlyAnswer } from "../../../first-screen/use-early-answer.ts";
 import { useLiveValue } from "../../../hooks/use-live-value.ts";
 import { useStableCallback } from "../../../hooks/use-stable-callback.ts";
 import { useReplica } from "../../../replica/replica-provider.tsx";
@@ -114,10 +116,13 @@ export function usePipelineView(
     shownRows.current = items;
     return items === read.items ? read : { ...read, items };
   }, [db, project.workspace_id, project.id, stageId, pageNumber, pageSize, search, start, active]);
+  // Until it answers, the load's early read of the same page, begun before this screen rendered.
+  const early = useEarlyAnswer(earlyBoardPage, boardPageKey(query), read !== undefined || wordsGiven || !active);
+  const shownRead = read ?? early;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query's fields are listed one by one
   const page = useMemo(
-    () => read && withCount(read, total, query),
-    [read, total, project.id, stageId, pageNumber, pageSize],
+    () => shownRead && withCount(shownRead, total, query),
+    [shownRead, total, project.id, stageId, pageNumber, pageSize],
   );
 
   const searchFor = (text: string) => {

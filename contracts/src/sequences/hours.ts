@@ -43,7 +43,8 @@ export function labelOfHour(hour: number): string {
 /** 0–23 for a label, null for `--`, undefined for anything else. */
 export function hourOfLabel(label: string): number | null | undefined {
   if (label === NO_HOUR) return null;
-  const index = HOUR_LABELS.findIndex((known) => known === label);
+  const labels: readonly string[] = HOUR_LABELS;
+  const index = labels.indexOf(label);
   return index === -1 ? undefined : index;
 }
 

@@ -139,25 +139,23 @@ export const ProjectPeopleTab = memo(function ProjectPeopleTab({
           <EmptyListShown />
         </Text>
       ) : (
-        <>
-          <CandidatesTable
-            candidates={page.items}
-            stages={stages}
-            workspaceId={project.workspace_id}
-            selection={selection}
-            handlers={readOnly ? undefined : handlers}
-            footer={
-              // Its rows-per-page dropdown positions a popover as it mounts: after the rows.
-              <ListPager
-                noun={{ one: "candidate", many: "candidates" }}
-                page={page}
-                pageSize={view.query.pageSize}
-                onPage={view.setPage}
-                onPageSize={view.setPageSize}
-              />
-            }
-          />
-        </>
+        <CandidatesTable
+          candidates={page.items}
+          stages={stages}
+          workspaceId={project.workspace_id}
+          selection={selection}
+          handlers={readOnly ? undefined : handlers}
+          footer={
+            // Its rows-per-page dropdown positions a popover as it mounts: after the rows.
+            <ListPager
+              noun={{ one: "candidate", many: "candidates" }}
+              page={page}
+              pageSize={view.query.pageSize}
+              onPage={view.setPage}
+              onPageSize={view.setPageSize}
+            />
+          }
+        />
       )}
       {editing && <EditPersonModal person={editing} silentErrors onClose={() => setEditingId(null)} />}
       <ConfirmDialog

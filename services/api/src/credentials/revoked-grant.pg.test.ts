@@ -67,7 +67,7 @@ it("pauses every run sending through a mailbox whose grant was revoked, and Reco
   const throughMailbox = { ws, credentialId: credential.id, email: credential.email };
 
   // Two runs wait for a later step; a third was paused by a person.
-  const later = await kit.campaign(owner, [{ subject: "Later", delay: 14_400 }], { through: throughMailbox });
+  const later = await kit.campaign(owner, [{ subject: "Later", delay: kit.notDueYet() }], { through: throughMailbox });
   const waiting = await kit.candidate(owner, later, "Grace");
   await kit.approve(owner, waiting.payload);
   const pausedByPerson = await kit.candidate(owner, later, "Edsger");
@@ -143,7 +143,7 @@ it("sends a step whose draft was made before the grant was revoked once, after R
     .where("workspace_id", "=", ws)
     .executeTakeFirstOrThrow();
   // Ten days' delay: the step waits, and this test plays the worker.
-  const where = await kit.campaign(owner, [{ subject: "Drafted first", delay: 14_400 }], {
+  const where = await kit.campaign(owner, [{ subject: "Drafted first", delay: kit.notDueYet() }], {
     through: { ws, credentialId: credential.id, email: credential.email },
   });
   const run = await kit.candidate(owner, where, "Barbara");
@@ -198,7 +198,7 @@ it("pauses the runs sending through a mailbox whose grant a poll of its mail fou
     .select(["id", "email"])
     .where("workspace_id", "=", ws)
     .executeTakeFirstOrThrow();
-  const later = await kit.campaign(owner, [{ subject: "Later", delay: 14_400 }], {
+  const later = await kit.campaign(owner, [{ subject: "Later", delay: kit.notDueYet() }], {
     through: { ws, credentialId: credential.id, email: credential.email },
   });
   const run = await kit.candidate(owner, later, "Alan");

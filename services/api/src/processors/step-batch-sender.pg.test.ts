@@ -28,7 +28,7 @@ async function scheduledJob(processorId: string) {
 /** Three candidates whose first step waits ten days (this test plays the worker), and their jobs. */
 async function waitingRuns() {
   const owner = await newOwner();
-  const where = await kit.campaign(owner, [{ subject: "Hello {{first_name}}", delay: 14_400 }]);
+  const where = await kit.campaign(owner, [{ subject: "Hello {{first_name}}", delay: kit.notDueYet() }]);
   const runs = [];
   for (const name of ["Ada", "Grace", "Katherine"]) runs.push(await kit.candidate(owner, where, name));
   for (const run of runs) await kit.approve(owner, run.payload);
@@ -113,7 +113,7 @@ describe("sending a batch of steps together", () => {
 
   it("leaves a run it cannot write a message for to the one-by-one path, which fails it, and sends the others", async () => {
     const owner = await newOwner();
-    const where = await kit.campaign(owner, [{ subject: "Hello", delay: 14_400 }]);
+    const where = await kit.campaign(owner, [{ subject: "Hello", delay: kit.notDueYet() }]);
     const ada = await kit.candidate(owner, where, "Ada");
     const grace = await kit.candidate(owner, where, "Grace");
     const cleared = await t.app.inject({

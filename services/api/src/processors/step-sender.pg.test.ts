@@ -75,7 +75,7 @@ describe("sending a sequence's steps", () => {
     async (point) => {
       const owner = await newOwner();
       // Ten days' delay: the step waits, and this test plays the worker.
-      const where = await kit.campaign(owner, [{ subject: "Hello {{first_name}}", delay: 14_400 }]);
+      const where = await kit.campaign(owner, [{ subject: "Hello {{first_name}}", delay: kit.notDueYet() }]);
       const run = await kit.candidate(owner, where);
       await kit.approve(owner, run.payload);
       await t.reactions?.settle();
@@ -98,7 +98,7 @@ describe("sending a sequence's steps", () => {
 
   it("sends nothing for a run paused before its step was due, and only the new job's after it resumes", async () => {
     const owner = await newOwner();
-    const where = await kit.campaign(owner, [{ subject: "Hello", delay: 14_400 }]);
+    const where = await kit.campaign(owner, [{ subject: "Hello", delay: kit.notDueYet() }]);
     const run = await kit.candidate(owner, where);
     await kit.approve(owner, run.payload);
     await t.reactions?.settle();
@@ -121,7 +121,7 @@ describe("sending a sequence's steps", () => {
 
   it("fails the step with the reason when the candidate has no address, and sends nothing", async () => {
     const owner = await newOwner();
-    const where = await kit.campaign(owner, [{ subject: "Hello", delay: 14_400 }]);
+    const where = await kit.campaign(owner, [{ subject: "Hello", delay: kit.notDueYet() }]);
     const run = await kit.candidate(owner, where);
     const cleared = await t.app.inject({
       method: "PUT",
@@ -142,7 +142,7 @@ describe("sending a sequence's steps", () => {
 
   it("spreads the runs of one credential by its minimum gap", async () => {
     const owner = await newOwner();
-    const where = await kit.campaign(owner, [{ subject: "Hello", delay: 14_400 }], { minGapSeconds: 600 });
+    const where = await kit.campaign(owner, [{ subject: "Hello", delay: kit.notDueYet() }], { minGapSeconds: 600 });
     const runs = [];
     for (const name of ["Ada", "Grace", "Katherine"]) runs.push(await kit.candidate(owner, where, name));
     for (const run of runs) await kit.approve(owner, run.payload);

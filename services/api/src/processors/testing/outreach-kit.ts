@@ -103,6 +103,15 @@ export function outreachKit(app: () => TestApp, prefix: string) {
     send,
     campaign,
     candidate,
+    /**
+     * A step's delay, in minutes, that keeps it from falling due while a test runs: ten days after
+     * the test's clock and after the real time too. The queue works a job once Postgres' clock passes
+     * its start, and the test's clock stands at a fixed moment ever further behind the real one.
+     */
+    notDueYet(): number {
+      const behind = Math.max(0, Date.now() - app().clock.now.getTime());
+      return Math.ceil(behind / 60_000) + 14_400;
+    },
     /** The Send button of the payload. */
     async approve(owner: SignedIn, payload: string) {
       const sent = await send(owner, "PUT", `${payload}/event`, { event_name: "event_send" });

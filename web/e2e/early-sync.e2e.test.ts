@@ -133,7 +133,7 @@ it("greets a replica the app kept no record of as a fresh one, fills it again wh
 
   // The record goes, the database stays (site data partly cleared): nothing says the replica is there.
   // Taken away as the next load begins, before its code runs: the sync still moving its cursor would
-  // write it again between a removal now and the reload.
+  // write it again between a removal now and the next load.
   const record = replicaRecordKey(REPLICA_DB_NAME);
   await eventually(
     () => page.evaluate((key) => localStorage.getItem(key), record),

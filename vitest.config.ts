@@ -46,9 +46,17 @@ export default defineConfig({
       // A real IMAP server (Dovecot), which each file starts for itself (outreach's testing/dovecot-server.ts).
       { extends: true, test: { name: "imap", include: everywhere.map((folder) => `${folder}/**/*.imap.test.ts`) } },
       // A browser flow runs several users through many screens, beside another file's work: more time.
+      // Its polls too: under a loaded machine, one Playwright read of a button's state took longer
+      // than expect.poll's default second, and the form's state was right all along.
       {
         extends: true,
-        test: { name: "browser", include: ["web/e2e/**/*.e2e.test.ts"], globalSetup: [postgres], testTimeout: 60_000 },
+        test: {
+          name: "browser",
+          include: ["web/e2e/**/*.e2e.test.ts"],
+          globalSetup: [postgres],
+          testTimeout: 60_000,
+          expect: { poll: { timeout: 10_000 } },
+        },
       },
     ],
   },

@@ -95,7 +95,7 @@ const FIRST_READ_WAIT_MS = 250;
 async function beginFirstRead(db: ReplicaDb, uid: string, list: FirstList): Promise<void> {
   if (list.kind === "board") {
     const { beginFirstBoardPage } = await import("../first-screen/first-board-page.ts");
-    return beginFirstBoardPage(db, list.workspaceId, list.projectId);
+    return beginFirstBoardPage(db, uid, list.workspaceId, list.projectId);
   }
   const { beginFirstPeopleRows } = await import("../first-screen/first-people-rows.ts");
   return beginFirstPeopleRows(db, uid, list.kind === "pool" ? null : list.workspaceId);

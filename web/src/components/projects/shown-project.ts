@@ -10,6 +10,8 @@ export interface ShownProject {
   workspaceName: string;
   role: WorkspaceRole;
   projectRole: ProjectRole | undefined;
+  /** The user it was shown to. */
+  userId: string;
 }
 
 /**
@@ -28,7 +30,7 @@ export async function shownProject(db: ReplicaDb, projectId: string, userId: str
   if (!workspace || !member) return null;
   const projectRole = projectMembers.find((each) => each.user_id === userId)?.role;
   if (!mayReachProject({ workspaceRole: member.role, projectRole }, project)) return null;
-  return { project, workspaceName: workspace.name, role: member.role, projectRole };
+  return { project, workspaceName: workspace.name, role: member.role, projectRole, userId };
 }
 
 /**

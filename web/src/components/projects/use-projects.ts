@@ -5,7 +5,11 @@ import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
+import { dequal } from "dequal";
 import { useLiveQuery } from "dexie-react-hooks";
+import { useRef } from "react";
+import { earlyProject, projectReadKey } from "../../first-screen/first-project.ts";
+import { useEarlyAnswer } from "../../first-screen/use-early-answer.ts";
 import { useLiveValue } from "../../hooks/use-live-value.ts";
 import { markLoadStep } from "../../load-steps.ts";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
@@ -109,6 +113,8 @@ export interface ProjectWithWorkflow {
   project: ProjectListItem;
   /** Null when the project has none, or its copy has not reached the replica. */
   workflow: WorkflowRow | null;
+  /** The signed-in user's id, from their row in the replica. */
+  userId: string;
 }
 
 /**
@@ -120,7 +126,8 @@ export interface ProjectWithWorkflow {
  * sync write made meanwhile go first (a signed-in load's catch-up writes while the screen reads).
  * The user's row is read in it too, by the email (shownProjectFor), rather than taken from the
  * user's own read: the project's read, begun only once that read had answered, came a live
- * query's round and a render after the first snapshot parts that bring both rows.
+ * query's round and a render after the first snapshot parts that bring both rows. Until it
+ * answers, the load's early read of the same (first-project.ts), begun before the page rendered.
  */
 export function useProjectWithWorkflow(
   projectId: string,
@@ -128,20 +135,35 @@ export function useProjectWithWorkflow(
 ): ProjectWithWorkflow | null | undefined {
   const { db } = useReplica();
   // The same answer while it says the same: a new one renders the whole project page again.
-  return useLiveValue(async () => {
-    if (!uid) return null;
-    const tables = [db.users, db.projects, db.workspaces, db.workspace_members, db.project_users, db.workflows];
-    return db.transaction("r", tables, async () => {
-      const shown = await shownProjectFor(db, projectId, uid);
-      if (!shown) return shown;
-      const workflowId = shown.project.workflow_id;
-      const workflow = workflowId ? await db.workflows.get(workflowId) : undefined;
-      return {
-        project: listItem(shown.project, shown.workspaceName, shown.role, shown.projectRole),
-        workflow: workflow ? workflowRowOf(workflow) : null,
-      };
-    });
-  }, [db, projectId, uid]);
+  const own = useLiveValue(() => readProjectWithWorkflow(db, projectId, uid), [db, projectId, uid]);
+  const early = useEarlyAnswer(earlyProject, projectReadKey(projectId, uid), own !== undefined);
+  // The page's own read taking over from the early one, saying the same, renders nothing again.
+  const shown = useRef<ProjectWithWorkflow | null | undefined>(undefined);
+  // Null (not the user's to open) is an answer too.
+  const next = own !== undefined ? own : early;
+  if (next === undefined || shown.current === undefined || !dequal(next, shown.current)) shown.current = next;
+  return shown.current;
+}
+
+/** The project page's own rows, as useProjectWithWorkflow tells them. */
+export async function readProjectWithWorkflow(
+  db: ReplicaDb,
+  projectId: string,
+  uid: string | undefined,
+): Promise<ProjectWithWorkflow | null | undefined> {
+  if (!uid) return null;
+  const tables = [db.users, db.projects, db.workspaces, db.workspace_members, db.project_users, db.workflows];
+  return db.transaction("r", tables, async () => {
+    const shown = await shownProjectFor(db, projectId, uid);
+    if (!shown) return shown;
+    const workflowId = shown.project.workflow_id;
+    const workflow = workflowId ? await db.workflows.get(workflowId) : undefined;
+    return {
+      project: listItem(shown.project, shown.workspaceName, shown.role, shown.projectRole),
+      workflow: workflow ? workflowRowOf(workflow) : null,
+      userId: shown.userId,
+    };
+  });
 }
 
 /** The members of each workspace given, with their avatar colours where the replica holds them. */

@@ -12,7 +12,6 @@ import { projectAbilities } from "../../components/projects/project-permissions.
 import { useHasCandidates } from "../../components/projects/use-project-workflow.ts";
 import { accessTo, useProjectWithWorkflow } from "../../components/projects/use-projects.ts";
 import { RouterAnchor } from "../../components/router-anchor.tsx";
-import { useCurrentUser } from "../../hooks/use-current-user.ts";
 import { useScopeProgress, useSyncFocus } from "../../hooks/use-scope-progress.ts";
 import { useStableCallback } from "../../hooks/use-stable-callback.ts";
 import { screen } from "../../lazy-screen.ts";
@@ -44,7 +43,6 @@ type Tab = "people" | "workflow" | "access" | "message";
  */
 export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: string; projectId: string }) {
   const runtime = useReplica();
-  const user = useCurrentUser();
   const shown = useProjectWithWorkflow(projectId, readCredentials()?.uid);
   const project = shown === undefined ? undefined : (shown?.project ?? null);
   // The project's candidates first, then the workspace's people (the rows' names and the search).
@@ -73,10 +71,12 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
   const importPeople = useStableCallback(() => setImporting(true));
   const projectsHref = `/workspaces/${workspaceId}/projects`;
 
-  if (!user || project === undefined || (project === null && !synced)) {
+  // The user's own row comes with the project's read (useProjectWithWorkflow): on a fresh profile,
+  // a read of its own answered a live query's round after the first render, and held the page back.
+  if (project === undefined || (project === null && !synced)) {
     return <LoadingScreen label="Loading project" />;
   }
-  if (project === null || project.workspace_id !== workspaceId) {
+  if (!shown || project === null || project.workspace_id !== workspaceId) {
     return (
       <Stack gap="xs">
         <Title order={1} size="h2">
@@ -129,12 +129,12 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
         </Tabs.Panel>
         <Tabs.Panel value="workflow" pt="md">
           <TabSuspense>
-            <WorkflowTab project={project} workflow={workflow} abilities={abilities} userId={user.id} />
+            <WorkflowTab project={project} workflow={workflow} abilities={abilities} userId={shown.userId} />
           </TabSuspense>
         </Tabs.Panel>
         <Tabs.Panel value="access" pt="md">
           <TabSuspense>
-            <AccessTab project={project} userId={user.id} workspaceRole={project.role} />
+            <AccessTab project={project} userId={shown.userId} workspaceRole={project.role} />
           </TabSuspense>
         </Tabs.Panel>
         {!archived && (
@@ -147,7 +147,7 @@ export function ProjectDetailPage({ workspaceId, projectId }: { workspaceId: str
       </Tabs>
       <ProjectDialogs
         dialog={dialog}
-        userId={user.id}
+        userId={shown.userId}
         onClose={() => setDialog(null)}
         onRemoved={() => navigate(projectsHref)}
       />

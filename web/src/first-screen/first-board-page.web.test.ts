@@ -4,7 +4,7 @@ import { afterEach, expect, test } from "vitest";
 import { candidacy, person, uuid } from "../components/pipeline/testing/pipeline-rows.ts";
 import { PAGE_SIZE_DEFAULT } from "../constants.ts";
 import type { ReplicaDb } from "../replica/replica-db.ts";
-import { alice, member, user, workspace, ws1 } from "../replica/testing/rows.ts";
+import { alice, member, project, user, workspace, ws1 } from "../replica/testing/rows.ts";
 import { openTestDb } from "../replica/testing/test-db.ts";
 import { projectCountsQuery } from "../replica/use-project-counts.ts";
 import { beginFirstBoardPage, boardPageKey, earlyBoardPage } from "./first-board-page.ts";
@@ -30,19 +30,7 @@ async function replicaWith(withUser: boolean): Promise<ReplicaDb> {
   await db.workspace_members.put({ ...member(ws1, alice), ...held });
   if (withUser) await db.users.put({ ...user(alice), ...held });
   await db.projects.put({
-    id: projectId,
-    workspace_id: ws1,
-    name: "Quiet search",
-    description: null,
-    priority: "Medium",
-    status: "Active",
-    start_date: null,
-    deadline: null,
-    visible: true,
-    workflow_id: null,
-    user_id: alice,
-    created_at: "2026-11-01T08:00:00.000Z",
-    updated_at: "2026-11-01T08:00:00.000Z",
+    ...project(projectId, ws1, { name: "Quiet search" }),
     scopes: [`proj:${projectId}`],
     _pending: 0,
   });

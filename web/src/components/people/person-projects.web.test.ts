@@ -1,5 +1,6 @@
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import { describe, expect, it } from "vitest";
+import { project as projectRow } from "../../replica/testing/rows.ts";
 import { openTestDb } from "../../replica/testing/test-db.ts";
 import { candidacy, otherProjectId, ownerId, projectId, uuid, workspaceId } from "../pipeline/testing/pipeline-rows.ts";
 import { projectsOf } from "./person-projects.ts";
@@ -9,20 +10,9 @@ const interview = { id: uuid(902), name: "Interview" };
 const thirdProjectId = "7f3a9e5c-1d4b-4a8f-8c3e-5b7d9f1a3c4e";
 
 function project(id: string, name: string): ProjectRow & { scopes: string[]; _pending: number } {
+  const at = "2026-11-01T08:00:00.000Z";
   return {
-    id,
-    workspace_id: workspaceId,
-    name,
-    description: null,
-    priority: "Medium",
-    status: "Active",
-    start_date: null,
-    deadline: null,
-    visible: true,
-    workflow_id: null,
-    user_id: ownerId,
-    created_at: "2026-11-01T08:00:00.000Z",
-    updated_at: "2026-11-01T08:00:00.000Z",
+    ...projectRow(id, workspaceId, { name, user_id: ownerId, created_at: at, updated_at: at }),
     scopes: [`proj:${id}`],
     _pending: 0,
   };

@@ -2,6 +2,7 @@ import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { StageRow, WorkflowRow } from "@hirestream/contracts/workflows/rows.ts";
 import { describe, expect, it } from "vitest";
+import { project as projectRow } from "../../replica/testing/rows.ts";
 import { assignableProjects, orderedStages, workflowOfProject } from "./project-workflow.ts";
 
 const workspaceId = "0b7f5d7e-2f8c-4c1a-a7a4-5c5b9c1e2d33";
@@ -39,22 +40,13 @@ function workflow(n: number, changes: Partial<WorkflowRow> = {}): WorkflowRow {
 }
 
 function project(n: number, changes: Partial<ProjectRow> = {}): ProjectRow {
-  return {
-    id: id(n),
-    workspace_id: workspaceId,
+  return projectRow(id(n), workspaceId, {
     name: `Project ${n}`,
-    description: null,
-    priority: "Medium",
-    status: "Active",
-    start_date: null,
-    deadline: null,
-    visible: true,
-    workflow_id: null,
     user_id: userId,
     created_at: at,
     updated_at: at,
     ...changes,
-  };
+  });
 }
 
 describe("orderedStages", () => {

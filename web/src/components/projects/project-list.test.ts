@@ -1,27 +1,14 @@
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import { describe, expect, it } from "vitest";
+import { project as projectRow, ws1 } from "../../replica/testing/rows.ts";
 import { matchesSearch, projectsOnTab, tabCounts, tabOf } from "./project-list.ts";
 
 const me = "6f1c2a4e-8a1b-4c55-9d0e-3f2b1a0c9d11";
 const other = "0b7f5d7e-2f8c-4c1a-a7a4-5c5b9c1e2d33";
 
 function project(id: string, changes: Partial<ProjectRow> = {}): ProjectRow {
-  return {
-    id,
-    workspace_id: "00000000-0000-4000-8000-0000000000a1",
-    name: `Project ${id}`,
-    description: null,
-    priority: "Medium",
-    status: "Active",
-    start_date: null,
-    deadline: null,
-    visible: true,
-    workflow_id: null,
-    user_id: other,
-    created_at: "2026-11-01T00:00:00.000Z",
-    updated_at: "2026-11-01T00:00:00.000Z",
-    ...changes,
-  };
+  const at = "2026-11-01T00:00:00.000Z";
+  return projectRow(id, ws1, { name: `Project ${id}`, user_id: other, created_at: at, updated_at: at, ...changes });
 }
 
 describe("tabOf", () => {

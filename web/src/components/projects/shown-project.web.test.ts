@@ -2,7 +2,7 @@ import type { ProjectRole } from "@hirestream/contracts/projects/events.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkspaceRole } from "@hirestream/contracts/workspaces/events.ts";
 import { describe, expect, it } from "vitest";
-import { alice, bob, member, user, workspace, ws1, ws2 } from "../../replica/testing/rows.ts";
+import { alice, bob, member, project as projectRow, user, workspace, ws1, ws2 } from "../../replica/testing/rows.ts";
 import { openTestDb } from "../../replica/testing/test-db.ts";
 import { shownProject, shownProjectFor } from "./shown-project.ts";
 
@@ -10,20 +10,7 @@ const projectId = "00000000-0000-4000-8000-0000000000b1";
 
 function project(changes: Partial<ProjectRow> = {}) {
   return {
-    id: projectId,
-    workspace_id: ws1,
-    name: "Quiet search",
-    description: null,
-    priority: "Medium" as const,
-    status: "Active" as const,
-    start_date: null,
-    deadline: null,
-    visible: true,
-    workflow_id: null,
-    user_id: alice,
-    created_at: "2026-11-01T08:00:00.000Z",
-    updated_at: "2026-11-01T08:00:00.000Z",
-    ...changes,
+    ...projectRow(projectId, ws1, { name: "Quiet search", ...changes }),
     scopes: [`ws:${ws1}`],
     _pending: 0,
   };

@@ -1,4 +1,5 @@
 import type { UserRow } from "@hirestream/contracts/accounts/rows.ts";
+import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
 import type { WorkspaceMemberRow, WorkspaceRow } from "@hirestream/contracts/workspaces/rows.ts";
 
 export const alice = "a11ce000-0000-4000-8000-000000000001";
@@ -15,6 +16,26 @@ export function workspace(id: string, changes: Partial<WorkspaceRow> = {}): Work
     name: `Workspace ${id.slice(-2)}`,
     description: "",
     visible: true,
+    user_id: alice,
+    created_at: at,
+    updated_at: at,
+    ...changes,
+  };
+}
+
+/** A visible, active project Alice made in `workspaceId`, without a workflow. */
+export function project(id: string, workspaceId: string, changes: Partial<ProjectRow> = {}): ProjectRow {
+  return {
+    id,
+    workspace_id: workspaceId,
+    name: `Project ${id.slice(-2)}`,
+    description: null,
+    priority: "Medium",
+    status: "Active",
+    start_date: null,
+    deadline: null,
+    visible: true,
+    workflow_id: null,
     user_id: alice,
     created_at: at,
     updated_at: at,

@@ -4,23 +4,10 @@ import { expect, test } from "vitest";
 import { person } from "../components/pipeline/testing/pipeline-rows.ts";
 import { openTestDb } from "../replica/testing/test-db.ts";
 import { EarlyRead } from "./early-read.ts";
+import { answered } from "./testing/answered.ts";
 
 // A live query runs only where the page's global IndexedDB exists (each test's replica has its own).
 Dexie.dependencies.indexedDB ??= new IDBFactory();
-
-/** Resolves once `early` answers for `key` and `holds` of its answer. */
-function answered<T>(early: EarlyRead<T>, key: string, holds: (value: T) => boolean): Promise<T> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const value = early.answerFor(key);
-      if (value === undefined || !holds(value)) return;
-      stop();
-      resolve(value);
-    };
-    const stop = early.listen(check);
-    check();
-  });
-}
 
 test("an early read answers with what it read, again as the replica changes, and only for what it read", async () => {
   const { db } = openTestDb();

@@ -9,6 +9,7 @@ import { openTestDb } from "../replica/testing/test-db.ts";
 import { projectCountsQuery } from "../replica/use-project-counts.ts";
 import { beginFirstBoardPage, boardPageKey, earlyBoardPage } from "./first-board-page.ts";
 import { earlyProject, projectReadKey } from "./first-project.ts";
+import { answered } from "./testing/answered.ts";
 
 // A live query runs only where the page's global IndexedDB exists (each test's replica has its own).
 Dexie.dependencies.indexedDB ??= new IDBFactory();
@@ -68,15 +69,5 @@ test("the project's early read answers nothing while the replica lacks the user'
   expect(earlyProject.answerFor(key)).toBeUndefined();
 
   await db.users.put({ ...user(alice), ...held });
-  const answered = await new Promise((resolve) => {
-    const check = () => {
-      const answer = earlyProject.answerFor(key);
-      if (answer === undefined) return;
-      stop();
-      resolve(answer);
-    };
-    const stop = earlyProject.listen(check);
-    check();
-  });
-  expect(answered).toMatchObject({ project: { id: projectId, role: "owner" } });
+  expect(await answered(earlyProject, key)).toMatchObject({ project: { id: projectId, role: "owner" } });
 });

@@ -7,6 +7,9 @@ import type { Page } from "playwright-core";
  * These tests are about what the app does offline afterwards, so they wait for that first.
  */
 export async function goOffline(...pages: [Page, ...Page[]]): Promise<void> {
-  for (const page of pages) await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // A minute, as a flow's own timeout: on a machine running at half speed, precaching the shell
+  // took longer than Playwright's default 30 s, with the app working throughout.
+  for (const page of pages)
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
   await pages[0].context().setOffline(true);
 }

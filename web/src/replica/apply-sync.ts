@@ -1,4 +1,4 @@
-import { Dexie, type Table } from "dexie";
+import { Dexie } from "dexie";
 import { keysInScope } from "./held-in-scope.ts";
 import { OutboxView } from "./outbox-view.ts";
 import { placementOf, rememberStoredCandidacies } from "./pipeline-counts.ts";
@@ -13,6 +13,7 @@ import {
   tableOfEntity,
   withScopeFields,
 } from "./replica-db.ts";
+import type { RowStore } from "./row-store.ts";
 import type { ChangesMessage, ReadyMessage, SnapshotMessage } from "./server-message.ts";
 import { readSyncState, writeCursor, writeScopes } from "./sync-state.ts";
 
@@ -221,7 +222,7 @@ async function writeTable<T extends TableName>(
   updates: readonly ServerUpdate<T>[],
 ): Promise<{ done: Promise<unknown> }> {
   if (updates.length === 0) return { done: Promise.resolve() };
-  const store = db.rowTables[table];
+  const store = db.rowStores[table];
   const ids = [...new Set(updates.map((update) => update.id))];
   // The rows are asked for while the outbox is still being read, not after.
   const [view, loaded] = await Promise.all([loading, storedRows(store, ids)]);
@@ -284,9 +285,9 @@ const KEYS_PER_ID = 25;
  * part filling a fresh replica reads nothing more. Keys that crowd the range (a few ids spread over
  * a full table) make it read every id instead.
  */
-async function storedRows<R>(store: Table<R, string>, ids: readonly string[]): Promise<(R | undefined)[]> {
+async function storedRows<R>(store: RowStore<R>, ids: readonly string[]): Promise<(R | undefined)[]> {
   const [first, ...rest] = ids;
-  if (first === undefined || ids.length < READ_KEYS_FROM) return store.bulkGet([...ids]);
+  if (first === undefined || ids.length < READ_KEYS_FROM) return store.bulkGet(ids);
   let least = first;
   let greatest = first;
   for (const id of rest) {
@@ -294,8 +295,8 @@ async function storedRows<R>(store: Table<R, string>, ids: readonly string[]): P
     if (id > greatest) greatest = id;
   }
   const most = KEYS_PER_ID * ids.length;
-  const held = await store.where("id").between(least, greatest, true, true).limit(most).primaryKeys();
-  if (held.length >= most) return store.bulkGet([...ids]);
+  const held = await store.idsBetween(least, greatest, most);
+  if (held.length >= most) return store.bulkGet(ids);
   const heldIds = new Set(held);
   const wanted = ids.filter((id) => heldIds.has(id));
   const rows = wanted.length === 0 ? [] : await store.bulkGet(wanted);

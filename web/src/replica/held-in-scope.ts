@@ -1,4 +1,5 @@
 import { Dexie } from "dexie";
+import { candidacyKeysInProjectScope } from "./candidacy-store.ts";
 import { workspaceOrderRange } from "./people-order.ts";
 import type { ReplicaDb, TableName } from "./replica-db.ts";
 
@@ -17,14 +18,7 @@ export async function keysInScope(db: ReplicaDb, table: TableName, scope: string
   const [, kind, id] = scopeParts.exec(scope) ?? [];
   if (!id) return [];
   const holds = (row: { scopes: readonly string[] }) => row.scopes.includes(scope);
-  if (table === "candidacies") {
-    if (kind !== "proj") return [];
-    return db.candidacies
-      .where("[project_id+created_at+id]")
-      .between([id, Dexie.minKey, Dexie.minKey], [id, Dexie.maxKey, Dexie.maxKey], true, true)
-      .filter(holds)
-      .primaryKeys();
-  }
+  if (table === "candidacies") return kind === "proj" ? candidacyKeysInProjectScope(db, id, scope) : [];
   if (kind === "user") {
     return db.people
       .where("[owner_id+order_key]")

@@ -38,7 +38,7 @@ async function settleTable<T extends TableName>(
   rejected: boolean,
   caughtUp: boolean,
 ): Promise<void> {
-  const store = db.rowTables[table];
+  const store = db.rowStores[table];
   for (const id of Object.keys(entry.beforeImages[table])) {
     const image = imageOf(entry, table, id);
     if (!image) continue;

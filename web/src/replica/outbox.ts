@@ -51,7 +51,7 @@ export async function mutate(
   const now = clock.now();
   // Over the outbox and the tables the command touches only: a transaction over every table waits
   // for whatever reads or writes any of them (a list's live query, a sync message) to finish first.
-  const tables = [...new Set(command.optimistic.map((change) => db.rowTables[change.table]))];
+  const tables = [...new Set(command.optimistic.flatMap((change) => db.rowStores[change.table].tables))];
   await db.transaction("rw", [db.outbox, ...tables], async () => {
     // Reads asked for together rather than one after another's answer, and the outbox entry
     // written with the last row: the screen shows the change once this commits, and on a busy
@@ -106,7 +106,7 @@ async function applyOptimistic<T extends TableName>(
 ): Promise<{ written: Promise<unknown> }> {
   const { table, id, next } = change;
   if (next && next.id !== id) throw new Error(`optimistic ${table} row ${next.id} filed under id ${id}`);
-  const store = db.rowTables[table];
+  const store = db.rowStores[table];
   const reading = untouched ? store.get(id) : previous.then(() => store.get(id));
   const [view, shown] = await Promise.all([loading, reading]);
   // A command touching one row twice keeps the first before-image: the state before the command.

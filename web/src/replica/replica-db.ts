@@ -22,9 +22,11 @@ import {
 } from "@hirestream/contracts/workspaces/rows.ts";
 import { Dexie, type DexieOptions, type EntityTable, type Table } from "dexie";
 import { z } from "zod";
+import { candidacyRowStore } from "./candidacy-store.ts";
 import { peopleOrderMiddleware } from "./people-order.ts";
 import { PIPELINE_COUNTS, type PipelineCountsRow, pipelineCountsMiddleware } from "./pipeline-counts.ts";
 import { declareReplicaVersions, type ReplicaSchemas } from "./replica-versions.ts";
+import { type RowStore, tableRowStore } from "./row-store.ts";
 
 /** The rows each replica table holds, as the server's change log carries them. */
 export interface ReplicaRows {
@@ -69,6 +71,9 @@ export const tableNames: readonly TableName[] = [
 export type Stored<R> = R & { scopes: string[]; _pending: number };
 
 export type ReplicaTables = { [T in TableName]: Table<Stored<ReplicaRows[T]>, string> };
+
+/** Each table's rows by id, for code that works on any of them (row-store.ts). */
+export type ReplicaRowStores = { [T in TableName]: RowStore<Stored<ReplicaRows[T]>> };
 
 /** The change log's entity names, and the table each lands in: the one place they meet. */
 const entityTables = new Map<string, TableName>([
@@ -251,8 +256,10 @@ export class ReplicaDb extends Dexie {
   readonly pipeline_counts: EntityTable<PipelineCountsRow, "project_id">;
   readonly meta: Table<MetaEntry, MetaEntry["key"]>;
   readonly outbox: EntityTable<OutboxEntry, "seq">;
-  /** The replica tables by name, for code that works on any of them. */
+  /** The replica tables by name, for code that reads any of them on its own indexes (held-in-scope.ts). */
   readonly rowTables: ReplicaTables;
+  /** The replica tables' rows by name and id, for code that reads and writes any of them (row-store.ts). */
+  readonly rowStores: ReplicaRowStores;
 
   /** `schemas`: see ReplicaSchemas; every version unless the caller knows none needs upgrading. */
   constructor(name: string, options?: DexieOptions, schemas: ReplicaSchemas = "every") {
@@ -292,6 +299,22 @@ export class ReplicaDb extends Dexie {
       payloads: this.payloads,
       messages: this.messages,
       opt_out_clearances: this.opt_out_clearances,
+    };
+    this.rowStores = {
+      workspaces: tableRowStore(this.workspaces),
+      workspace_members: tableRowStore(this.workspace_members),
+      users: tableRowStore(this.users),
+      people: tableRowStore(this.people),
+      workflows: tableRowStore(this.workflows),
+      projects: tableRowStore(this.projects),
+      candidacies: candidacyRowStore(this),
+      project_users: tableRowStore(this.project_users),
+      invitations: tableRowStore(this.invitations),
+      sequences: tableRowStore(this.sequences),
+      credentials: tableRowStore(this.credentials),
+      payloads: tableRowStore(this.payloads),
+      messages: tableRowStore(this.messages),
+      opt_out_clearances: tableRowStore(this.opt_out_clearances),
     };
   }
 }

@@ -3,6 +3,7 @@
 // scope) exactly when the user may read the project, so what this finds is what the user may see.
 import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import type { ProjectRow } from "@hirestream/contracts/projects/rows.ts";
+import { candidaciesOfPeople, candidacyTables } from "../../replica/candidacy-store.ts";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
 
 export interface PersonProject {
@@ -28,9 +29,8 @@ export function projectsOf(
   db: ReplicaDb,
   personIds: readonly string[],
 ): Promise<ReadonlyMap<string, readonly PersonProject[]>> {
-  return db.transaction("r", [db.candidacies, db.projects], async () => {
-    const candidacies =
-      personIds.length === 0 ? [] : await db.candidacies.where("person_id").anyOf(personIds).toArray();
+  return db.transaction("r", [...candidacyTables(db), db.projects], async () => {
+    const candidacies = await candidaciesOfPeople(db, personIds);
     const projectIds = [...new Set(candidacies.map((candidacy) => candidacy.project_id))];
     const projects = new Map<string, Stored<ProjectRow>>();
     for (const project of await db.projects.bulkGet(projectIds)) if (project) projects.set(project.id, project);

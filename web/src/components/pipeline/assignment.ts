@@ -1,5 +1,6 @@
 // Putting selected people into a project from the people lists: Assign and Export People.
 import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
+import { candidaciesById } from "../../replica/candidacy-store.ts";
 import type { Command } from "../../replica/outbox.ts";
 import type { ReplicaDb } from "../../replica/replica-db.ts";
 import { type AssignTarget, assignPeople, exportPeopleToProject } from "./candidacy-commands.ts";
@@ -11,7 +12,10 @@ export async function existingCandidacies(
   projectId: string,
   personIds: readonly string[],
 ): Promise<Set<string>> {
-  const rows = await db.candidacies.bulkGet(personIds.map((personId) => candidacyIdOf(projectId, personId)));
+  const rows = await candidaciesById(
+    db,
+    personIds.map((personId) => candidacyIdOf(projectId, personId)),
+  );
   return new Set(rows.flatMap((row) => (row ? [row.id] : [])));
 }
 

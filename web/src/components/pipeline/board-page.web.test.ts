@@ -1,16 +1,10 @@
 import { Dexie, liveQuery } from "dexie";
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
+import type { ListPlace } from "../../replica/candidacy-store.ts";
 import type { ReplicaDb } from "../../replica/replica-db.ts";
 import { openTestDb } from "../../replica/testing/test-db.ts";
-import {
-  boardPage,
-  type ListPlace,
-  type PipelinePage,
-  type PipelineQuery,
-  pipelinePage,
-  viewTotal,
-} from "./pipeline-queries.ts";
+import { boardPage, type PipelinePage, type PipelineQuery, pipelinePage, viewTotal } from "./pipeline-queries.ts";
 import { candidacy, person, projectId, uuid, workspaceId } from "./testing/pipeline-rows.ts";
 
 // A live query runs only where the page's global IndexedDB exists (each test's replica has its own).

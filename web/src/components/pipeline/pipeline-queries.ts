@@ -6,8 +6,8 @@
 import { candidacyIdOf } from "@hirestream/contracts/candidacies/candidacy-id.ts";
 import type { CandidacyRow } from "@hirestream/contracts/candidacies/rows.ts";
 import type { PersonRow } from "@hirestream/contracts/people/rows.ts";
-import { Dexie } from "dexie";
 import { markLoadStep } from "../../load-steps.ts";
+import { boardKeys, candidaciesById, candidacyTables, type ListPlace } from "../../replica/candidacy-store.ts";
 import { workspaceOrderRange } from "../../replica/people-order.ts";
 import type { PipelineCountsRow } from "../../replica/pipeline-counts.ts";
 import type { ReplicaDb, Stored } from "../../replica/replica-db.ts";
@@ -78,28 +78,7 @@ export async function searchCandidacies(
   return { searchBy, candidacyIds };
 }
 
-/**
- * The project's (or stage's) candidates in list order: newest first by when they were added to the
- * project, equal times by id, read from an index. A moved candidate keeps their place.
- */
-function inStage(db: ReplicaDb, query: PipelineQuery, oldest?: ListPlace) {
-  const { projectId, stageId } = query;
-  const from = oldest ? [oldest.created_at, oldest.id] : [Dexie.minKey];
-  return (
-    stageId === null
-      ? db.candidacies
-          .where("[project_id+created_at+id]")
-          .between([projectId, ...from], [projectId, Dexie.maxKey], true, true)
-      : db.candidacies
-          .where("[project_id+stage_id+created_at+id]")
-          .between([projectId, stageId, ...from], [projectId, stageId, Dexie.maxKey], true, true)
-  ).reverse();
-}
-
-/** A candidacy's place in the list: when it was added, then its id. */
-export type ListPlace = Pick<CandidacyRow, "created_at" | "id">;
-
-/** The list's order (see `inStage`), for rows read by id. */
+/** The list's order (candidacy-store.ts' `boardKeys`), for rows read by id. */
 export function newestAddedFirst(a: ListPlace, b: ListPlace) {
   return byId(b.created_at, a.created_at) || byId(b.id, a.id);
 }
@@ -115,7 +94,7 @@ const READ_MATCHES_BY_ID = 2_000;
 /** Which of the people found are candidates of the project (and stage), in list order. */
 async function matchesInStage(db: ReplicaDb, query: PipelineQuery, candidacyIds: readonly string[]): Promise<string[]> {
   if (candidacyIds.length <= READ_MATCHES_BY_ID) {
-    const rows = await db.candidacies.bulkGet([...candidacyIds]);
+    const rows = await candidaciesById(db, candidacyIds);
     return rows
       .filter((row) => row !== undefined)
       .filter((row) => query.stageId === null || row.stage_id === query.stageId)
@@ -124,7 +103,7 @@ async function matchesInStage(db: ReplicaDb, query: PipelineQuery, candidacyIds:
   }
   // Keys only: far lighter than the rows, and the page's few rows are read by id after.
   const found = new Set(candidacyIds);
-  return (await inStage(db, query).primaryKeys()).filter((id) => found.has(id));
+  return (await boardKeys(db, query)).filter((id) => found.has(id));
 }
 
 /**
@@ -136,7 +115,7 @@ export function pipelinePage(db: ReplicaDb, query: PipelineQuery, search: Search
   // One read transaction: while candidates keep moving, sync writes come one after another, and a
   // live query read in several transactions lets a write in between, which throws the read away
   // to run it again. One transaction is ordered before the next write and finishes first.
-  return db.transaction("r", [db.candidacies, db.people, db.pipeline_counts], () =>
+  return db.transaction("r", [...candidacyTables(db), db.people, db.pipeline_counts], () =>
     readPipelinePage(db, query, search),
   );
 }
@@ -150,7 +129,7 @@ async function readPipelinePage(
   if (search && searchWords(searchBy).length > 0) {
     const matches = await matchesInStage(db, query, search.candidacyIds);
     const window = pageWindow(matches.length, query.page, query.pageSize);
-    const rows = await db.candidacies.bulkGet(matches.slice(window.offset, window.offset + query.pageSize));
+    const rows = await candidaciesById(db, matches.slice(window.offset, window.offset + query.pageSize));
     return {
       items: await withPeople(
         db,
@@ -190,7 +169,9 @@ export function boardPage(
   oldest: ListPlace | undefined,
   shown?: readonly Candidate[],
 ): Promise<PipelinePage> {
-  return db.transaction("r", [db.candidacies, db.people], () => readBoardPage(db, query, total, oldest, "", shown));
+  return db.transaction("r", [...candidacyTables(db), db.people], () =>
+    readBoardPage(db, query, total, oldest, "", shown),
+  );
 }
 
 /**
@@ -219,15 +200,17 @@ async function readBoardPage(
   // page `shown` before: theirs are asked for with the keys, one round trip to the database
   // rather than three one after another's answer, and read again only where the page differs.
   const [keysFrom, shownRows, shownPeople] = await Promise.all([
-    inStage(db, query, oldest).limit(upTo).primaryKeys(),
-    db.candidacies.bulkGet(shown.map((item) => item.candidacy.id)),
+    boardKeys(db, query, { oldest, limit: upTo }),
+    candidaciesById(
+      db,
+      shown.map((item) => item.candidacy.id),
+    ),
     db.people.bulkGet(shown.map((item) => item.candidacy.person_id)),
   ]);
-  const keys =
-    keysFrom.length < upTo && oldest !== undefined ? await inStage(db, query).limit(upTo).primaryKeys() : keysFrom;
+  const keys = keysFrom.length < upTo && oldest !== undefined ? await boardKeys(db, query, { limit: upTo }) : keysFrom;
   const pageKeys = keys.slice(offset);
   const sameKeys = pageKeys.length === shown.length && pageKeys.every((id, index) => shown[index]?.candidacy.id === id);
-  const rows = (sameKeys ? shownRows : await db.candidacies.bulkGet(pageKeys)).filter((row) => row !== undefined);
+  const rows = (sameKeys ? shownRows : await candidaciesById(db, pageKeys)).filter((row) => row !== undefined);
   const samePeople =
     sameKeys &&
     rows.length === shown.length &&

@@ -21,9 +21,9 @@ function pendingIds(view: OutboxView, table: TableName): string[] {
 }
 
 async function keepPendingOnly<T extends TableName>(db: ReplicaDb, table: T, keep: string[]): Promise<void> {
-  const store = db.rowTables[table];
+  const store = db.rowStores[table];
   const kept = new Set(keep);
   // Deletes only, nothing rewritten: on a full disk, a transaction that writes may fail where one that frees succeeds.
-  const ids = await store.toCollection().primaryKeys();
+  const ids = await store.ids();
   await store.bulkDelete(ids.filter((id) => !kept.has(id)));
 }

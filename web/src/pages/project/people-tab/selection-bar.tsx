@@ -3,6 +3,7 @@ import type { StageRow } from "@hirestream/contracts/workflows/rows.ts";
 import { Button, Group, NativeSelect, Text } from "@mantine/core";
 import { memo } from "react";
 import { personFullName } from "../../../components/people/person-display.ts";
+import { candidaciesById } from "../../../replica/candidacy-store.ts";
 import { useReplica } from "../../../replica/replica-provider.tsx";
 import type { CandidateActionsState } from "./use-candidate-actions.ts";
 
@@ -26,7 +27,7 @@ export const SelectionBar = memo(function SelectionBar({
   const none = selected.size === 0;
   // Read when acted on: the selection may span pages that are not loaded.
   const selectedRows = async (): Promise<CandidacyRow[]> =>
-    (await db.candidacies.bulkGet([...selected])).filter((row) => row !== undefined);
+    (await candidaciesById(db, [...selected])).filter((row) => row !== undefined);
 
   const moveTo = async (stageId: string) => {
     const stage = stages.find((each) => each.id === stageId);

@@ -5,7 +5,6 @@ import { searchWords } from "../../../components/people/person-search.ts";
 import {
   boardPage,
   type Candidate,
-  type ListPlace,
   type PipelinePage,
   type PipelineQuery,
   pipelinePage,
@@ -17,6 +16,7 @@ import { boardPageKey, earlyBoardPage } from "../../../first-screen/first-board-
 import { useEarlyAnswer } from "../../../first-screen/use-early-answer.ts";
 import { useLiveValue } from "../../../hooks/use-live-value.ts";
 import { useStableCallback } from "../../../hooks/use-stable-callback.ts";
+import type { ListPlace } from "../../../replica/candidacy-store.ts";
 import { useReplica } from "../../../replica/replica-provider.tsx";
 import { useProjectCounts } from "../../../replica/use-project-counts.ts";
 import { pageStart, withCount } from "./board-page-count.ts";

@@ -37,6 +37,11 @@ import { scopePattern } from "./scopes.ts";
  *      worth, take several parts from part 0, each but the last marked `more`, so the client
  *      writes the first while the server reads the rest; the many follow from the next part. A
  *      version 7 client would take the scope's few rows as in after its part 0.
+ *   9: a project's snapshot part may carry, beside its candidacies, the people they name, each in
+ *      full naming in `in` the other scopes of the catch-up that hold it (its workspace's, its
+ *      owner's), which the project's scope does not: the replica gets a candidacy and its person in
+ *      one write, and those scopes' snapshots leave the person out. A version 8 client would hold
+ *      the person in the project's scope.
  */
 export { SYNC_PROTOCOL_VERSION };
 
@@ -114,10 +119,11 @@ export interface SyncRow {
 /**
  * A row of a snapshot: in full, or the same as an earlier snapshot of this catch-up sent in full.
  * A row in full may name other scopes of the catch-up that hold it too (`also`): their snapshots
- * do not send it again.
+ * do not send it again. A row the part's own scope does not hold, which goes with one it does
+ * (a candidacy's person), names instead every scope of the catch-up that holds it (`in`).
  */
 export type SnapshotRow =
-  | { entity: string; id: string; data: Record<string, unknown>; also?: string[] }
+  | { entity: string; id: string; data: Record<string, unknown>; also?: string[]; in?: string[] }
   | { entity: string; id: string; same: true };
 
 export type ServerMessage =

@@ -111,6 +111,26 @@ test("a row in full naming other scopes is held by all of them, in one write", a
   expect(await db.people.get(sent.id)).toMatchObject({ scopes: [workspaceScope(ws1)], workspace_ids: [ws1] });
 });
 
+test("a project's part carrying a candidate's person holds the person in the scopes it names, not the project's", async () => {
+  const { db } = openTestDb();
+  const project = `proj:${projectId}`;
+  const { scopes: _scopes, _pending, workspace_ids: _named, ...sent } = person(1, { owner_id: alice });
+  const { scopes: _held, _pending: _marked, ...named } = candidacy(sent.id, { id: uuid(900), name: "Sourced" });
+  const part = (scope: string, index: number, rows: SnapshotMessage["rows"]) =>
+    applySnapshot(db, snapshotPart(scope, rows, { part: index, last: index > 0 }));
+  for (const scope of [me, workspaceScope(ws1), project]) await part(scope, 0, []);
+  await part(project, 1, [
+    { entity: "candidacy", id: named.id, data: named },
+    { entity: "person", id: sent.id, data: sent, in: [workspaceScope(ws1), me] },
+  ]);
+  expect(await db.people.get(sent.id)).toMatchObject({ scopes: [workspaceScope(ws1), me], workspace_ids: [ws1] });
+  expect(await db.candidacies.get(named.id)).toMatchObject({ scopes: [project] });
+  // The project's scope let go, the person stays with the scopes that hold it.
+  await dropScope(db, project);
+  expect(await db.candidacies.get(named.id)).toBeUndefined();
+  expect(await db.people.get(sent.id)).toMatchObject({ scopes: [workspaceScope(ws1), me] });
+});
+
 test("parts of several scopes in one transaction end as they would one after another, a row they share written once", async () => {
   const { db } = openTestDb();
   await applySnapshot(

@@ -63,8 +63,7 @@ export function applySnapshots(db: ReplicaDb, messages: readonly SnapshotMessage
       if (message.part === 0) appendUpdates(updates, scopeEmptied(view, message.scope, held[part0++] ?? []));
       for (const row of message.rows) {
         if ("same" in row) addUpdate(updates, row.entity, row.id, [message.scope], SAME);
-        else
-          addUpdate(updates, row.entity, row.id, row.also ? [message.scope, ...row.also] : [message.scope], row.data);
+        else addUpdate(updates, row.entity, row.id, snapshotRowScopes(message.scope, row), row.data);
       }
     }
     let scopes = state?.scopes ?? [];
@@ -77,6 +76,15 @@ export function applySnapshots(db: ReplicaDb, messages: readonly SnapshotMessage
       state && scopes !== state.scopes ? writeScopes(db, scopes) : null,
     ]);
   });
+}
+
+/**
+ * The scopes holding a snapshot row in full: the part's own and those it names `also`, or only
+ * those it names `in` (a candidacy's person going with it in the project's part).
+ */
+function snapshotRowScopes(scope: string, row: { also?: string[]; in?: string[] }): readonly string[] {
+  if (row.in) return row.in;
+  return row.also ? [scope, ...row.also] : [scope];
 }
 
 /** Applies rows in order, then moves the cursor: a cursor names the last position applied in full. */

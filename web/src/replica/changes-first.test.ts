@@ -66,3 +66,29 @@ test("takes out of a row's `also` the scopes a change moved ahead of it brought 
   expect(gone.map((message) => message.type)).toEqual(["changes", "snapshot"]);
   expect(ids(gone[1] ?? { type: "pong" })).toEqual([]);
 });
+
+test("takes out of a row's `in` the scopes a change moved ahead of it brought the row in, and leaves the row out once none is left", () => {
+  const owner = "user:00000000-0000-4000-8000-0000000000b1";
+  const person = (id: string): SnapshotMessage => ({
+    ...part(1, ["c"]),
+    rows: [
+      { entity: "candidacy", id: "c", data: { id: "c", stage_id: "old" } },
+      { entity: "person", id, data: { id, first_name: "Old" }, in: [other, owner] },
+    ],
+  });
+  const personChange = (id: string, position: number, at: string): ChangesMessage => ({
+    type: "changes",
+    cursor: position,
+    rows: [{ position, scope: at, entity: "person", id, op: "put", data: { id, first_name: "New" } }],
+  });
+  const [, once] = changesFirst([person("p"), personChange("p", 31, other)]);
+  expect(once?.type === "snapshot" && once.rows).toEqual([
+    { entity: "candidacy", id: "c", data: { id: "c", stage_id: "old" } },
+    { entity: "person", id: "p", data: { id: "p", first_name: "Old" }, in: [owner] },
+  ]);
+  const [, , both] = changesFirst([person("p"), personChange("p", 31, other), personChange("p", 32, owner)]);
+  expect(both?.type === "snapshot" && both.rows.map((row) => row.id)).toEqual(["c"]);
+  // A change in the part's own scope to a row it does not hold there leaves the row as it is.
+  const [, untouched] = changesFirst([person("p"), personChange("p", 31, scope)]);
+  expect(untouched?.type === "snapshot" && untouched.rows).toEqual(person("p").rows);
+});

@@ -10,7 +10,7 @@ type SnapshotRow = SnapshotMessage["rows"][number];
  * one transaction instead of after every part in the pile. A part written after a change must not
  * bring back a row as it was: a row of the part that a change moved ahead of it brought, at a
  * later position than the part's, is left out of it (the newer row wins by position), and so is
- * each other scope the row names (`also`, sync protocol 8) that the change brought it in. Only parts
+ * each other scope the row names (`also`, sync protocol 8, or `in`, 9) that the change brought it in. Only parts
  * after the first of their scope move back: a part 0, `syncing`, `drop-scope`, `ready` and the
  * rest keep their place, and nothing moves across them.
  */
@@ -56,6 +56,16 @@ function withoutOvertaken(part: SnapshotMessage, changes: ChangesMessage): Snaps
   const rows: SnapshotRow[] = [];
   for (const row of part.rows) {
     const overtook = (scope: string) => newer.has(keyOf(scope, row.entity, row.id));
+    // A row of other scopes only (`in`, sync protocol 9): each of them the change brought it in leaves it.
+    if ("data" in row && row.in) {
+      const still = row.in.filter((scope) => !overtook(scope));
+      if (still.length === row.in.length) rows.push(row);
+      else {
+        changed = true;
+        if (still.length > 0) rows.push({ ...row, in: still });
+      }
+      continue;
+    }
     const also = "data" in row ? (row.also ?? []) : [];
     const still = also.filter((scope) => !overtook(scope));
     if (overtook(part.scope)) {

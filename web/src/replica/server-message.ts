@@ -32,7 +32,13 @@ const snapshot = z.object({
   more: z.literal(true).exactOptional(),
   rows: z.array(
     z.union([
-      z.object({ entity: z.string(), id: z.string(), data: rowData, also: z.array(scope).exactOptional() }),
+      z.object({
+        entity: z.string(),
+        id: z.string(),
+        data: rowData,
+        also: z.array(scope).exactOptional(),
+        in: z.array(scope).min(1).exactOptional(),
+      }),
       z.object({ entity: z.string(), id: z.string(), same: z.literal(true) }),
     ]),
   ),

@@ -50,9 +50,9 @@ export async function readStale(db: Queryable, rows: readonly ReadRow[], sent: S
 
 /**
  * The part as it goes out, without the rows a live change has brought meanwhile, and naming in a
- * row's `also` only the scopes still `held` that no change to it has reached (the client applied
- * the change there: the row as of the snapshot would undo it; and a scope dropped meanwhile gets
- * no rows). Call it in the same turn as the send: a change sent in between would otherwise go
+ * row's `also` (or, for a row going with another, `in`) only the scopes still `held` that no change
+ * to it has reached (the client applied the change there: the row as of the snapshot would undo
+ * it; and a scope dropped meanwhile gets no rows). Call it in the same turn as the send: a change sent in between would otherwise go
  * before an older row.
  */
 export function partToSend(
@@ -62,6 +62,11 @@ export function partToSend(
   held: ReadonlySet<string>,
 ): ReadRow[] {
   return rows.flatMap(({ row, text }): ReadRow[] => {
+    // Another scope's row going with one of this scope's: it goes to the scopes it names still.
+    if (row.in) {
+      const still = row.in.filter((other) => held.has(other) && !overtaken.overtook(other, row));
+      return still.length > 0 ? [{ row: { ...row, in: still }, text }] : [];
+    }
     if (overtaken.overtook(scope, row)) return [];
     if (!row.also) return [{ row, text }];
     const { also, ...key } = row;

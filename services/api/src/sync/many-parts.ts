@@ -1,6 +1,7 @@
 import { FIRST_PART_ROWS, SNAPSHOT_PART_ROWS } from "@hirestream/contracts/sync/messages.ts";
 import { frameRows, partToSend, type ReadRow, readPart, readStale, staleSame } from "./catch-up-part.ts";
 import type { Queryable, SnapshotKey } from "./change-feed.ts";
+import { companionsOf } from "./companions.ts";
 import type { OvertakenRows } from "./overtaken-rows.ts";
 import { leadFirst, type SnapshotLeads } from "./snapshot-lead.ts";
 import type { SnapshotOrder } from "./snapshot-order.ts";
@@ -95,7 +96,15 @@ export async function sendManyParts(many: ManyRows, ports: ManyPartsPorts): Prom
             );
       const wanted = planned.rows.filter((row) => !overtaken.overtook(scope, row));
       // By key, outside the catch-up's transaction: a change-log entry never changes once written.
-      const rows = await readPart(ports.db, wanted);
+      const read = await readPart(ports.db, wanted);
+      const companions = await companionsOf(
+        scope,
+        read,
+        snapshotRows,
+        order.ordered(),
+        offset > 0 ? many.keysOf : undefined,
+      );
+      const rows = companions.length > 0 ? [...read, ...(await readPart(ports.db, companions))] : read;
       const lead = offset === 0 && order.focused().includes(scope);
       return { scope, part, planned, first, lead, rows };
     }
@@ -116,6 +125,8 @@ export async function sendManyParts(many: ManyRows, ports: ManyPartsPorts): Prom
     // Read ahead, the part may hold a row as `same` that a change has reached since.
     let rows = prepared.rows;
     while (staleSame(rows, snapshotRows)) rows = await readStale(ports.db, rows, snapshotRows);
+    // A row going with another (`in`) that went in full meanwhile, in a part sent since it was read.
+    rows = rows.filter((read) => !read.row.in || !snapshotRows.sentInFull(read.row));
     // From here to the send, no await: a change the live lane sends meanwhile would go first.
     if (ports.closed()) return;
     if (first.length > 0) {

@@ -7,7 +7,7 @@ type SnapshotMessage = Extract<ServerMessage, { type: "snapshot" }>;
  * A snapshot row to send: in full (its data still to be read), or as `same`. One in full may name
  * the other scopes of the catch-up that hold it as of the same change (`also`).
  */
-export type PlannedRow = SnapshotKey & { same: boolean; also?: string[] };
+export type PlannedRow = SnapshotKey & { same: boolean; also?: string[]; in?: string[] };
 
 /** A row as sent in full: as of which change, and the scopes it was sent for. */
 interface SentRow {
@@ -28,11 +28,13 @@ export interface PlannedPart {
  * pool's scope and in each of their workspaces'), and its data is not read again. Better still,
  * a row goes once for every scope whose keys are known when it goes (`holds`): in full, naming
  * the others (`also`), which then leave it out; the replica writes it once rather than once each.
+ * A row may also go with another scope's row it belongs with (`companion`: a candidacy's person in
+ * the project's part), naming the scopes that hold it (`in`), which then leave it out too.
  */
 export class SnapshotRows {
   readonly #sent = new Map<string, SentRow>();
   /** Row → the catch-up's scopes whose keys hold it, and as of which change. */
-  readonly #holders = new Map<string, { scope: string; position: number }[]>();
+  readonly #holders = new Map<string, { scope: string; position: number; seq: number }[]>();
 
   plan(keys: readonly SnapshotKey[]): PlannedRow[] {
     return keys.map((key) => {
@@ -59,12 +61,28 @@ export class SnapshotRows {
 
   /** A scope of the catch-up whose many keys are read: its rows may go with another scope's. */
   holds(scope: string, keys: readonly SnapshotKey[]): void {
-    for (const { entity, id, position } of keys) {
+    for (const { entity, id, position, seq } of keys) {
       const sentAs = `${entity}:${id}`;
       const holders = this.#holders.get(sentAs);
-      if (holders) holders.push({ scope, position });
-      else this.#holders.set(sentAs, [{ scope, position }]);
+      if (holders) holders.push({ scope, position, seq });
+      else this.#holders.set(sentAs, [{ scope, position, seq }]);
     }
+  }
+
+  /**
+   * A row that `scope` does not hold, to go in its part beside a row that names it (a candidacy's
+   * person): in full, naming in `in` the scopes of the catch-up whose keys hold it as of one
+   * change. Null when no scope whose keys are known holds it, when `scope` does (its own snapshot
+   * sends it), or when it went in full as of that change already. Only a plan, as planPart's.
+   */
+  companion(scope: string, entity: string, id: string): PlannedRow | null {
+    const sentAs = `${entity}:${id}`;
+    const holders = this.#holders.get(sentAs) ?? [];
+    const [first] = holders;
+    if (!first || holders.some((holder) => holder.scope === scope)) return null;
+    if (this.#sent.get(sentAs)?.position === first.position) return null;
+    const scopes = holders.filter((holder) => holder.position === first.position).map((holder) => holder.scope);
+    return { entity, id, position: first.position, seq: first.seq, same: false, in: scopes };
   }
 
   /**
@@ -99,7 +117,7 @@ export class SnapshotRows {
       const sentAs = `${row.entity}:${row.id}`;
       const sent = this.#sent.get(sentAs);
       if (row.same && sent) sent.scopes.add(scope);
-      else this.#sent.set(sentAs, { position: row.position, scopes: new Set([scope, ...(row.also ?? [])]) });
+      else this.#sent.set(sentAs, { position: row.position, scopes: new Set(row.in ?? [scope, ...(row.also ?? [])]) });
     }
   }
 }
@@ -152,7 +170,9 @@ export function partFrame(
     if (row.same) return `${head},"same":true}`;
     const text = texts[next++];
     if (text === undefined) throw new Error("a snapshot row's data is missing");
-    return `${head},"data":${text}${row.also ? `,"also":${JSON.stringify(row.also)}` : ""}}`;
+    const also = row.also ? `,"also":${JSON.stringify(row.also)}` : "";
+    const scopes = row.in ? `,"in":${JSON.stringify(row.in)}` : "";
+    return `${head},"data":${text}${also}${scopes}}`;
   });
   const header = JSON.stringify({ type: "snapshot", scope, position, part: index, last, ...(more ? { more } : {}) });
   return `${header.slice(0, -1)},"rows":[${rows.join(",")}]}`;
@@ -165,8 +185,12 @@ export function partRows(planned: readonly PlannedRow[], data: readonly Record<s
     if (row.same) return { entity: row.entity, id: row.id, same: true };
     const rowData = data[next++];
     if (!rowData) throw new Error("a snapshot row's data is missing");
-    return row.also
-      ? { entity: row.entity, id: row.id, data: rowData, also: row.also }
-      : { entity: row.entity, id: row.id, data: rowData };
+    return {
+      entity: row.entity,
+      id: row.id,
+      data: rowData,
+      ...(row.also ? { also: row.also } : {}),
+      ...(row.in ? { in: row.in } : {}),
+    };
   });
 }

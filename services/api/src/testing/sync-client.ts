@@ -79,7 +79,8 @@ export interface ReceivedRow {
 
 /**
  * Every row the messages carry, with its scope; a snapshot's `same` row has `data: null` here, and
- * so has a row in full for each other scope it names (`also`), after it.
+ * so has a row in full for each other scope it names (`also`), after it; a row going with another
+ * of the part's is for the scopes it names (`in`), not the part's.
  */
 export const rowsOf = (messages: ServerMessage[]): ReceivedRow[] =>
   messages.flatMap((m) =>
@@ -88,10 +89,12 @@ export const rowsOf = (messages: ServerMessage[]): ReceivedRow[] =>
       : m.type === "snapshot"
         ? m.rows.flatMap((r) =>
             "data" in r
-              ? [
-                  { scope: m.scope, entity: r.entity, id: r.id, data: r.data },
-                  ...(r.also ?? []).map((scope) => ({ scope, entity: r.entity, id: r.id, data: null })),
-                ]
+              ? (r.in ?? [m.scope, ...(r.also ?? [])]).map((scope, index) => ({
+                  scope,
+                  entity: r.entity,
+                  id: r.id,
+                  data: index === 0 ? r.data : null,
+                }))
               : [{ scope: m.scope, entity: r.entity, id: r.id, data: null }],
           )
         : [],

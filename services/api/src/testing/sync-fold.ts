@@ -30,8 +30,10 @@ export function fold(messages: readonly ServerMessage[], into: Folded = emptyFol
         const key = `${row.entity}:${row.id}`;
         if ("data" in row) {
           rows.set(key, row.data);
-          // Held by the other scopes it names too, whose snapshots leave it out.
-          for (const other of row.also ?? []) held(other).add(key);
+          // Held by the other scopes it names too, whose snapshots leave it out; a row going with
+          // another of the part's (`in`) by those alone.
+          for (const other of row.in ?? row.also ?? []) held(other).add(key);
+          if (row.in) continue;
         } else if (!rows.has(key)) throw new Error(`${key} sent as the same row, but never sent in full`);
         held(message.scope).add(key);
       }

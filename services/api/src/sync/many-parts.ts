@@ -1,7 +1,7 @@
-import { FIRST_PART_ROWS, SNAPSHOT_PART_ROWS } from "@hirestream/contracts/sync/messages.ts";
+import { FIRST_PART_ROWS } from "@hirestream/contracts/sync/messages.ts";
 import { frameRows, partToSend, type ReadRow, readPart, readStale, staleSame } from "./catch-up-part.ts";
 import type { Queryable, SnapshotKey } from "./change-feed.ts";
-import { companionsOf } from "./companions.ts";
+import { companionsOf, partRowsOf } from "./companions.ts";
 import type { OvertakenRows } from "./overtaken-rows.ts";
 import { leadFirst, type SnapshotLeads } from "./snapshot-lead.ts";
 import type { SnapshotOrder } from "./snapshot-order.ts";
@@ -92,7 +92,7 @@ export async function sendManyParts(many: ManyRows, ports: ManyPartsPorts): Prom
               scope,
               await keysInOrder(scope),
               offset,
-              offset === 0 ? FIRST_PART_ROWS : SNAPSHOT_PART_ROWS,
+              offset === 0 ? FIRST_PART_ROWS : partRowsOf(scope),
             );
       const wanted = planned.rows.filter((row) => !overtaken.overtook(scope, row));
       // By key, outside the catch-up's transaction: a change-log entry never changes once written.

@@ -20,9 +20,9 @@ export function candidacyRowStore(db: ReplicaDb): RowStore<StoredCandidacy> {
   return tableRowStore(db.candidacies);
 }
 
-/** The Dexie tables a transaction reading candidacies must name. */
-export function candidacyTables(db: ReplicaDb): Table[] {
-  return [db.candidacies];
+/** The Dexie tables a transaction reading candidacies must name: those their row store writes. */
+export function candidacyTables(db: ReplicaDb): readonly Table[] {
+  return db.rowStores.candidacies.tables;
 }
 
 /** The candidacies of `ids`, in that order, undefined where the replica holds none. */

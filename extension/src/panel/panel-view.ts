@@ -102,6 +102,10 @@ export function mountPanel(doc: Document, input: PanelInput): Panel {
     addToProject,
   );
   signedIn.append(addToPool, picker);
+  // Neither until the worker says which: shown both at once, the panel told a signed-in user to
+  // sign in, and offered a signed-out one an add that could only fail.
+  signedOut.hidden = true;
+  signedIn.hidden = true;
 
   const status = element(doc, "p");
   status.className = "status";

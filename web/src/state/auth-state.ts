@@ -83,12 +83,16 @@ export function clearAuthFeedback(): void {
   auth.message = null;
 }
 
-/** Follows the stored credentials: when they vanish (401 rule, another tab) the user is forgotten. */
-export function watchCredentials(): () => void {
-  return subscribeCredentials(() => {
-    if (readCredentials() === null && auth.hasSession) forgetUser();
-  });
-}
+/**
+ * Followed from the moment this code runs, not from the first render's effects: the replica opens
+ * before that render commits, and its socket can be refused then (the 401 rule). The routes must
+ * learn the session is gone in the same step as the move to /sign_in, or the signed-in routes,
+ * still mounted, send /sign_in away and 'Session expired.' is never shown.
+ */
+subscribeCredentials(() => {
+  // The credentials vanished (401 rule, another tab): the user is forgotten.
+  if (readCredentials() === null && auth.hasSession) forgetUser();
+});
 
 /** The toasts of failed sign-ins and sign-ups: a later success takes them away, as they no longer hold. */
 let failureToasts: string[] = [];

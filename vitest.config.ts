@@ -19,6 +19,11 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A worker keeps the modules it imported for its next file (all but the IndexedDB project,
+    // whose files replace globals): a file imported the app anew before, a second or more per
+    // file, about 100 s of CI on 2 cores. So a file leaves no module state that changes another's:
+    // each starts its own app on its own database, and reads no singleton it did not set up.
+    isolate: false,
     projects: [
       {
         extends: true,
@@ -42,7 +47,7 @@ export default defineConfig({
           globalSetup: [postgres],
         },
       },
-      { extends: true, test: { name: "indexeddb", include: ["web/src/**/*.web.test.{ts,tsx}"] } },
+      { extends: true, test: { name: "indexeddb", include: ["web/src/**/*.web.test.{ts,tsx}"], isolate: true } },
       // A real IMAP server (Dovecot), which each file starts for itself (outreach's testing/dovecot-server.ts).
       { extends: true, test: { name: "imap", include: everywhere.map((folder) => `${folder}/**/*.imap.test.ts`) } },
       // A browser flow runs several users through many screens, beside another file's work: more time.
